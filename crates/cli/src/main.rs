@@ -1,1 +1,113 @@
-fn main() {}
+//! `chesslantis`: the command line of Chesslantis.
+
+mod board_text;
+mod dice;
+mod perft_cmd;
+mod play;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "chesslantis", version, about = "Chess variants: rules, perft, terminal play.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the variant ids, one per line.
+    Variants,
+    /// Count the legal move sequences of a given length (perft).
+    ///
+    /// With --divide, prints `move: count` for each root move; the last line
+    /// is always the total alone.
+    Perft {
+        /// Variant id (see `chesslantis variants`).
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Number of plies.
+        #[arg(long)]
+        depth: u32,
+        /// Start from this position instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count of each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves of a position, one per line.
+    Moves {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Play in the terminal: moves in UCI (e2e4) or SAN (Nf3); `help` lists commands.
+    Play {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Seed for the dice, so a game can be replayed.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+}
+
+/// A failure to report: one line on stderr and exit status 2.
+pub struct UsageError(pub String);
+
+impl<E: std::fmt::Display> From<E> for UsageError {
+    fn from(e: E) -> Self {
+        UsageError(e.to_string())
+    }
+}
+
+pub fn find_variant(id: &str) -> Result<&'static chesslantis_core::registry::VariantInfo, UsageError> {
+    chesslantis_core::registry::variant(id).ok_or_else(|| {
+        UsageError(format!(
+            "unknown variant '{id}'; known: {}",
+            chesslantis_core::registry::variant_ids().join(", ")
+        ))
+    })
+}
+
+fn run(cli: Cli) -> Result<(), UsageError> {
+    match cli.command {
+        Command::Variants => {
+            for id in chesslantis_core::registry::variant_ids() {
+                println!("{id}");
+            }
+            Ok(())
+        }
+        Command::Perft { variant, depth, fen, divide } => perft_cmd::perft(&variant, depth, fen.as_deref(), divide),
+        Command::Moves { variant, fen } => {
+            let info = find_variant(&variant)?;
+            for line in (info.moves)(fen.as_deref())? {
+                println!("{line}");
+            }
+            Ok(())
+        }
+        Command::Play { variant, fen, seed } => play::play(&variant, fen.as_deref(), seed),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UsageError(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

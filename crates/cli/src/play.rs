@@ -1,0 +1,79 @@
+//! `chesslantis play`: a game in the terminal, for any variant, driven only
+//! through the core's game model (actors, actions, chance, observations).
+
+use crate::board_text;
+use crate::dice::Dice;
+use crate::{find_variant, UsageError};
+use chesslantis_core::{Actor, Game, Viewer};
+use std::io::{self, BufRead, Write};
+
+const HELP: &str = "Type a move (UCI like e2e4 or SAN like Nf3), or:
+  moves   list the legal actions
+  fen     show the position as FEN
+  resign  give up
+  help    this text
+  quit    leave the game";
+
+pub fn play(variant: &str, fen: Option<&str>, seed: Option<u64>) -> Result<(), UsageError> {
+    let info = find_variant(variant)?;
+    let mut game = (info.new_game)(fen)?;
+    let mut dice = match seed {
+        Some(s) => Dice::new(s),
+        None => Dice::from_clock(),
+    };
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("{} — type 'help' for commands.", info.name);
+    loop {
+        match game.actor() {
+            Actor::Nobody => {
+                show(game.as_ref(), Viewer::Spectator);
+                if let Some(outcome) = game.outcome() {
+                    println!("Game over: {outcome}");
+                }
+                return Ok(());
+            }
+            Actor::Chance => {
+                let outcomes = game.chance_outcomes();
+                let Some(action) = dice.pick(&outcomes) else {
+                    return Err(UsageError("a chance node without outcomes".into()));
+                };
+                println!("Dice: {}", game.action_text(action));
+                game.apply(action)?;
+            }
+            Actor::Player(color) => {
+                show(game.as_ref(), Viewer::Player(color));
+                print!("{color}> ");
+                io::stdout().flush()?;
+                let Some(line) = lines.next() else {
+                    println!();
+                    return Ok(());
+                };
+                let line = line?;
+                let text = line.trim();
+                match text {
+                    "" => continue,
+                    "quit" | "exit" => return Ok(()),
+                    "help" => println!("{HELP}"),
+                    "fen" => println!("{}", game.observation(Viewer::Player(color)).fen),
+                    "moves" => {
+                        let all: Vec<String> = game.legal_actions().into_iter().map(|a| game.action_text(a)).collect();
+                        println!("{}", all.join(" "));
+                    }
+                    _ => match game.parse_action(text).and_then(|a| game.apply(a)) {
+                        Ok(()) => {}
+                        Err(e) => println!("{e}"),
+                    },
+                }
+            }
+        }
+    }
+}
+
+fn show(game: &dyn Game, viewer: Viewer) {
+    let obs = game.observation(viewer);
+    println!("\n{}", board_text::draw(obs.shape, &obs.fen));
+    for note in obs.notes {
+        println!("{note}");
+    }
+}

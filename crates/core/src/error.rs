@@ -1,0 +1,52 @@
+//! Errors as values: every bad input gets one of these, never a panic.
+
+use std::fmt;
+
+/// A position text that cannot be read, with what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    pub message: String,
+}
+
+impl FenError {
+    pub fn new(message: impl Into<String>) -> FenError {
+        FenError { message: message.into() }
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad position: {}", self.message)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// A move or action text that is malformed or not legal here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in any notation we read.
+    Malformed(String),
+    /// The text is a move, but not a legal one in this position.
+    Illegal(String),
+    /// The text fits more than one legal move.
+    Ambiguous(String),
+    /// Not this player's turn, or not a decision they may take now.
+    NotYourTurn(String),
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(t) => write!(f, "'{t}' is not a move (try UCI like e2e4, or SAN like Nf3)"),
+            MoveError::Illegal(t) => write!(f, "'{t}' is not legal here"),
+            MoveError::Ambiguous(t) => write!(f, "'{t}' fits more than one legal move"),
+            MoveError::NotYourTurn(t) => write!(f, "not allowed now: {t}"),
+            MoveError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

@@ -1,0 +1,311 @@
+//! The game model every front end and the engine use, after OpenSpiel's:
+//! who acts now (a player or chance), the legal actions, chance outcomes with
+//! exact probabilities, applying an action, the result, and what each viewer
+//! may see. Decisions that are not moves (a rejection, a bomb carrier, a
+//! dice roll) are actions too, so no caller special-cases a variant.
+
+use crate::color::Color;
+use crate::error::MoveError;
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::square::{Shape, Square};
+use crate::variant::Variant;
+use std::fmt;
+
+/// Who acts next.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    Player(Color),
+    /// The dice: the referee (server, terminal, search) samples an outcome.
+    Chance,
+    /// The game is over.
+    Nobody,
+}
+
+/// One decision of a player or of chance.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A move (in Rejection: a proposal when it may still be rejected).
+    Move(Move),
+    /// Rejection: the opponent accepts the proposed move.
+    Accept,
+    /// Rejection: the opponent rejects it; the proposer must play another move.
+    Reject,
+    /// Beirut: the secret choice of the bomb carrier before the first move.
+    ChooseCarrier(Square),
+    /// Bermuda Chess Angle: the dice picked this square.
+    Roll(Square),
+    /// No dice roll was due (chance with a single certain outcome).
+    NoRoll,
+    /// The player gives up.
+    Resign,
+}
+
+/// An exact probability `num / den`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Probability {
+    pub num: u32,
+    pub den: u32,
+}
+
+impl Probability {
+    pub const CERTAIN: Probability = Probability { num: 1, den: 1 };
+
+    pub fn as_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+impl fmt::Display for Probability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    Checkmate,
+    KingCaptured,
+    /// A king vanished (Bermuda Chess Angle).
+    KingVanished,
+    /// A bomb took the king (Beirut).
+    Detonation,
+    Resignation,
+    /// Three impossible orders (Through the Looking-Glass).
+    Strikes,
+    Timeout,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    Agreement,
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_text(self) -> &'static str {
+        match self {
+            Outcome::Win { winner: Color::White, .. } => "1-0",
+            Outcome::Win { winner: Color::Black, .. } => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => write!(f, "{} {winner} wins ({reason:?})", self.result_text()),
+            Outcome::Draw(reason) => write!(f, "1/2-1/2 draw ({reason:?})"),
+        }
+    }
+}
+
+/// Who is looking.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Player(Color),
+    Spectator,
+}
+
+/// What one viewer may see of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    pub shape: Shape,
+    /// The position as this viewer may see it, in the variant's FEN.
+    pub fen: String,
+    pub actor: Actor,
+    /// Facts for this viewer only (the own bomb carrier, the last roll, ...).
+    pub notes: Vec<String>,
+}
+
+/// A game in progress, as the server, the terminal and the engine drive it.
+pub trait Game: Send + Sync {
+    fn variant_id(&self) -> &'static str;
+    fn actor(&self) -> Actor;
+    /// The legal actions of the player to act (empty at chance nodes and at the end).
+    fn legal_actions(&self) -> Vec<Action>;
+    /// At a chance node, every outcome with its probability (they sum to 1).
+    fn chance_outcomes(&self) -> Vec<(Action, Probability)>;
+    /// Applies an action after checking it is legal; on error nothing changes.
+    fn apply(&mut self, action: Action) -> Result<(), MoveError>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn observation(&self, viewer: Viewer) -> Observation;
+    /// The full truth as text (referee only).
+    fn fen(&self) -> String;
+    fn action_text(&self, action: Action) -> String;
+    /// Reads an action typed by the player to act.
+    fn parse_action(&self, text: &str) -> Result<Action, MoveError>;
+    fn box_clone(&self) -> Box<dyn Game>;
+}
+
+impl Clone for Box<dyn Game> {
+    fn clone(&self) -> Self {
+        self.box_clone()
+    }
+}
+
+/// A game that is its position's moves and nothing else, with the draw rules
+/// that need history (threefold repetition, 50 moves). Variants with more to
+/// decide wrap it.
+#[derive(Clone, Debug)]
+pub struct PositionGame<V: Variant> {
+    pos: Position<V>,
+    /// Hashes of the positions since the last capture or pawn move, oldest first.
+    history: Vec<u64>,
+    outcome: Option<Outcome>,
+}
+
+impl<V: Variant> PositionGame<V> {
+    pub fn new(pos: Position<V>) -> PositionGame<V> {
+        let mut game = PositionGame { history: vec![pos.hash()], pos, outcome: None };
+        game.outcome = game.judge();
+        game
+    }
+
+    pub fn position(&self) -> &Position<V> {
+        &self.pos
+    }
+
+    /// Plays a legal move and updates the result; the caller checked legality.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.pos.play(mv);
+        if self.pos.halfmoves() == 0 {
+            self.history.clear();
+        }
+        self.history.push(self.pos.hash());
+        self.outcome = self.judge();
+    }
+
+    /// Replaces the position after an outside effect (a dice roll) and judges again.
+    pub fn set_position(&mut self, pos: Position<V>) {
+        if let Some(last) = self.history.last_mut() {
+            *last = pos.hash();
+        }
+        self.pos = pos;
+        self.outcome = self.judge();
+    }
+
+    pub fn set_outcome(&mut self, outcome: Option<Outcome>) {
+        self.outcome = outcome;
+    }
+
+    /// Rule-based result: the variant's own, then repetition and 50 moves.
+    fn judge(&self) -> Option<Outcome> {
+        let has_move = !self.pos.legal_moves().is_empty();
+        if let Some(o) = V::outcome(&self.pos, has_move) {
+            return Some(o);
+        }
+        let now = self.pos.hash();
+        if self.history.iter().filter(|&&h| h == now).count() >= 3 {
+            return Some(Outcome::Draw(DrawReason::Repetition));
+        }
+        if self.pos.halfmoves() >= 100 {
+            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        }
+        None
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn resign(&mut self, color: Color) {
+        self.outcome = Some(Outcome::Win { winner: !color, reason: WinReason::Resignation });
+    }
+}
+
+impl<V: Variant> Game for PositionGame<V> {
+    fn variant_id(&self) -> &'static str {
+        V::ID
+    }
+
+    fn actor(&self) -> Actor {
+        match self.outcome {
+            Some(_) => Actor::Nobody,
+            None => Actor::Player(self.pos.turn()),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.pos.legal_moves().into_iter().map(Action::Move).collect()
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
+        Vec::new()
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        match action {
+            Action::Move(mv) if self.pos.is_legal(mv) => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+            Action::Move(mv) => Err(MoveError::Illegal(notation::uci::<V>(mv, false))),
+            Action::Resign => {
+                self.resign(self.pos.turn());
+                Ok(())
+            }
+            other => Err(MoveError::NotYourTurn(format!("{other:?} is not an action of {}", V::ID))),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn observation(&self, _viewer: Viewer) -> Observation {
+        Observation { shape: V::SHAPE, fen: self.pos.fen(), actor: self.actor(), notes: Vec::new() }
+    }
+
+    fn fen(&self) -> String {
+        self.pos.fen()
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        action_text::<V>(action)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
+        if text.trim() == "resign" {
+            return Ok(Action::Resign);
+        }
+        notation::parse_move(&self.pos, text).map(Action::Move)
+    }
+
+    fn box_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+/// The text of an action in variant `V`'s notation.
+pub fn action_text<V: Variant>(action: Action) -> String {
+    let s = V::SHAPE;
+    match action {
+        Action::Move(mv) => notation::uci::<V>(mv, false),
+        Action::Accept => "accept".into(),
+        Action::Reject => "reject".into(),
+        Action::ChooseCarrier(sq) => format!("carrier {}", s.name(sq)),
+        Action::Roll(sq) => format!("roll {}", s.name(sq)),
+        Action::NoRoll => "no roll".into(),
+        Action::Resign => "resign".into(),
+    }
+}

@@ -1,0 +1,278 @@
+//! Attack tables made once per board shape.
+//!
+//! Sliders use the classical ray method: a ray from a square in one of eight
+//! directions, cut at the first blocker. It works for any board shape without
+//! magic numbers, which a `u128` board would not have.
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::square::{Shape, Square};
+use std::sync::{Mutex, OnceLock};
+
+/// The eight line directions, as (file step, rank step).
+pub const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+/// Directions whose square index grows along the ray (north, north-east, east, north-west).
+const GROWS: [bool; 8] = [true, true, true, false, false, false, false, true];
+const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+const NO_DIRECTION: u8 = u8::MAX;
+
+/// A table of one bitboard per square.
+pub type SquareTable = Box<[Bitboard; 128]>;
+
+/// All precomputed tables of one board shape.
+pub struct Geometry {
+    pub shape: Shape,
+    /// Every square of the game.
+    pub all: Bitboard,
+    rays: Box<[[Bitboard; 128]; 8]>,
+    direction: Box<[[u8; 128]; 128]>,
+    pub king: SquareTable,
+    pub knight: SquareTable,
+    /// Squares within two steps along a line: the Ship's reach on an empty board.
+    pub two_step_lines: SquareTable,
+    pawn_attacks: [SquareTable; 2],
+    ranks: Vec<Bitboard>,
+    files: Vec<Bitboard>,
+}
+
+fn empty_table() -> SquareTable {
+    Box::new([Bitboard::EMPTY; 128])
+}
+
+impl Geometry {
+    fn new(shape: Shape) -> Geometry {
+        assert!(shape.square_count() <= 128, "a game has at most 128 squares");
+        let squares = || (0..shape.square_count() as u8).map(Square);
+        let step = |sq: Square, df: i32, dr: i32| {
+            shape.square(shape.board(sq), shape.file(sq) as i32 + df, shape.rank(sq) as i32 + dr)
+        };
+        let mut rays = Box::new([[Bitboard::EMPTY; 128]; 8]);
+        let mut direction = Box::new([[NO_DIRECTION; 128]; 128]);
+        for sq in squares() {
+            for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+                let mut cur = sq;
+                while let Some(next) = step(cur, df, dr) {
+                    rays[d][sq.index()] |= next;
+                    direction[sq.index()][next.index()] = d as u8;
+                    cur = next;
+                }
+            }
+        }
+        let leaper = |offsets: &[(i32, i32)]| {
+            let mut table = empty_table();
+            for sq in squares() {
+                for &(df, dr) in offsets {
+                    if let Some(to) = step(sq, df, dr) {
+                        table[sq.index()] |= to;
+                    }
+                }
+            }
+            table
+        };
+        let king = leaper(&DIRECTIONS);
+        let knight = leaper(&symmetric_offsets(1, 2));
+        let two_step: Vec<(i32, i32)> = DIRECTIONS.iter().flat_map(|&(f, r)| [(f, r), (2 * f, 2 * r)]).collect();
+        let two_step_lines = leaper(&two_step);
+        let pawn_attacks = [leaper(&[(-1, 1), (1, 1)]), leaper(&[(-1, -1), (1, -1)])];
+        let ranks = (0..shape.ranks).map(|r| squares().filter(|&s| shape.rank(s) == r).collect()).collect();
+        let files = (0..shape.files).map(|f| squares().filter(|&s| shape.file(s) == f).collect()).collect();
+        Geometry {
+            shape,
+            all: squares().collect(),
+            rays,
+            direction,
+            king,
+            knight,
+            two_step_lines,
+            pawn_attacks,
+            ranks,
+            files,
+        }
+    }
+
+    /// The tables of a shape, made on first use and kept for the program's life.
+    pub fn of(shape: Shape) -> &'static Geometry {
+        static CHESS: OnceLock<Geometry> = OnceLock::new();
+        static TEN: OnceLock<Geometry> = OnceLock::new();
+        static OTHERS: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
+        if shape == Shape::CHESS {
+            return CHESS.get_or_init(|| Geometry::new(shape));
+        }
+        if shape == Shape::TEN_BY_TEN {
+            return TEN.get_or_init(|| Geometry::new(shape));
+        }
+        let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(g) = others.iter().find(|g| g.shape == shape) {
+            return g;
+        }
+        let g: &'static Geometry = Box::leak(Box::new(Geometry::new(shape)));
+        others.push(g);
+        g
+    }
+
+    /// A leaper's table: every square reached by a (df, dr) jump in any of its eight orientations.
+    pub fn leaper(&self, df: i32, dr: i32) -> SquareTable {
+        let shape = self.shape;
+        let mut table = empty_table();
+        for sq in self.all {
+            for (f, r) in symmetric_offsets(df, dr) {
+                if let Some(to) = shape.square(shape.board(sq), shape.file(sq) as i32 + f, shape.rank(sq) as i32 + r) {
+                    table[sq.index()] |= to;
+                }
+            }
+        }
+        table
+    }
+
+    /// Squares attacked along direction `d` from `sq`, up to and including the first blocker.
+    #[inline]
+    pub fn slide(&self, d: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+        let ray = self.rays[d][sq.index()];
+        let blockers = ray & occupied;
+        if blockers.is_empty() {
+            return ray;
+        }
+        let first = if GROWS[d] { blockers.lsb() } else { blockers.msb() };
+        ray ^ self.rays[d][first.index()]
+    }
+
+    #[inline]
+    pub fn rook_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        ORTHOGONAL.iter().fold(Bitboard::EMPTY, |acc, &d| acc | self.slide(d, sq, occupied))
+    }
+
+    #[inline]
+    pub fn bishop_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        DIAGONAL.iter().fold(Bitboard::EMPTY, |acc, &d| acc | self.slide(d, sq, occupied))
+    }
+
+    #[inline]
+    pub fn queen_attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.rook_attacks(sq, occupied) | self.bishop_attacks(sq, occupied)
+    }
+
+    /// Rook lines from a square on an empty board.
+    #[inline]
+    pub fn rook_rays(&self, sq: Square) -> Bitboard {
+        ORTHOGONAL.iter().fold(Bitboard::EMPTY, |acc, &d| acc | self.rays[d][sq.index()])
+    }
+
+    /// Bishop lines from a square on an empty board.
+    #[inline]
+    pub fn bishop_rays(&self, sq: Square) -> Bitboard {
+        DIAGONAL.iter().fold(Bitboard::EMPTY, |acc, &d| acc | self.rays[d][sq.index()])
+    }
+
+    /// The ray from `sq` in direction `d` on an empty board.
+    #[inline]
+    pub fn ray(&self, d: usize, sq: Square) -> Bitboard {
+        self.rays[d][sq.index()]
+    }
+
+    /// Squares a pawn of `color` on `sq` attacks.
+    #[inline]
+    pub fn pawn_attacks(&self, color: Color, sq: Square) -> Bitboard {
+        self.pawn_attacks[color.index()][sq.index()]
+    }
+
+    /// The line direction from `a` to `b`, if they share a rank, file or diagonal.
+    #[inline]
+    pub fn direction(&self, a: Square, b: Square) -> Option<usize> {
+        match self.direction[a.index()][b.index()] {
+            NO_DIRECTION => None,
+            d => Some(d as usize),
+        }
+    }
+
+    /// Squares strictly between `a` and `b` on a common line (empty if none).
+    #[inline]
+    pub fn between(&self, a: Square, b: Square) -> Bitboard {
+        match self.direction(a, b) {
+            Some(d) => self.rays[d][a.index()] & self.rays[(d + 4) % 8][b.index()],
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// The whole line through `a` and `b` (empty if they share none).
+    #[inline]
+    pub fn line(&self, a: Square, b: Square) -> Bitboard {
+        match self.direction(a, b) {
+            Some(d) => (self.rays[d][a.index()] | self.rays[(d + 4) % 8][a.index()]).with(a),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Every square of rank `rank` (from 0), on all boards.
+    #[inline]
+    pub fn rank(&self, rank: u8) -> Bitboard {
+        self.ranks[rank as usize]
+    }
+
+    /// Every square of file `file` (from 0), on all boards.
+    #[inline]
+    pub fn file(&self, file: u8) -> Bitboard {
+        self.files[file as usize]
+    }
+
+    /// Rank `n` counted from `color`'s side (0 = its first rank).
+    #[inline]
+    pub fn relative_rank(&self, color: Color, n: u8) -> Bitboard {
+        match color {
+            Color::White => self.rank(n),
+            Color::Black => self.rank(self.shape.ranks - 1 - n),
+        }
+    }
+
+    /// One step toward the opponent for a pawn of `color`.
+    #[inline]
+    pub fn forward(&self, color: Color, sq: Square) -> Option<Square> {
+        let s = self.shape;
+        let dr = if color == Color::White { 1 } else { -1 };
+        s.square(s.board(sq), s.file(sq) as i32, s.rank(sq) as i32 + dr)
+    }
+}
+
+/// The eight orientations of a (df, dr) jump, without repeats.
+pub fn symmetric_offsets(df: i32, dr: i32) -> Vec<(i32, i32)> {
+    let mut out = Vec::with_capacity(8);
+    for (a, b) in [(df, dr), (dr, df)] {
+        for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let o = (a * sa, b * sb);
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_and_king_counts_on_eight_by_eight() {
+        let g = Geometry::of(Shape::CHESS);
+        let sq = |n: &str| Shape::CHESS.parse(n).unwrap();
+        assert_eq!(g.knight[sq("a1").index()].count(), 2);
+        assert_eq!(g.knight[sq("d4").index()].count(), 8);
+        assert_eq!(g.king[sq("h8").index()].count(), 3);
+        assert_eq!(g.leaper(3, 1)[sq("d4").index()].count(), 6);
+    }
+
+    #[test]
+    fn sliders_stop_at_blockers_and_lines_do_not_wrap() {
+        let g = Geometry::of(Shape::TEN_BY_TEN);
+        let sq = |n: &str| Shape::TEN_BY_TEN.parse(n).unwrap();
+        let occ = Bitboard::from_square(sq("a5")) | sq("c3");
+        let attacks = g.queen_attacks(sq("a3"), occ);
+        assert!(attacks.contains(sq("a5")) && !attacks.contains(sq("a6")));
+        assert!(attacks.contains(sq("c3")) && !attacks.contains(sq("d3")));
+        assert_eq!(g.rook_attacks(sq("j1"), Bitboard::EMPTY).count(), 18);
+        assert!(!g.rook_attacks(sq("j1"), Bitboard::EMPTY).contains(sq("a2")));
+        assert_eq!(g.between(sq("a1"), sq("d4")).count(), 2);
+        assert_eq!(g.between(sq("a1"), sq("b3")), Bitboard::EMPTY);
+        assert_eq!(g.two_step_lines[sq("e5").index()].count(), 16);
+    }
+}

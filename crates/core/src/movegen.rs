@@ -1,0 +1,206 @@
+//! Move generation shared by the variants.
+//!
+//! Two ways to legal moves: `legal_by_trial` makes every pseudo-legal move and
+//! keeps those that do not leave the king attacked; it is right for any
+//! variant whose `play` and `attackers` are right. `legal_standard` computes
+//! pins and checks first and makes nothing; it is the fast path for variants
+//! whose pieces are the standard ones with standard moves (chess).
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::position::{Position, KING_SIDE, QUEEN_SIDE};
+use crate::role::{Piece, Role};
+use crate::square::Square;
+use crate::variant::Variant;
+
+/// Pushes a pawn move, expanded into one move per promotion role on the last rank.
+#[inline]
+fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: MoveKind, last_rank: u8) {
+    let mv = Move::new(from, to, kind);
+    if V::SHAPE.rank(to) == last_rank {
+        out.extend(V::PROMOTION_ROLES.iter().map(|&r| mv.with_promotion(r)));
+    } else {
+        out.push(mv);
+    }
+}
+
+#[inline]
+fn last_rank<V: Variant>(pos: &Position<V>) -> u8 {
+    match pos.turn() {
+        crate::color::Color::White => V::SHAPE.ranks - 1,
+        crate::color::Color::Black => 0,
+    }
+}
+
+/// Pawn moves by chess rules: one step, two from the second rank, diagonal
+/// captures, en passant, promotion. `allowed(from, to)` filters targets.
+#[inline]
+fn pawn_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, allowed: impl Fn(Square, Square) -> bool) {
+    let g = V::geometry();
+    let us = pos.turn();
+    let occupied = pos.occupied();
+    let theirs = pos.by_color(!us);
+    let last = last_rank(pos);
+    let start_rank = g.relative_rank(us, 1);
+    for from in pos.pieces(us, Role::Pawn) {
+        if let Some(one) = g.forward(us, from) {
+            if !occupied.contains(one) {
+                if allowed(from, one) {
+                    push_pawn::<V>(out, from, one, MoveKind::Normal, last);
+                }
+                if start_rank.contains(from) {
+                    if let Some(two) = g.forward(us, one) {
+                        if !occupied.contains(two) && allowed(from, two) {
+                            push_pawn::<V>(out, from, two, MoveKind::DoublePush, last);
+                        }
+                    }
+                }
+            }
+        }
+        for to in g.pawn_attacks(us, from) & theirs {
+            if allowed(from, to) {
+                push_pawn::<V>(out, from, to, MoveKind::Normal, last);
+            }
+        }
+        if let Some(ep) = pos.ep_square() {
+            if g.pawn_attacks(us, from).contains(ep) {
+                out.push(Move::new(from, ep, MoveKind::EnPassant));
+            }
+        }
+    }
+}
+
+/// Castling moves. With `check_rules`, the king may not be in check nor pass
+/// over or land on an attacked square.
+pub fn castling_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, check_rules: bool) {
+    let us = pos.turn();
+    let Some(king) = pos.king(us) else { return };
+    let g = V::geometry();
+    let occupied = pos.occupied();
+    for side in [KING_SIDE, QUEEN_SIDE] {
+        let Some(rook) = pos.castling_rook(us, side) else { continue };
+        let (king_to, rook_to) = crate::make::castle_targets::<V>(king, side);
+        let king_path = g.between(king, king_to).with(king_to);
+        let rook_path = g.between(rook, rook_to).with(rook_to);
+        let movers = Bitboard::from_square(king).with(rook);
+        if ((king_path | rook_path) & !movers & occupied).any() {
+            continue;
+        }
+        if check_rules {
+            let without_movers = occupied & !movers;
+            let mut passed = king_path.without(king);
+            if V::attackers(pos, king, !us, occupied).any()
+                || Iterator::any(&mut passed, |s| V::attackers(pos, s, !us, without_movers).any())
+            {
+                continue;
+            }
+        }
+        out.push(Move::new(king, rook, MoveKind::Castle));
+    }
+}
+
+/// Every move that follows the pieces' movement, ignoring whether it leaves
+/// the own king attacked. Pieces move by `Variant::attacks`; pawns and
+/// castling as in chess.
+pub fn pseudo_legal<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
+    let us = pos.turn();
+    let occupied = pos.occupied();
+    let ours = pos.by_color(us);
+    for from in ours & !pos.by_role(Role::Pawn) {
+        let piece = Piece::new(us, pos.piece_at(from).map_or(Role::King, |p| p.role));
+        for to in V::attacks(pos, from, piece, occupied) & !ours {
+            out.push(Move::normal(from, to));
+        }
+    }
+    pawn_moves(pos, out, |_, _| true);
+    castling_moves(pos, out, V::CHECK_RULES);
+}
+
+/// Legal moves by trying each pseudo-legal move (see the module comment).
+pub fn legal_by_trial<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_legal(pos, out);
+    if V::CHECK_RULES {
+        let us = pos.turn();
+        let mut i = start;
+        while i < out.len() {
+            if pos.after(out[i]).king_attacked(us) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// Legal moves with pins and checks computed up front (standard pieces only).
+pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
+    let us = pos.turn();
+    let Some(king) = pos.king(us) else {
+        return pseudo_legal(pos, out);
+    };
+    let g = V::geometry();
+    let them = !us;
+    let occupied = pos.occupied();
+    let ours = pos.by_color(us);
+    let checkers = V::attackers(pos, king, them, occupied);
+
+    let without_king = occupied.without(king);
+    for to in g.king[king.index()] & !ours {
+        if V::attackers(pos, to, them, without_king).is_empty() {
+            out.push(Move::normal(king, to));
+        }
+    }
+    if checkers.more_than_one() {
+        return;
+    }
+    let target = match checkers.single() {
+        Some(c) => g.between(king, c).with(c),
+        None => !ours,
+    };
+
+    let queens = pos.by_role(Role::Queen);
+    let snipers = ((g.rook_rays(king) & (pos.by_role(Role::Rook) | queens))
+        | (g.bishop_rays(king) & (pos.by_role(Role::Bishop) | queens)))
+        & pos.by_color(them);
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = g.between(king, s) & occupied;
+        if let Some(b) = blockers.single() {
+            if ours.contains(b) {
+                pinned |= b;
+            }
+        }
+    }
+    let allowed = |from: Square, to: Square| {
+        target.contains(to) && (!pinned.contains(from) || g.line(king, from).contains(to))
+    };
+
+    for from in ours & !pos.by_role(Role::Pawn) & !pos.by_role(Role::King) {
+        let Some(piece) = pos.piece_at(from) else { continue };
+        let mut targets = V::attacks(pos, from, piece, occupied) & target;
+        if pinned.contains(from) {
+            targets &= g.line(king, from);
+        }
+        for to in targets {
+            out.push(Move::normal(from, to));
+        }
+    }
+
+    let before_pawns = out.len();
+    pawn_moves(pos, out, allowed);
+    // En passant (added unfiltered) removes two pawns from one rank, which
+    // pins cannot see: check it by playing it.
+    let mut i = before_pawns;
+    while i < out.len() {
+        let mv = out[i];
+        if mv.kind == MoveKind::EnPassant && pos.after(mv).king_attacked(us) {
+            out.swap_remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    if checkers.is_empty() {
+        castling_moves(pos, out, true);
+    }
+}

@@ -1,0 +1,185 @@
+//! Move text: UCI long algebraic (read and write) and SAN (read and write).
+//! See docs/notation.md.
+
+use crate::error::MoveError;
+use crate::make::{castle_side, castle_targets};
+use crate::moves::{Move, MoveKind};
+use crate::position::{Position, KING_SIDE};
+use crate::role::Role;
+use crate::square::Square;
+use crate::variant::Variant;
+
+/// UCI text of a move: `e2e4`, `e7e8q`, `a9a10s`, `e4d5@a4` (Circe rebirth),
+/// `d5d5` (a Beirut detonation, the carrier's square twice). Castling is the
+/// king's move (`e1g1`), or with `chess960` king-takes-rook (`e1h1`).
+pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
+    let s = V::SHAPE;
+    let to = if mv.kind == MoveKind::Castle && !chess960 {
+        castle_targets::<V>(mv.from, castle_side::<V>(mv)).0
+    } else {
+        mv.to
+    };
+    let mut out = format!("{}{}", s.name(mv.from), s.name(to));
+    if let Some(role) = mv.promotion {
+        out.push(role.char());
+    }
+    if let Some(sq) = mv.rebirth {
+        out.push('@');
+        out.push_str(&s.name(sq).to_string());
+    }
+    out
+}
+
+/// The parts of a UCI move text.
+struct UciParts {
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+    rebirth: Option<Square>,
+}
+
+fn split_uci<V: Variant>(text: &str) -> Option<UciParts> {
+    let s = V::SHAPE;
+    let (main, rebirth) = match text.split_once('@') {
+        Some((m, r)) => (m, Some(s.parse(r)?)),
+        None => (text, None),
+    };
+    let bytes = main.as_bytes();
+    // Squares are a letter and one or two digits; find where the second starts.
+    let second = bytes.iter().enumerate().skip(1).find(|(_, b)| b.is_ascii_lowercase()).map(|(i, _)| i)?;
+    let from = s.parse(&main[..second])?;
+    let rest = &main[second..];
+    let digits_end = rest.bytes().skip(1).position(|b| !b.is_ascii_digit()).map_or(rest.len(), |p| p + 1);
+    let to = s.parse(&rest[..digits_end])?;
+    let promo_text = &rest[digits_end..];
+    let promotion = match promo_text.len() {
+        0 => None,
+        1 => Some(Role::from_char(promo_text.chars().next()?)?),
+        _ => return None,
+    };
+    Some(UciParts { from, to, promotion, rebirth })
+}
+
+/// Reads a UCI move and finds it among the legal moves.
+pub fn parse_uci<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, MoveError> {
+    let parts = split_uci::<V>(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+    pos.legal_moves()
+        .into_iter()
+        .find(|&mv| {
+            let castle_to_king = mv.kind == MoveKind::Castle
+                && castle_targets::<V>(mv.from, castle_side::<V>(mv)).0 == parts.to;
+            mv.from == parts.from
+                && (mv.to == parts.to || castle_to_king)
+                && mv.promotion == parts.promotion
+                && mv.rebirth == parts.rebirth
+        })
+        .ok_or_else(|| MoveError::Illegal(text.to_string()))
+}
+
+/// SAN of a legal move: `Nf3`, `exd5`, `e8=Q`, `O-O`, `Rad1+`, `Qh7#`;
+/// a Circe rebirth is added as `@a4`, a detonation is `Bomb@d5`.
+pub fn san<V: Variant>(pos: &Position<V>, mv: Move) -> String {
+    let s = V::SHAPE;
+    let mut out = String::new();
+    let piece = pos.piece_at(mv.from);
+    match mv.kind {
+        MoveKind::Castle => out.push_str(if castle_side::<V>(mv) == KING_SIDE { "O-O" } else { "O-O-O" }),
+        MoveKind::Detonate => out.push_str(&format!("Bomb@{}", s.name(mv.from))),
+        _ => {
+            let role = piece.map_or(Role::Pawn, |p| p.role);
+            let capture = mv.kind == MoveKind::EnPassant
+                || pos.piece_at(mv.to).is_some_and(|p| Some(p.color) != piece.map(|q| q.color));
+            if role == Role::Pawn {
+                if capture {
+                    out.push((b'a' + s.file(mv.from)) as char);
+                }
+            } else {
+                out.push(role.char().to_ascii_uppercase());
+                let rivals: Vec<Move> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| {
+                        m.to == mv.to
+                            && m.from != mv.from
+                            && m.kind != MoveKind::Castle
+                            && pos.piece_at(m.from).map(|p| p.role) == Some(role)
+                    })
+                    .collect();
+                if !rivals.is_empty() {
+                    let same_file = rivals.iter().any(|m| s.file(m.from) == s.file(mv.from));
+                    let same_rank = rivals.iter().any(|m| s.rank(m.from) == s.rank(mv.from));
+                    if !same_file {
+                        out.push((b'a' + s.file(mv.from)) as char);
+                    } else if !same_rank {
+                        out.push_str(&(s.rank(mv.from) as u32 + 1).to_string());
+                    } else {
+                        out.push_str(&s.name(mv.from).to_string());
+                    }
+                }
+            }
+            if capture {
+                out.push('x');
+            }
+            out.push_str(&s.name(mv.to).to_string());
+            if let Some(role) = mv.promotion {
+                out.push('=');
+                out.push(role.char().to_ascii_uppercase());
+            }
+            if let Some(sq) = mv.rebirth {
+                out.push('@');
+                out.push_str(&s.name(sq).to_string());
+            }
+        }
+    }
+    if V::CHECK_RULES {
+        let next = pos.after(mv);
+        if next.in_check() {
+            out.push(if next.legal_moves().is_empty() { '#' } else { '+' });
+        }
+    }
+    out
+}
+
+/// Strips what SAN readers ignore: check marks, annotations, `0-0` for `O-O`.
+fn normalise_san(text: &str) -> String {
+    text.trim_end_matches(['+', '#', '!', '?']).replace('0', "O")
+}
+
+/// Reads SAN by comparing with the SAN of every legal move.
+pub fn parse_san<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, MoveError> {
+    let wanted = normalise_san(text);
+    if wanted.is_empty() {
+        return Err(MoveError::Malformed(text.to_string()));
+    }
+    let matches: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            let candidate = normalise_san(&san(pos, mv));
+            candidate == wanted || candidate.replace('x', "") == wanted.replace('x', "")
+        })
+        .collect();
+    match matches.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(MoveError::Illegal(text.to_string())),
+        _ => Err(MoveError::Ambiguous(text.to_string())),
+    }
+}
+
+/// Reads a move in UCI or SAN.
+pub fn parse_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    match parse_uci(pos, text) {
+        Ok(mv) => Ok(mv),
+        Err(MoveError::Illegal(t)) => match parse_san(pos, text) {
+            Ok(mv) => Ok(mv),
+            Err(_) => Err(MoveError::Illegal(t)),
+        },
+        Err(_) => match parse_san(pos, text) {
+            Err(MoveError::Illegal(_)) if !text.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                Err(MoveError::Malformed(text.to_string()))
+            }
+            other => other,
+        },
+    }
+}

@@ -1,0 +1,303 @@
+//! A position: the board, the side to move, castling and en-passant rights,
+//! the move counters, and the variant's own state.
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::moves::Move;
+use crate::role::{Piece, Role, ROLE_COUNT};
+use crate::square::Square;
+use crate::variant::Variant;
+use crate::zobrist;
+use std::fmt;
+use std::marker::PhantomData;
+
+/// Castling sides, as indices into castling tables.
+pub const KING_SIDE: usize = 0;
+pub const QUEEN_SIDE: usize = 1;
+
+/// A position of variant `V`. Moves are made by copy-make: `play` changes the
+/// position in place, and callers that need the old one keep a copy (a
+/// position is a few hundred bytes, cheaper to copy than to unmake).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position<V: Variant> {
+    by_role: [Bitboard; ROLE_COUNT],
+    by_color: [Bitboard; 2],
+    mailbox: [u8; 128],
+    turn: Color,
+    /// The rook square of each castling right: [colour][side].
+    castling: [[Option<Square>; 2]; 2],
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    /// Zobrist hash of the board, side, rights and variant state; the
+    /// en-passant square counts only when a pawn could take there.
+    board_hash: u64,
+    pub extra: V::Extra,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> Position<V> {
+    /// An empty board with White to move.
+    pub fn empty() -> Position<V> {
+        Position {
+            by_role: [Bitboard::EMPTY; ROLE_COUNT],
+            by_color: [Bitboard::EMPTY; 2],
+            mailbox: [0; 128],
+            turn: Color::White,
+            castling: [[None; 2]; 2],
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            board_hash: 0,
+            extra: V::Extra::default(),
+            variant: PhantomData,
+        }
+    }
+
+    /// The variant's start position.
+    pub fn start() -> Position<V> {
+        Position::from_fen(V::start_fen()).expect("every variant's start FEN is valid")
+    }
+
+    // ---- reading the board ----
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.mailbox[sq.index()])
+    }
+
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_role[role.index()] & self.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The king of `color` (the first, if a variant has several).
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        let kings = self.pieces(color, Role::King);
+        if kings.is_empty() {
+            None
+        } else {
+            Some(kings.lsb())
+        }
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn castling_rook(&self, color: Color, side: usize) -> Option<Square> {
+        self.castling[color.index()][side]
+    }
+
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash: equal positions (for repetition) have equal hashes.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        let mut h = self.board_hash ^ V::extra_hash(&self.extra);
+        if let Some(ep) = self.ep_square {
+            if self.ep_capture_possible(ep) {
+                h ^= zobrist::en_passant(ep.index());
+            }
+        }
+        h
+    }
+
+    fn ep_capture_possible(&self, ep: Square) -> bool {
+        let g = V::geometry();
+        (g.pawn_attacks(!self.turn, ep) & self.pieces(self.turn, Role::Pawn)).any()
+    }
+
+    // ---- attacks and rules ----
+
+    /// Pieces of `by` attacking `sq` on the current board.
+    #[inline]
+    pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
+        V::attackers(self, sq, by, self.occupied())
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        match self.king(self.turn) {
+            Some(k) => self.attackers(k, !self.turn),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Whether the king of `color` is attacked.
+    #[inline]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        match self.king(color) {
+            Some(k) => self.attackers(k, !color).any(),
+            None => false,
+        }
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        V::legal_moves(self, &mut out);
+        out
+    }
+
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Plays a move that must be legal (see `legal_moves`).
+    #[inline]
+    pub fn play(&mut self, mv: Move) {
+        V::play(self, mv)
+    }
+
+    /// A copy with the move played.
+    #[inline]
+    pub fn after(&self, mv: Move) -> Position<V> {
+        let mut next = self.clone();
+        V::play(&mut next, mv);
+        next
+    }
+
+    // ---- changing the board (every change keeps bitboards, mailbox and hash in step) ----
+
+    /// Puts a piece on an empty square.
+    #[inline]
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.mailbox[sq.index()] == 0, "put on an occupied square");
+        self.by_role[piece.role.index()] |= sq;
+        self.by_color[piece.color.index()] |= sq;
+        self.mailbox[sq.index()] = piece.code();
+        self.board_hash ^= zobrist::piece(piece.code(), sq.index());
+    }
+
+    /// Removes and returns the piece on a square, if any.
+    #[inline]
+    pub fn take(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        self.by_role[piece.role.index()] ^= sq;
+        self.by_color[piece.color.index()] ^= sq;
+        self.mailbox[sq.index()] = 0;
+        self.board_hash ^= zobrist::piece(piece.code(), sq.index());
+        Some(piece)
+    }
+
+    #[inline]
+    pub fn set_castling(&mut self, color: Color, side: usize, rook: Option<Square>) {
+        if let Some(old) = self.castling[color.index()][side] {
+            self.board_hash ^= zobrist::castle(color.index(), side, old.index());
+        }
+        if let Some(new) = rook {
+            self.board_hash ^= zobrist::castle(color.index(), side, new.index());
+        }
+        self.castling[color.index()][side] = rook;
+    }
+
+    #[inline]
+    pub fn has_castling_rights(&self) -> bool {
+        self.castling != [[None; 2]; 2]
+    }
+
+    /// Drops every castling right that involves `sq` (a king or rook moved from
+    /// it, or something was captured on it).
+    #[inline]
+    pub fn clear_castling_on(&mut self, sq: Square) {
+        for color in Color::ALL {
+            for side in [KING_SIDE, QUEEN_SIDE] {
+                if self.castling[color.index()][side] == Some(sq) {
+                    self.set_castling(color, side, None);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    pub fn set_ep_square(&mut self, sq: Option<Square>) {
+        self.ep_square = sq;
+    }
+
+    #[inline]
+    pub fn set_turn(&mut self, color: Color) {
+        if self.turn != color {
+            self.board_hash ^= zobrist::SIDE_KEY;
+            self.turn = color;
+        }
+    }
+
+    #[inline]
+    pub fn set_halfmoves(&mut self, n: u32) {
+        self.halfmoves = n;
+    }
+
+    #[inline]
+    pub fn set_fullmoves(&mut self, n: u32) {
+        self.fullmoves = n;
+    }
+
+    /// The hash recomputed from scratch (tests compare it with the kept one).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut fresh = Position::<V>::empty();
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_at(sq) {
+                fresh.put(sq, p);
+            }
+        }
+        fresh.set_turn(self.turn);
+        for color in Color::ALL {
+            for side in [KING_SIDE, QUEEN_SIDE] {
+                fresh.set_castling(color, side, self.castling_rook(color, side));
+            }
+        }
+        fresh.ep_square = self.ep_square;
+        fresh.extra = self.extra.clone();
+        fresh.hash()
+    }
+}
+
+impl<V: Variant> fmt::Debug for Position<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position<{}>({})", V::ID, self.fen())
+    }
+}
+
+impl<V: Variant> Default for Position<V> {
+    fn default() -> Self {
+        Position::start()
+    }
+}

@@ -1,0 +1,105 @@
+//! The variants by id, for the places that pick one at run time (CLI, server).
+//! Each entry's functions are the variant's generic code, monomorphised.
+
+use crate::error::FenError;
+use crate::game::{Game, PositionGame};
+use crate::notation;
+use crate::perft;
+use crate::position::Position;
+use crate::variant::Variant;
+use crate::variants::Chess;
+
+/// One variant's entry points.
+pub struct VariantInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub start_fen: fn() -> &'static str,
+    /// A new game from the start position or a FEN.
+    pub new_game: fn(Option<&str>) -> Result<Box<dyn Game>, FenError>,
+    /// Perft by root move: (move text, count) pairs; `progress(done, total)`.
+    pub divide: fn(Option<&str>, u32, &mut dyn FnMut(usize, usize)) -> Result<Vec<(String, u64)>, FenError>,
+    /// The legal moves as text, each with the variant's note if it has one.
+    pub moves: fn(Option<&str>) -> Result<Vec<String>, FenError>,
+}
+
+/// Reads a FEN, or gives the start position.
+pub fn position_or_start<V: Variant>(fen: Option<&str>) -> Result<Position<V>, FenError> {
+    match fen {
+        Some(f) => Position::from_fen(f),
+        None => Ok(Position::start()),
+    }
+}
+
+/// Whether castling must be written king-takes-rook (Chess960 convention):
+/// when a castling king or rook is not where the classical start has it.
+pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
+    let s = V::SHAPE;
+    crate::color::Color::ALL.iter().any(|&c| {
+        [crate::position::KING_SIDE, crate::position::QUEEN_SIDE].iter().any(|&side| {
+            pos.castling_rook(c, side).is_some_and(|r| {
+                let rook_file = s.file(r);
+                let king_off = pos.king(c).is_some_and(|k| s.file(k) != s.files / 2);
+                king_off || (rook_file != 0 && rook_file != s.files - 1)
+            })
+        })
+    })
+}
+
+fn plain_game<V: Variant>(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
+    Ok(Box::new(PositionGame::new(position_or_start::<V>(fen)?)))
+}
+
+fn divide_text<V: Variant>(
+    fen: Option<&str>,
+    depth: u32,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<(String, u64)>, FenError> {
+    let pos = position_or_start::<V>(fen)?;
+    let c960 = uses_960_castling(&pos);
+    Ok(perft::divide(&pos, depth, progress)
+        .into_iter()
+        .map(|(mv, n)| (notation::uci::<V>(mv, c960), n))
+        .collect())
+}
+
+fn moves_text<V: Variant>(fen: Option<&str>) -> Result<Vec<String>, FenError> {
+    let pos = position_or_start::<V>(fen)?;
+    let c960 = uses_960_castling(&pos);
+    Ok(pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let text = notation::uci::<V>(mv, c960);
+            match V::move_note(&pos, mv) {
+                Some(note) => format!("{text} {note}"),
+                None => text,
+            }
+        })
+        .collect())
+}
+
+macro_rules! entry {
+    ($v:ty, $game:expr) => {
+        VariantInfo {
+            id: <$v as Variant>::ID,
+            name: <$v as Variant>::NAME,
+            start_fen: <$v as Variant>::start_fen,
+            new_game: $game,
+            divide: divide_text::<$v>,
+            moves: moves_text::<$v>,
+        }
+    };
+}
+
+/// Every variant, in the order `chesslantis variants` lists them.
+pub static VARIANTS: &[VariantInfo] = &[entry!(Chess, plain_game::<Chess>)];
+
+/// The variant with this id.
+pub fn variant(id: &str) -> Option<&'static VariantInfo> {
+    VARIANTS.iter().find(|v| v.id == id)
+}
+
+/// All ids, for error messages and listings.
+pub fn variant_ids() -> Vec<&'static str> {
+    VARIANTS.iter().map(|v| v.id).collect()
+}

@@ -1,0 +1,198 @@
+//! The variant trait: what makes one game's rules differ from another's.
+//!
+//! A variant is a zero-sized type. Positions are generic over it, so every
+//! hot path (move generation, attack detection, making moves) is compiled once
+//! per variant with no dynamic dispatch. Each method has the chess behaviour as
+//! its default; a variant overrides exactly the rules it changes, in its own file.
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::error::FenError;
+use crate::game::{DrawReason, Outcome, WinReason};
+use crate::geometry::Geometry;
+use crate::make;
+use crate::movegen;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::{Piece, Role};
+use crate::square::{Shape, Square};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + PartialEq + Eq {
+    /// The id used on the command line, in UCI and in the database.
+    const ID: &'static str;
+    /// The name people read.
+    const NAME: &'static str;
+    const SHAPE: Shape = Shape::CHESS;
+    /// The roles this variant uses (FEN letters outside them are errors).
+    const ROLES: &'static [Role] = &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+    /// True where a move may not leave its own king attacked (check and mate);
+    /// false where kings are captured instead.
+    const CHECK_RULES: bool = true;
+    /// Files (from 0) where the king and the rook end up castling: [king side, queen side].
+    const CASTLE_KING_FILES: [u8; 2] = [6, 2];
+    const CASTLE_ROOK_FILES: [u8; 2] = [5, 3];
+
+    /// State beyond the board that the rules need (hashed, compared, in FEN).
+    type Extra: Clone + Default + Debug + PartialEq + Eq + Hash + Send + Sync;
+
+    fn start_fen() -> &'static str;
+
+    #[inline]
+    fn geometry() -> &'static Geometry {
+        Geometry::of(Self::SHAPE)
+    }
+
+    /// Squares that `piece` on `sq` attacks (could capture on) given `occupied`.
+    #[inline]
+    fn attacks(_pos: &Position<Self>, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
+        standard_attacks(Self::geometry(), sq, piece, occupied)
+    }
+
+    /// Pieces of `by` that attack `sq` given `occupied`.
+    #[inline]
+    fn attackers(pos: &Position<Self>, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        standard_attackers(pos, sq, by, occupied)
+    }
+
+    /// Appends every legal move to `out`.
+    fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
+        movegen::legal_by_trial(pos, out)
+    }
+
+    /// Plays a legal move on the position.
+    fn play(pos: &mut Position<Self>, mv: Move) {
+        make::play_standard(pos, mv);
+    }
+
+    /// The result of the position, if the rules end the game here. Draws by
+    /// repetition and by the 50-move rule need the game's history and are
+    /// judged by the game, not here.
+    fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
+        standard_outcome(pos, has_legal_move)
+    }
+
+    /// Checks a position read from FEN.
+    fn validate(pos: &Position<Self>) -> Result<(), FenError> {
+        standard_validate(pos)
+    }
+
+    /// Hash of the variant state.
+    fn extra_hash(_extra: &Self::Extra) -> u64 {
+        0
+    }
+
+    /// Reads the FEN fields after the move numbers.
+    fn read_extra(fields: &[&str]) -> Result<Self::Extra, FenError> {
+        match fields.first() {
+            None => Ok(Self::Extra::default()),
+            Some(f) => Err(FenError::new(format!("unexpected field '{f}' after the move numbers"))),
+        }
+    }
+
+    /// Writes the FEN fields after the move numbers (with a leading space each).
+    fn write_extra(_extra: &Self::Extra, _out: &mut String) {}
+
+    /// A note shown beside a move in move lists (Bermuda: the survival chance).
+    fn move_note(_pos: &Position<Self>, _mv: Move) -> Option<String> {
+        None
+    }
+}
+
+/// The attacks of the standard pieces and the Ship.
+#[inline]
+pub fn standard_attacks(g: &Geometry, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Pawn => g.pawn_attacks(piece.color, sq),
+        Role::Knight => g.knight[sq.index()],
+        Role::Bishop => g.bishop_attacks(sq, occupied),
+        Role::Rook => g.rook_attacks(sq, occupied),
+        Role::Queen => g.queen_attacks(sq, occupied),
+        Role::King => g.king[sq.index()],
+        Role::Ship => g.queen_attacks(sq, occupied) & g.two_step_lines[sq.index()],
+    }
+}
+
+/// The attackers of a square among the standard pieces and the Ship, found
+/// from the square outward (every standard attack is symmetric).
+#[inline]
+pub fn standard_attackers<V: Variant>(pos: &Position<V>, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    let g = V::geometry();
+    let theirs = pos.by_color(by);
+    let queens = pos.by_role(Role::Queen);
+    let mut found = (g.knight[sq.index()] & pos.by_role(Role::Knight))
+        | (g.king[sq.index()] & pos.by_role(Role::King))
+        | (g.pawn_attacks(!by, sq) & pos.by_role(Role::Pawn))
+        | (g.rook_attacks(sq, occupied) & (pos.by_role(Role::Rook) | queens))
+        | (g.bishop_attacks(sq, occupied) & (pos.by_role(Role::Bishop) | queens));
+    let ships = pos.by_role(Role::Ship) & theirs;
+    if ships.any() {
+        found |= g.queen_attacks(sq, occupied) & g.two_step_lines[sq.index()] & ships;
+    }
+    found & theirs
+}
+
+/// Checkmate, stalemate and dead positions, as in chess.
+pub fn standard_outcome<V: Variant>(pos: &Position<V>, has_legal_move: bool) -> Option<Outcome> {
+    if !has_legal_move {
+        return Some(if pos.in_check() {
+            Outcome::Win { winner: !pos.turn(), reason: WinReason::Checkmate }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        });
+    }
+    if insufficient_material(pos) {
+        return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+    }
+    None
+}
+
+/// Dead positions that FIDE rules always recognise: king against king with
+/// at most one minor piece, or bishops all on one square colour.
+pub fn insufficient_material<V: Variant>(pos: &Position<V>) -> bool {
+    let kings = pos.by_role(Role::King);
+    let bishops = pos.by_role(Role::Bishop);
+    let knights = pos.by_role(Role::Knight);
+    let others = pos.occupied() & !kings & !bishops & !knights;
+    if others.any() {
+        return false;
+    }
+    let minors = bishops | knights;
+    if minors.count() <= 1 {
+        return true;
+    }
+    if knights.any() {
+        return false;
+    }
+    let shape = V::SHAPE;
+    let light = |sq: Square| (shape.file(sq) + shape.rank(sq)) % 2 == 1;
+    let mut colours = bishops.map(light);
+    let first = colours.next();
+    colours.all(|c| Some(c) == first)
+}
+
+/// One king a side, no pawn on a first or last rank, and the side that just
+/// moved not left in check.
+pub fn standard_validate<V: Variant>(pos: &Position<V>) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let kings = pos.pieces(color, Role::King).count();
+        if kings != 1 {
+            return Err(FenError::new(format!("{color} has {kings} kings; exactly one is needed")));
+        }
+    }
+    let g = V::geometry();
+    let pawns = pos.by_role(Role::Pawn);
+    if (pawns & (g.rank(0) | g.rank(V::SHAPE.ranks - 1))).any() {
+        return Err(FenError::new("a pawn stands on the first or last rank"));
+    }
+    if V::CHECK_RULES {
+        if let Some(k) = pos.king(!pos.turn()) {
+            if V::attackers(pos, k, pos.turn(), pos.occupied()).any() {
+                return Err(FenError::new("the side not to move is in check"));
+            }
+        }
+    }
+    Ok(())
+}

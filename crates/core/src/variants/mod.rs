@@ -1,0 +1,5 @@
+//! The variants, one file each.
+
+pub mod chess;
+
+pub use chess::Chess;
