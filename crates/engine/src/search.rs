@@ -288,14 +288,19 @@ impl<V: EngineVariant> Searcher<V> {
         self.stopped
     }
 
-    /// Enters a node: its hash goes on the path, its PV starts empty.
+    /// Enters a node: counts it, puts its hash on the path and starts its PV
+    /// empty. True when the search must stop instead.
     #[inline]
-    pub(crate) fn enter(&mut self, hash: u64, ply: usize) {
+    pub(crate) fn enter(&mut self, hash: u64, ply: usize) -> bool {
+        if self.should_stop() {
+            return true;
+        }
+        self.nodes += 1;
         self.stack.truncate(self.root_index + ply);
         self.stack.push(hash);
         self.pv_len[ply] = ply;
-        self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
+        false
     }
 
     /// A repetition (of a position in the search path or in the game) or the 50-move rule.
@@ -359,8 +364,7 @@ impl<V: EngineVariant> Searcher<V> {
             return self.quiesce(pos, alpha, beta, ply);
         }
         let hash = pos.hash();
-        self.enter(hash, ply);
-        if self.should_stop() {
+        if self.enter(hash, ply) {
             return 0;
         }
         let root = ply == 0;
@@ -564,9 +568,11 @@ impl<V: EngineVariant> Searcher<V> {
     /// Quiescence: only captures and promotions (all moves when in check),
     /// so the evaluation is taken where nothing hangs.
     pub(crate) fn quiesce(&mut self, pos: &Position<V>, alpha: Score, beta: Score, ply: usize) -> Score {
-        self.enter(pos.hash(), ply);
-        if self.should_stop() {
+        if self.enter(pos.hash(), ply) {
             return 0;
+        }
+        if ply > 0 && self.is_draw(pos) {
+            return DRAW;
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);

@@ -44,6 +44,8 @@ impl<W: Write> Output<W> {
 
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Whether the search ends by itself (it has a depth, node or time limit).
+    bounded: bool,
     handle: JoinHandle<Box<dyn Session>>,
 }
 
@@ -68,10 +70,12 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
     for line in input.lines() {
         let line = line?;
         if !uci.handle(&line) {
-            break;
+            uci.finish_search();
+            return Ok(());
         }
     }
-    uci.finish_search();
+    // The input ended: a search that ends by itself may finish and answer.
+    uci.wait_for_search();
     Ok(())
 }
 
@@ -221,8 +225,19 @@ impl<W: Write + Send + 'static> Uci<W> {
 
     /// Stops the search in progress (if any) and waits for its `bestmove`.
     fn finish_search(&mut self) {
-        if let Some(running) = self.running.take() {
+        if let Some(running) = &self.running {
             running.stop.store(true, Ordering::Relaxed);
+        }
+        self.wait_for_search();
+    }
+
+    /// Waits for the search in progress to end: at once if it was told to
+    /// stop, else when its own limits end it (an infinite one is stopped).
+    fn wait_for_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            if !running.bounded {
+                running.stop.store(true, Ordering::Relaxed);
+            }
             match running.handle.join() {
                 Ok(session) => self.session = Some(session),
                 Err(_) => self.out.error("the search failed; starting afresh"),
@@ -286,6 +301,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             return self.out.error(&format!("searchmoves: {e}"));
         }
         let limits = go.limits(session.turn());
+        let bounded = limits.is_bounded();
         let Some(mut session) = self.session.take() else { return };
         let stop = session.stop_flag();
         stop.store(false, Ordering::Relaxed);
@@ -301,6 +317,6 @@ impl<W: Write + Send + 'static> Uci<W> {
             out.line(&format!("bestmove {}", best.text.as_deref().unwrap_or("0000")));
             session
         });
-        self.running = Some(Running { stop, handle });
+        self.running = Some(Running { stop, bounded, handle });
     }
 }

@@ -100,8 +100,10 @@ impl<V: EngineVariant> Searcher<V> {
         limits: &Limits,
     ) -> Vec<(Move, Score)> {
         self.prepare(history, limits);
-        self.enter(root.hash(), 0);
         let mut out = Vec::with_capacity(moves.len());
+        if self.enter(root.hash(), 0) {
+            return out;
+        }
         for &mv in moves {
             let child = root.after(mv);
             let v = self.child_value(root, mv, &child, depth - 1, -INFINITE, INFINITE, 0);
