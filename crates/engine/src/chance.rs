@@ -70,3 +70,64 @@ impl<V: EngineVariant> Searcher<V> {
         sum.round() as Score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::INFINITE;
+    use crate::time::Limits;
+    use chesslantis_core::variants::Chess;
+    use chesslantis_core::Probability;
+
+    /// Three outcomes for the player who moved: the opponent mated, stalemated,
+    /// or in a quiet position (no capture, so quiescence is the static eval).
+    fn outcomes() -> Vec<ChanceOutcome<Chess>> {
+        let at = |fen: &str, num| (Position::from_fen(fen).unwrap(), Probability { num, den: 4 });
+        vec![
+            at("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", 1),
+            at("k7/8/1Q6/8/8/8/8/K7 b - - 0 1", 1),
+            at("4k3/8/8/8/8/8/3PP3/4K3 b - - 0 1", 2),
+        ]
+    }
+
+    fn value(s: &mut Searcher<Chess>, alpha: Score, beta: Score) -> Score {
+        s.prepare(&[], &Limits::default());
+        s.chance_value(outcomes(), 0, alpha, beta, 1)
+    }
+
+    #[test]
+    fn star1_is_exact_inside_the_window_and_a_bound_outside() {
+        let mut s = Searcher::<Chess>::new(1);
+        let exact = value(&mut s, -INFINITE, INFINITE);
+        let quiet = -s.evaluate(&outcomes()[2].0);
+        let expected = (0.25 * (MATE - 1) as f64 + 0.5 * quiet as f64).round() as Score;
+        assert_eq!(exact, expected);
+        let points = [-MATE, -20_000, -500, 0, exact - 100, exact - 1, exact, exact + 1, exact + 100, 9_000, 20_000, MATE];
+        for &alpha in &points {
+            for &beta in &points {
+                if alpha >= beta {
+                    continue;
+                }
+                let v = value(&mut s, alpha, beta);
+                if exact <= alpha {
+                    assert!(v <= alpha, "window ({alpha}, {beta}): {v} should be at most alpha (exact {exact})");
+                } else if exact >= beta {
+                    assert!(v >= beta, "window ({alpha}, {beta}): {v} should be at least beta (exact {exact})");
+                } else {
+                    assert_eq!(v, exact, "window ({alpha}, {beta})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn star1_cuts_off_once_the_bounds_decide() {
+        let mut s = Searcher::<Chess>::new(1);
+        value(&mut s, -INFINITE, INFINITE);
+        let all = s.nodes;
+        // Whatever the rest, half a quiet position's value is above -20000.
+        let v = value(&mut s, -MATE, -20_000);
+        assert!(v >= -20_000);
+        assert!(s.nodes < all, "searched {} of {all} nodes", s.nodes);
+    }
+}

@@ -103,15 +103,14 @@ fn of_two_hanging_pieces_the_lesser_is_won() {
 
 #[test]
 fn a_single_legal_move_is_worth_itself() {
-    // Black's only move is Kxh... here: the king on a8 has one move.
-    let fen = "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1";
-    let pos = Position::<SecondBestChess>::from_fen(fen).unwrap();
-    assert_eq!(pos.legal_moves().len(), 0, "a stalemate: checks the test position");
+    // Black's king has one move; with nothing to reject, the node is worth
+    // that move, as in chess.
     let fen = "k7/8/1K6/8/8/8/8/2R5 b - - 0 1";
     let pos = Position::<SecondBestChess>::from_fen(fen).unwrap();
     assert_eq!(pos.legal_moves().len(), 1);
-    let (mv, _) = best::<SecondBestChess>(fen, 3);
-    assert_eq!(mv, "a8b8");
+    let (mv, score) = best::<SecondBestChess>(fen, 1);
+    let (_, chess_score) = best::<chesslantis_core::variants::Chess>(fen, 1);
+    assert_eq!((mv.as_str(), score), ("a8b8", chess_score));
 }
 
 // ---- chance nodes ----
