@@ -72,6 +72,8 @@ pub struct Searcher<V: EngineVariant> {
     static_evals: [Score; MAX_PLY + 1],
     move_lists: Vec<Vec<Move>>,
     pub(crate) score_lists: Vec<Vec<i32>>,
+    /// Quiet moves tried at each ply (punished in history when another cuts off).
+    quiet_lists: Vec<Vec<Move>>,
     lmr: Box<[[i32; 64]; 64]>,
     variant: PhantomData<V>,
 }
@@ -115,6 +117,7 @@ impl<V: EngineVariant> Searcher<V> {
             static_evals: [0; MAX_PLY + 1],
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             score_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            quiet_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             lmr,
             variant: PhantomData,
         }
@@ -248,7 +251,7 @@ impl<V: EngineVariant> Searcher<V> {
             (-INFINITE, INFINITE)
         };
         loop {
-            let score = self.negamax(root, depth, alpha, beta, 0, false);
+            let score = self.negamax(root, root.in_check(), depth, alpha, beta, 0, false);
             if self.stopped {
                 return score;
             }
@@ -329,11 +332,13 @@ impl<V: EngineVariant> Searcher<V> {
     /// The value of `mv` for the mover: the child's negated value, or the
     /// expectation over the chance outcomes that follow it.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn child_value(
         &mut self,
         pos: &Position<V>,
         mv: Move,
         child: &Position<V>,
+        child_in_check: bool,
         depth: i32,
         alpha: Score,
         beta: Score,
@@ -343,25 +348,28 @@ impl<V: EngineVariant> Searcher<V> {
             return self.chance_value(outcomes, depth, alpha, beta, ply + 1);
         }
         if depth <= 0 {
-            -self.quiesce(child, -beta, -alpha, ply + 1)
+            -self.quiesce(child, child_in_check, -beta, -alpha, ply + 1)
         } else {
-            -self.negamax(child, depth, -beta, -alpha, ply + 1, true)
+            -self.negamax(child, child_in_check, depth, -beta, -alpha, ply + 1, true)
         }
     }
 
+    /// The value of `pos` (side to move's view) searched to `depth`;
+    /// `in_check` is `pos.in_check()`, which the caller already knows.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn negamax(
         &mut self,
         pos: &Position<V>,
+        in_check: bool,
         depth: i32,
         mut alpha: Score,
         mut beta: Score,
         ply: usize,
         null_ok: bool,
     ) -> Score {
-        let in_check = pos.in_check();
         let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, in_check, alpha, beta, ply);
         }
         let hash = pos.hash();
         if self.enter(hash, ply) {
@@ -451,7 +459,7 @@ impl<V: EngineVariant> Searcher<V> {
                 let mut passed = pos.clone();
                 passed.set_ep_square(None);
                 passed.set_turn(!us);
-                let v = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let v = -self.negamax(&passed, false, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 if self.stopped {
                     return 0;
                 }
@@ -468,8 +476,8 @@ impl<V: EngineVariant> Searcher<V> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        let mut quiets_tried = [None::<Move>; 64];
-        let mut quiet_count = 0usize;
+        let mut quiets_tried = std::mem::take(&mut self.quiet_lists[ply]);
+        quiets_tried.clear();
         for i in 0..moves.len() {
             pick(moves, &mut scores, i);
             let mv = moves[i];
@@ -481,7 +489,7 @@ impl<V: EngineVariant> Searcher<V> {
             if !root && !in_check && quiet && best > -MATE_BOUND {
                 // Late moves at shallow depth: rarely worth it.
                 let late = 3 + depth * depth / if improving { 1 } else { 2 };
-                if depth <= 5 && quiet_count as i32 >= late {
+                if depth <= 5 && quiets_tried.len() as i32 >= late {
                     continue;
                 }
                 // Futility: a quiet move will not lift a hopeless eval to alpha.
@@ -493,7 +501,7 @@ impl<V: EngineVariant> Searcher<V> {
             let new_depth = depth - 1;
             let mut score;
             if i == 0 {
-                score = self.child_value(pos, mv, &child, new_depth, alpha, beta, ply);
+                score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply);
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && quiet && !in_check && i >= 2 {
@@ -510,16 +518,17 @@ impl<V: EngineVariant> Searcher<V> {
                     reduction -= self.history.get(us, mv) / 6000;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
-                score = self.child_value(pos, mv, &child, new_depth - reduction, alpha, alpha + 1, ply);
+                score = self.child_value(pos, mv, &child, gives_check, new_depth - reduction, alpha, alpha + 1, ply);
                 if score > alpha && reduction > 0 {
-                    score = self.child_value(pos, mv, &child, new_depth, alpha, alpha + 1, ply);
+                    score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, alpha + 1, ply);
                 }
                 if score > alpha && score < beta {
-                    score = self.child_value(pos, mv, &child, new_depth, alpha, beta, ply);
+                    score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply);
                 }
             }
             if self.stopped {
                 self.score_lists[ply] = scores;
+                self.quiet_lists[ply] = quiets_tried;
                 return 0;
             }
             if score > best {
@@ -536,7 +545,7 @@ impl<V: EngineVariant> Searcher<V> {
                             let bonus = depth * depth;
                             self.killers.add(ply, mv);
                             self.history.update(us, mv, bonus);
-                            for &q in quiets_tried[..quiet_count.min(64)].iter().flatten() {
+                            for &q in &quiets_tried {
                                 self.history.update(us, q, -bonus);
                             }
                         }
@@ -545,13 +554,11 @@ impl<V: EngineVariant> Searcher<V> {
                 }
             }
             if !tactical {
-                if quiet_count < 64 {
-                    quiets_tried[quiet_count] = Some(mv);
-                }
-                quiet_count += 1;
+                quiets_tried.push(mv);
             }
         }
         self.score_lists[ply] = scores;
+        self.quiet_lists[ply] = quiets_tried;
 
         let bound = if best >= beta {
             Bound::Lower
@@ -567,7 +574,7 @@ impl<V: EngineVariant> Searcher<V> {
 
     /// Quiescence: only captures and promotions (all moves when in check),
     /// so the evaluation is taken where nothing hangs.
-    pub(crate) fn quiesce(&mut self, pos: &Position<V>, alpha: Score, beta: Score, ply: usize) -> Score {
+    pub(crate) fn quiesce(&mut self, pos: &Position<V>, in_check: bool, alpha: Score, beta: Score, ply: usize) -> Score {
         if self.enter(pos.hash(), ply) {
             return 0;
         }
@@ -577,14 +584,18 @@ impl<V: EngineVariant> Searcher<V> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        let in_check = pos.in_check();
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         V::legal_moves(pos, &mut moves);
         let score = match V::outcome(pos, !moves.is_empty()) {
             Some(outcome) => outcome_score(outcome, pos.turn(), ply),
             None if moves.is_empty() => DRAW,
-            None => self.quiesce_moves(pos, &mut moves, alpha, beta, ply, in_check),
+            None => {
+                if !in_check {
+                    moves.retain(|&mv| is_tactical(pos, mv));
+                }
+                self.quiesce_moves(pos, &mut moves, alpha, beta, ply, in_check)
+            }
         };
         self.move_lists[ply] = moves;
         score
@@ -622,7 +633,7 @@ impl<V: EngineVariant> Searcher<V> {
                 }
             }
             let child = pos.after(mv);
-            let score = self.child_value(pos, mv, &child, 0, alpha, beta, ply);
+            let score = self.child_value(pos, mv, &child, child.in_check(), 0, alpha, beta, ply);
             if self.stopped {
                 break;
             }
