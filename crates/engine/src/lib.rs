@@ -21,7 +21,7 @@ mod chance;
 pub mod eval;
 pub mod ordering;
 pub mod pst;
-mod rejection;
+pub mod rejection;
 pub mod score;
 pub mod search;
 pub mod session;

@@ -8,9 +8,69 @@
 use crate::ordering::{pick, score_moves};
 use crate::score::*;
 use crate::search::Searcher;
+use crate::time::Limits;
 use crate::tt::{Bound, PackedMove};
-use crate::variant::EngineVariant;
+use crate::variant::{EngineVariant, NodeRule};
 use chesslantis_core::{Move, Position};
+use std::time::Duration;
+
+/// The answer to a proposed move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Reject,
+}
+
+/// Half of a time limit (the answer to a proposal takes two searches).
+fn halved(limits: &Limits) -> Limits {
+    let mut half = limits.clone();
+    half.movetime = limits.movetime.map(|t| (t / 2).max(Duration::from_millis(1)));
+    if let Some(c) = half.clock.as_mut() {
+        c.time /= 2;
+        c.increment /= 2;
+    }
+    half.nodes = limits.nodes.map(|n| (n / 2).max(1));
+    half
+}
+
+/// Whether to reject `proposed`, a move the opponent (to move in `pos`)
+/// proposes. Rejecting makes it play its best other move instead, so reject
+/// exactly when that is worse for it than the proposal.
+pub fn answer_proposal<V: EngineVariant>(
+    searcher: &mut Searcher<V>,
+    pos: &Position<V>,
+    history: &[u64],
+    proposed: Move,
+    limits: &Limits,
+) -> Answer {
+    let others: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| m != proposed).collect();
+    if others.is_empty() {
+        return Answer::Accept;
+    }
+    let half = halved(limits);
+    let as_proposed = searcher.search_with_root_rule(pos, history, &half, &[proposed], NodeRule::Best, &mut |_| {});
+    let instead = searcher.search_with_root_rule(pos, history, &half, &others, NodeRule::Best, &mut |_| {});
+    if instead.score < as_proposed.score {
+        Answer::Reject
+    } else {
+        Answer::Accept
+    }
+}
+
+/// The move that replaces a rejected one: the best of the others (it stands).
+pub fn replacement<V: EngineVariant>(
+    searcher: &mut Searcher<V>,
+    pos: &Position<V>,
+    history: &[u64],
+    rejected: Move,
+    limits: &Limits,
+) -> Option<Move> {
+    let others: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| m != rejected).collect();
+    if others.is_empty() {
+        return None;
+    }
+    searcher.search_with_root_rule(pos, history, limits, &others, NodeRule::Best, &mut |_| {}).best
+}
 
 impl<V: EngineVariant> Searcher<V> {
     #[allow(clippy::too_many_arguments)]

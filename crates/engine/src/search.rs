@@ -65,6 +65,7 @@ pub struct Searcher<V: EngineVariant> {
     stack: Vec<u64>,
     root_index: usize,
     root_moves: Vec<Move>,
+    root_rule: NodeRule,
     /// The root's best move and score in the current iteration.
     pub(crate) root_best: Option<(Move, Score)>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -111,6 +112,7 @@ impl<V: EngineVariant> Searcher<V> {
             stack: Vec::with_capacity(1024),
             root_index: 0,
             root_moves: Vec::new(),
+            root_rule: V::NODE_RULE,
             root_best: None,
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -156,7 +158,22 @@ impl<V: EngineVariant> Searcher<V> {
         search_moves: &[Move],
         report: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
+        self.search_with_root_rule(root, history, limits, search_moves, V::NODE_RULE, report)
+    }
+
+    /// `search`, with the root valuing its moves by `root_rule` (Rejection:
+    /// a move that replaces a rejected one is simply the best of the rest).
+    pub fn search_with_root_rule(
+        &mut self,
+        root: &Position<V>,
+        history: &[u64],
+        limits: &Limits,
+        search_moves: &[Move],
+        root_rule: NodeRule,
+        report: &mut dyn FnMut(&Progress),
+    ) -> SearchResult {
         self.prepare(history, limits);
+        self.root_rule = root_rule;
         let legal = root.legal_moves();
         self.root_moves = legal.iter().copied().filter(|m| search_moves.is_empty() || search_moves.contains(m)).collect();
         if self.root_moves.is_empty() {
@@ -416,7 +433,7 @@ impl<V: EngineVariant> Searcher<V> {
         let score = match V::outcome(pos, !moves.is_empty()) {
             Some(outcome) => outcome_score(outcome, pos.turn(), ply),
             None if moves.is_empty() => DRAW,
-            None => match V::NODE_RULE {
+            None => match if root { self.root_rule } else { V::NODE_RULE } {
                 NodeRule::SecondBest if moves.len() > 1 => {
                     self.second_best_node(pos, &mut moves, depth, alpha, beta, ply, tt_move)
                 }

@@ -191,3 +191,21 @@ fn scores_in_uci_words() {
     assert_eq!(UciScore::of(mate_in(1)).to_string(), "mate 1");
 }
 
+
+// ---- Rejection's decisions ----
+
+#[test]
+fn a_winning_proposal_is_rejected_and_a_blunder_accepted() {
+    use chesslantis_engine::rejection::{answer_proposal, replacement, Answer};
+    // White may take Black's queen (bxa5) or rook (gxh5).
+    let pos = Position::<SecondBestChess>::from_fen("4k3/8/8/q6r/1P4P1/8/8/4K3 w - - 0 1").unwrap();
+    let mut s = Searcher::<SecondBestChess>::new(8);
+    let limits = Limits::depth(3);
+    let queen = parse_uci(&pos, "b4a5").unwrap();
+    let rook = parse_uci(&pos, "g4h5").unwrap();
+    let blunder = parse_uci(&pos, "e1d1").unwrap();
+    assert_eq!(answer_proposal(&mut s, &pos, &[], queen, &limits), Answer::Reject);
+    assert_eq!(answer_proposal(&mut s, &pos, &[], rook, &limits), Answer::Accept, "the queen would follow");
+    assert_eq!(answer_proposal(&mut s, &pos, &[], blunder, &limits), Answer::Accept);
+    assert_eq!(replacement(&mut s, &pos, &[], queen, &limits), Some(rook));
+}
