@@ -117,6 +117,13 @@ pub fn is_winning_or_even_tactical(score: i32) -> bool {
     score >= GOOD_CAPTURE
 }
 
+/// Whether an ordering score is a capture that loses material by exchange
+/// (or an under-promotion).
+#[inline]
+pub fn is_losing_capture(score: i32) -> bool {
+    score < BAD_CAPTURE / 2
+}
+
 /// Whether a move changes material (a capture or a promotion): the moves
 /// quiescence searches and LMR leaves alone.
 #[inline]

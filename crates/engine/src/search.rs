@@ -6,7 +6,7 @@
 //! (`rejection.rs`) extend it in their own files.
 
 use crate::eval::{has_pieces, EvalTables};
-use crate::ordering::{is_tactical, is_winning_or_even_tactical, pick, score_moves, History, Killers};
+use crate::ordering::{is_losing_capture, is_tactical, is_winning_or_even_tactical, pick, score_moves, History, Killers};
 use crate::score::*;
 use crate::time::{Deadlines, Limits};
 use crate::tt::{Bound, PackedMove, TranspositionTable};
@@ -503,6 +503,10 @@ impl<V: EngineVariant> Searcher<V> {
             let gives_check = child.in_check();
             let quiet = !tactical && !gives_check;
 
+            // A capture that loses material by exchange, near the leaves.
+            if !root && !in_check && !gives_check && depth <= 3 && best > -MATE_BOUND && is_losing_capture(scores[i]) {
+                continue;
+            }
             if !root && !in_check && quiet && best > -MATE_BOUND {
                 // Late moves at shallow depth: rarely worth it.
                 let late = 3 + depth * depth / if improving { 1 } else { 2 };
@@ -591,8 +595,9 @@ impl<V: EngineVariant> Searcher<V> {
 
     /// Quiescence: only captures and promotions (all moves when in check),
     /// so the evaluation is taken where nothing hangs.
-    pub(crate) fn quiesce(&mut self, pos: &Position<V>, in_check: bool, alpha: Score, beta: Score, ply: usize) -> Score {
-        if self.enter(pos.hash(), ply) {
+    pub(crate) fn quiesce(&mut self, pos: &Position<V>, in_check: bool, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        let hash = pos.hash();
+        if self.enter(hash, ply) {
             return 0;
         }
         if ply > 0 && self.is_draw(pos) {
@@ -601,40 +606,77 @@ impl<V: EngineVariant> Searcher<V> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        let hit = self.tt.probe(hash);
+        if let Some(h) = hit {
+            let s = from_table(h.score, ply);
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let mut stand_pat = -INFINITE;
+        if !in_check {
+            // Results that need no move list (a dead position, a lost king).
+            if let Some(outcome) = V::outcome(pos, true) {
+                return outcome_score(outcome, pos.turn(), ply);
+            }
+            // Standing pat: the side to move need not capture. (A stalemate
+            // hiding here is missed, as by most engines.)
+            stand_pat = self.evaluate(pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+        }
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         V::legal_moves(pos, &mut moves);
-        let score = match V::outcome(pos, !moves.is_empty()) {
-            Some(outcome) => outcome_score(outcome, pos.turn(), ply),
-            None if moves.is_empty() => DRAW,
-            None => {
-                if !in_check {
-                    moves.retain(|&mv| is_tactical(pos, mv));
-                }
-                self.quiesce_moves(pos, &mut moves, alpha, beta, ply, in_check)
+        let score = if moves.is_empty() {
+            V::outcome(pos, false).map_or(DRAW, |o| outcome_score(o, pos.turn(), ply))
+        } else {
+            if !in_check {
+                moves.retain(|&mv| is_tactical(pos, mv));
             }
+            let original_alpha = alpha;
+            alpha = alpha.max(stand_pat);
+            let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
+            let (score, best_move) = self.quiesce_moves(pos, &mut moves, stand_pat, alpha, beta, ply, in_check, tt_move);
+            if !self.stopped {
+                let bound = if score >= beta {
+                    Bound::Lower
+                } else if score > original_alpha {
+                    Bound::Exact
+                } else {
+                    Bound::Upper
+                };
+                self.tt.store(hash, best_move.map_or(PackedMove::NONE, PackedMove::pack), to_table(score, ply), 0, bound);
+            }
+            score
         };
         self.move_lists[ply] = moves;
         score
     }
 
+    /// The captures (or evasions) of a quiescence node; the best score and move.
+    #[allow(clippy::too_many_arguments)]
     fn quiesce_moves(
         &mut self,
         pos: &Position<V>,
         moves: &mut [Move],
+        stand_pat: Score,
         mut alpha: Score,
         beta: Score,
         ply: usize,
         in_check: bool,
-    ) -> Score {
-        let stand_pat = if in_check { -INFINITE } else { self.evaluate(pos) };
-        if stand_pat >= beta {
-            return stand_pat;
-        }
-        alpha = alpha.max(stand_pat);
+        tt_move: PackedMove,
+    ) -> (Score, Option<Move>) {
         let mut best = stand_pat;
+        let mut best_move = None;
         let mut scores = std::mem::take(&mut self.score_lists[ply]);
-        score_moves(pos, moves, &mut scores, PackedMove::NONE, &self.tables, &self.killers, &self.history, ply);
+        score_moves(pos, moves, &mut scores, tt_move, &self.tables, &self.killers, &self.history, ply);
         for i in 0..moves.len() {
             pick(moves, &mut scores, i);
             let mv = moves[i];
@@ -656,6 +698,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     self.update_pv(ply, mv);
@@ -666,6 +709,6 @@ impl<V: EngineVariant> Searcher<V> {
             }
         }
         self.score_lists[ply] = scores;
-        best
+        (best, best_move)
     }
 }

@@ -120,14 +120,20 @@ impl TranspositionTable {
         Some(Hit { mv: e.mv, score: e.score as Score, depth: e.depth as i32, bound })
     }
 
-    /// Stores a result; `score` in table form. Keeps the old entry of the
-    /// same search when it was searched deeper.
+    /// Stores a result; `score` in table form. Keeps an entry of the same
+    /// search that was searched deeper, and a much deeper one of the same position.
     #[inline]
     pub fn store(&mut self, key: u64, mv: PackedMove, score: Score, depth: i32, bound: Bound) {
         let i = self.index(key);
         let old = self.entries[i];
         let same_search = old.flags & USED != 0 && (old.flags >> 2) & GENERATION_MASK == self.generation;
-        if old.key == key || !same_search || depth >= old.depth as i32 {
+        let replace = if old.key == key {
+            // The same position: keep a much deeper result.
+            depth + 2 >= old.depth as i32 || bound == Bound::Exact
+        } else {
+            !same_search || depth >= old.depth as i32
+        };
+        if replace {
             let bound_bits = match bound {
                 Bound::Exact => 0,
                 Bound::Lower => 1,
