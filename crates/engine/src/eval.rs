@@ -71,9 +71,8 @@ impl EvalTables {
         for color in Color::ALL {
             for &role in V::ROLES {
                 let piece = Piece::new(color, role);
-                for i in 0..shape.square_count() {
-                    let sq = Square(i as u8);
-                    psq[piece.code() as usize][i] = V::PIECE_VALUES[role.index()] + V::piece_square(piece, sq);
+                for (i, entry) in psq[piece.code() as usize].iter_mut().enumerate().take(shape.square_count()) {
+                    *entry = V::PIECE_VALUES[role.index()] + V::piece_square(piece, Square(i as u8));
                 }
             }
         }

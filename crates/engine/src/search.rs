@@ -299,7 +299,7 @@ impl<V: EngineVariant> Searcher<V> {
         }
         if self.node_limit.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
-        } else if self.nodes % CHECK_EVERY == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
             let late = self.deadlines.hard.is_some_and(|h| self.start.elapsed() >= h);
             if late || self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;

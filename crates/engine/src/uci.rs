@@ -60,7 +60,7 @@ struct Uci<W: Write + Send + 'static> {
 /// Runs the UCI loop until `quit` or the end of the input.
 pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Result<()> {
     let session = new_session(<Chess as Variant>::ID, DEFAULT_HASH_MB)
-        .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
+        .map_err(io::Error::other)?;
     let mut uci = Uci {
         out: Output { inner: Arc::new(Mutex::new(output)) },
         session: Some(session),

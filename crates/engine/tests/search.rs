@@ -14,15 +14,15 @@ fn search(fen: &str, limits: Limits) -> (Position<Chess>, SearchResult) {
     (pos, result)
 }
 
-fn best_text(pos: &Position<Chess>, r: &SearchResult) -> String {
+fn best_text(r: &SearchResult) -> String {
     uci::<Chess>(r.best.expect("a move"), false)
 }
 
 #[test]
 fn finds_mate_in_one() {
     // Scholar's mate: Qxf7#.
-    let (pos, r) = search("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", Limits::depth(4));
-    assert_eq!(best_text(&pos, &r), "h5f7");
+    let (_, r) = search("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", Limits::depth(4));
+    assert_eq!(best_text(&r), "h5f7");
     assert_eq!(r.score, mate_in(1));
     assert_eq!(UciScore::of(r.score), UciScore::Mate(1));
 }
@@ -46,23 +46,23 @@ fn sees_being_mated() {
 #[test]
 fn takes_a_hanging_piece() {
     // The black queen on d5 is unprotected and attacked by the knight on c3.
-    let (pos, r) = search("rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3", Limits::depth(4));
-    assert_eq!(best_text(&pos, &r), "c3d5");
+    let (_, r) = search("rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3", Limits::depth(4));
+    assert_eq!(best_text(&r), "c3d5");
     assert!(r.score > 600, "{}", r.score);
 }
 
 #[test]
 fn does_not_take_a_defended_pawn_with_a_rook() {
     // Rxd5 loses the rook to cxd5.
-    let (pos, r) = search("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", Limits::depth(5));
-    assert_ne!(best_text(&pos, &r), "d1d5");
+    let (_, r) = search("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", Limits::depth(5));
+    assert_ne!(best_text(&r), "d1d5");
 }
 
 #[test]
 fn avoids_stalemate_when_winning() {
     // Qb6 would stalemate the king on a8; White must not play it.
     let (pos, r) = search("k7/2K5/8/1Q6/8/8/8/8 w - - 0 1", Limits::depth(5));
-    let mv = best_text(&pos, &r);
+    let mv = best_text(&r);
     let after = pos.after(r.best.unwrap());
     assert!(!after.legal_moves().is_empty() || after.in_check(), "{mv} stalemates");
     assert_ne!(mv, "b5b6");
@@ -71,8 +71,8 @@ fn avoids_stalemate_when_winning() {
 
 #[test]
 fn promotes_to_a_queen() {
-    let (pos, r) = search("8/2P1k3/8/8/8/8/8/4K3 w - - 0 1", Limits::depth(5));
-    assert_eq!(best_text(&pos, &r), "c7c8q");
+    let (_, r) = search("8/2P1k3/8/8/8/8/8/4K3 w - - 0 1", Limits::depth(5));
+    assert_eq!(best_text(&r), "c7c8q");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! core's game model, and the bench.
 
 use chesslantis_core::registry;
-use chesslantis_core::{Actor, Game};
+use chesslantis_core::Actor;
 use chesslantis_engine::{new_session, supported_variants, Limits};
 
 #[test]
