@@ -172,18 +172,37 @@ pub fn score_moves<V: EngineVariant>(
     }
 }
 
-/// Moves the best-scored move at or after `i` to `i` (selection sort, one
-/// step at a time: most nodes cut off after a few moves).
+/// Moves picked one at a time before the rest is sorted at once.
+const PICKED_ONE_BY_ONE: usize = 4;
+
+/// Puts the best-scored move at or after `i` at `i`, for `i` counting up
+/// from 0. The first few are picked one at a time (most nodes cut off after
+/// a few moves); then the rest is sorted in one go.
 #[inline]
 pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
+    if i < PICKED_ONE_BY_ONE {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+    } else if i == PICKED_ONE_BY_ONE {
+        // Insertion sort, best first: the lists are short.
+        for j in i + 1..moves.len() {
+            let (mv, score) = (moves[j], scores[j]);
+            let mut k = j;
+            while k > i && scores[k - 1] < score {
+                moves[k] = moves[k - 1];
+                scores[k] = scores[k - 1];
+                k -= 1;
+            }
+            moves[k] = mv;
+            scores[k] = score;
         }
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
 }
 
 /// Static exchange evaluation: the material the mover wins (negative: loses)
@@ -250,6 +269,20 @@ fn least_valuable<V: EngineVariant>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chesslantis_core::Square;
+
+    #[test]
+    fn picking_in_turn_orders_all_moves() {
+        let mut moves: Vec<Move> = (0..12u8).map(|i| Move::normal(Square(i), Square(i + 16))).collect();
+        let mut scores = vec![5, -3, 40, 7, 7, 100, -50, 0, 12, 3, 99, 1];
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+        }
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+        assert_eq!(moves[0].from, Square(5));
+        assert_eq!(moves[11].from, Square(6));
+    }
+
     use chesslantis_core::notation::parse_uci;
     use chesslantis_core::variants::Chess;
 

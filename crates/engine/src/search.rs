@@ -423,6 +423,9 @@ impl<V: EngineVariant> Searcher<V> {
             }
         }
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
+        // No move from an earlier search to try first: a cheaper search
+        // now is worth more, and fills the table for the next iteration.
+        let depth = if depth >= 4 && tt_move.is_none() { depth - 1 } else { depth };
 
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
