@@ -46,8 +46,22 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+/// Search techniques that can be switched off, to measure what each is worth.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub null_move: bool,
+    pub late_move_reductions: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features { null_move: true, late_move_reductions: true }
+    }
+}
+
 /// A searcher for variant `V`: its tables live across searches of one game.
 pub struct Searcher<V: EngineVariant> {
+    pub features: Features,
     pub(crate) tt: TranspositionTable,
     pub(crate) tables: EvalTables,
     pub(crate) history: History,
@@ -98,6 +112,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
         }
         Searcher {
+            features: Features::default(),
             tt: TranspositionTable::new(hash_mb),
             tables: EvalTables::new::<V>(),
             history: History::new(),
@@ -474,7 +489,7 @@ impl<V: EngineVariant> Searcher<V> {
                 return static_eval;
             }
             // Null move: if passing still holds beta, a real move will.
-            if null_ok && V::NULL_MOVE_PRUNING && depth >= 3 && static_eval >= beta && has_pieces(pos, us) {
+            if null_ok && self.features.null_move && V::NULL_MOVE_PRUNING && depth >= 3 && static_eval >= beta && has_pieces(pos, us) {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 let mut passed = pos.clone();
                 passed.set_ep_square(None);
@@ -528,7 +543,7 @@ impl<V: EngineVariant> Searcher<V> {
                 score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply);
             } else {
                 let mut reduction = 0;
-                if depth >= 3 && quiet && !in_check && i >= 2 {
+                if self.features.late_move_reductions && depth >= 3 && quiet && !in_check && i >= 2 {
                     reduction = self.lmr[(depth as usize).min(63)][i.min(63)];
                     if pv_node {
                         reduction -= 1;
