@@ -48,11 +48,32 @@ fn imbalance(other: Role) -> String {
     format!("rnbsqk1bnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/{white_rank} w Qq - 0 1")
 }
 
-/// Plays one game; the result for White (1, 0.5, 0).
-fn play(start: &Position<ShipBoard>, nodes: u64) -> f64 {
+/// Random plies at the start of each game, so that the (deterministic)
+/// engine plays a different game each time.
+const RANDOM_PLIES: usize = 4;
+
+/// A small seeded generator (SplitMix64).
+fn random(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays one game after `RANDOM_PLIES` random moves; the result for White (1, 0.5, 0).
+fn play(start: &Position<ShipBoard>, nodes: u64, seed: u64) -> f64 {
     let mut searchers = [Searcher::<ShipBoard>::new(16), Searcher::<ShipBoard>::new(16)];
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let mut pos = start.clone();
+    let mut state = seed;
+    for _ in 0..RANDOM_PLIES {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play(moves[(random(&mut state) % moves.len() as u64) as usize]);
+    }
     let mut history: Vec<u64> = Vec::new();
     for _ in 0..300 {
         let moves = pos.legal_moves();
@@ -87,7 +108,8 @@ fn main() {
         let black_ship = mirrored(&white_ship);
         let mut ship_score = 0.0;
         for g in 0..games {
-            ship_score += if g % 2 == 0 { play(&white_ship, nodes) } else { 1.0 - play(&black_ship, nodes) };
+            let seed = g as u64 / 2;
+            ship_score += if g % 2 == 0 { play(&white_ship, nodes, seed) } else { 1.0 - play(&black_ship, nodes, seed) };
         }
         let s = ship_score / games as f64;
         let elo = if s <= 0.0 || s >= 1.0 { f64::NAN } else { -400.0 * (1.0 / s - 1.0).log10() };

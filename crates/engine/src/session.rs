@@ -5,7 +5,8 @@
 
 use crate::search::{Features, Progress, Searcher};
 use crate::time::Limits;
-use crate::variant::EngineVariant;
+use crate::rejection::{answer_proposal, replacement, Answer};
+use crate::variant::{Decision, EngineVariant};
 use crate::worlds::choose_over_worlds;
 use crate::Score;
 use chesslantis_core::registry::uses_960_castling;
@@ -92,6 +93,23 @@ impl<V: EngineVariant> VariantSession<V> {
             seen: Vec::new(),
             hash_mb,
         }
+    }
+
+    /// Takes `pos` as the position now, after the game's record so far:
+    /// the history is what came since the last capture or pawn move.
+    fn observe(&mut self, pos: &Position<V>) {
+        let n = self.seen.len();
+        if n >= 2 && self.seen[n - 2] == pos.hash() {
+            // Back before our last move: it was a proposal, and rejected.
+            self.seen.pop();
+        }
+        if self.seen.last() != Some(&pos.hash()) {
+            self.seen.push(pos.hash());
+        }
+        let keep = (pos.halfmoves() as usize + 1).min(self.seen.len());
+        self.seen.drain(..self.seen.len() - keep);
+        self.history = self.seen[..self.seen.len() - 1].to_vec();
+        self.position = pos.clone();
     }
 
     fn text(pos: &Position<V>, mv: Move) -> String {
@@ -202,25 +220,36 @@ impl<V: EngineVariant> Session for VariantSession<V> {
             return Err("no player is to act".into());
         };
         let observation = game.observation(Viewer::Player(color));
-        let pos = Position::<V>::from_fen(&observation.fen).map_err(|e| e.to_string())?;
-        self.seen.push(pos.hash());
-        let keep = (pos.halfmoves() as usize + 1).min(self.seen.len());
-        self.seen.drain(..self.seen.len() - keep);
-        self.history = self.seen[..self.seen.len() - 1].to_vec();
-        self.position = pos.clone();
-        let chosen = match V::worlds(&observation) {
-            Some(worlds) => choose_over_worlds(&mut self.searcher, &worlds, &self.history, limits).map(|(mv, _)| mv),
-            None => self.best_move(limits, &[], &mut |_| {}).0,
+        let action = match V::decision(&observation)? {
+            Decision::Move(pos) => {
+                self.observe(&pos);
+                let chosen = match V::worlds(&observation) {
+                    Some(worlds) => {
+                        choose_over_worlds(&mut self.searcher, &worlds, &self.history, limits).map(|(mv, _)| mv)
+                    }
+                    None => self.best_move(limits, &[], &mut |_| {}).0,
+                };
+                Action::Move(chosen.ok_or("no legal move")?)
+            }
+            Decision::Answer { position, proposed } => {
+                self.observe(&position);
+                match answer_proposal(&mut self.searcher, &position, &self.history, proposed, limits) {
+                    Answer::Accept => Action::Accept,
+                    Answer::Reject => Action::Reject,
+                }
+            }
+            Decision::Replace { position, rejected } => {
+                self.observe(&position);
+                let mv = replacement(&mut self.searcher, &position, &self.history, rejected, limits);
+                Action::Move(mv.ok_or("no other legal move")?)
+            }
         };
-        let mv = chosen.ok_or("no legal move")?;
-        let action = Action::Move(mv);
         if !game.legal_actions().contains(&action) {
-            return Err(format!(
-                "the engine cannot yet choose among this game's actions ({} is not one)",
-                Self::text(&pos, mv)
-            ));
+            return Err(format!("the engine chose {}, which the game does not allow now", game.action_text(action)));
         }
-        self.seen.push(pos.after(mv).hash());
+        if let Action::Move(mv) = action {
+            self.seen.push(self.position.after(mv).hash());
+        }
         Ok(action)
     }
 

@@ -36,6 +36,18 @@ pub enum NodeRule {
     SecondBest,
 }
 
+/// What the player to act must decide, as the engine reads it from the
+/// player's observation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision<V: Variant> {
+    /// A move in this position.
+    Move(Position<V>),
+    /// Accept or reject the opponent's proposed move (Rejection).
+    Answer { position: Position<V>, proposed: Move },
+    /// Another move instead of a rejected one (Rejection).
+    Replace { position: Position<V>, rejected: Move },
+}
+
 /// One outcome of chance after a move: the position it leads to and its probability.
 pub type ChanceOutcome<V> = (Position<V>, Probability);
 
@@ -93,6 +105,12 @@ pub trait EngineVariant: Variant {
     /// (see `worlds.rs`).
     fn worlds(_observation: &Observation) -> Option<Vec<World<Self>>> {
         None
+    }
+
+    /// What the player to act must decide, read from its observation.
+    /// Default: the observation's FEN is the position, and a move is due.
+    fn decision(observation: &Observation) -> Result<Decision<Self>, String> {
+        Position::from_fen(&observation.fen).map(Decision::Move).map_err(|e| e.to_string())
     }
 
     /// Positions for `chesslantis bench` (FENs); the start position when empty.
