@@ -238,6 +238,7 @@ impl<V: EngineVariant> Session for VariantSession<V> {
                     Answer::Reject => Action::Reject,
                 }
             }
+            Decision::Act(action) => action,
             Decision::Replace { position, rejected } => {
                 self.observe(&position);
                 let mv = replacement(&mut self.searcher, &position, &self.history, rejected, limits);

@@ -8,7 +8,7 @@ use crate::eval::{self, EvalTables, Phased};
 use crate::pst;
 use crate::score::Score;
 use crate::worlds::World;
-use chesslantis_core::{Move, MoveKind, Observation, Piece, Position, Probability, Role, Square, Variant};
+use chesslantis_core::{Action, Move, MoveKind, Observation, Piece, Position, Probability, Role, Square, Variant};
 
 /// Centipawn values by `Role::index()` (pawn, knight, bishop, rook, queen,
 /// king, ship): PeSTO's for the chess pieces; the Ship's is reasoned in
@@ -46,6 +46,9 @@ pub enum Decision<V: Variant> {
     Answer { position: Position<V>, proposed: Move },
     /// Another move instead of a rejected one (Rejection).
     Replace { position: Position<V>, rejected: Move },
+    /// A decision the variant takes by its own rule of thumb, not by search
+    /// (Beirut: which piece carries the bomb).
+    Act(Action),
 }
 
 /// One outcome of chance after a move: the position it leads to and its probability.
