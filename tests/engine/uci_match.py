@@ -62,14 +62,22 @@ def elo(score):
 
 
 def elo_estimate(wins, draws, losses):
-    """(score, elo, low, high): the 95% interval from the per-game variance.
-    A score of 0 or 1 is clamped half a game inside, so the bound is finite."""
+    """(score, elo, low, high): the 95% interval from the per-game variance
+    (wins, draws and losses), or, while every game has ended alike and that
+    variance is zero, from Wilson's interval for a proportion. Scores of 0
+    or 1 are clamped half a game inside, so the Elo stays finite."""
     n = wins + draws + losses
     s = (wins + 0.5 * draws) / n
     var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
-    se = math.sqrt(var / n)
+    z = 1.96
+    if var > 0:
+        lo, hi = s - z * math.sqrt(var / n), s + z * math.sqrt(var / n)
+    else:
+        centre = (s + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(s * (1 - s) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        lo, hi = centre - half, centre + half
     clamp = lambda x: min(max(x, 0.5 / n), 1 - 0.5 / n)
-    return s, elo(clamp(s)), elo(clamp(s - 1.96 * se)), elo(clamp(s + 1.96 * se))
+    return s, elo(clamp(s)), elo(clamp(lo)), elo(clamp(hi))
 
 
 def open_engine(command, options):
