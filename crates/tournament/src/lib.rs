@@ -1,0 +1,5 @@
+//! The club Swiss of Chesslantis: FIDE Dutch pairings, tie-breaks, TRF,
+//! clocks by grade, one variant per round and the group exchange match.
+
+pub mod matching;
+pub mod wide;
