@@ -3,3 +3,6 @@
 
 pub mod matching;
 pub mod wide;
+pub mod dutch;
+pub mod history;
+pub mod trf;
