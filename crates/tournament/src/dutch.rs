@@ -173,8 +173,10 @@ impl Context {
                     continue;
                 }
                 let record = &history[history.len() - rounds_back];
-                *slot = if !record.was_played() && record.points(&scoring) > scoring.loss {
-                    Float::Down
+                *slot = if !record.was_played() {
+                    // An unplayed round is a downfloat when it scored, otherwise no float
+                    // (a forfeit loss is not an upfloat).
+                    if record.points(&scoring) > scoring.loss { Float::Down } else { Float::None }
                 } else {
                     let own = score_before(history, rounds_back, &scoring);
                     let theirs = match record.opponent() {
@@ -240,7 +242,7 @@ impl Context {
     fn total_bits(&self) -> u32 {
         let s = self.group_size_bits;
         let g = self.score_groups_bits;
-        let mut bits = 2 + s + g + s + g + s + 4 * s;
+        let mut bits = 2 + s + g + s + g + 2 * s + 4 * s;
         if self.played_rounds > 0 {
             bits += 2 * s + 2 * g;
         }
@@ -315,7 +317,7 @@ impl Context {
             r = r.wrapping_add(Self::one(self.shift_of(higher.score)));
         }
         // Fewest unplayed games for the bye assignee.
-        r = r.shl(s);
+        r = r.shl(2 * s);
         if single_downfloater_is_bye {
             let rank = |e: &Entrant| played_games_rank.get(&e.unplayed_games).copied().unwrap_or(0);
             if higher.score == bye_score {
@@ -412,8 +414,8 @@ impl Context {
             }
         }
         let initial = mc.compute();
-        let unmatched = (0..n).filter(|&v| initial[v] == v).count();
-        if unmatched > 1 {
+        let unmatched: Vec<usize> = (0..n).filter(|&v| initial[v] == v).collect();
+        if unmatched.len() > 1 || unmatched.iter().any(|&v| !self.at(v).bye_eligible) {
             return Err(PairingError::NoValidPairing);
         }
         let mut bye_score = 0;
@@ -422,12 +424,6 @@ impl Context {
         if n % 2 == 1 {
             if let Some(v) = (0..n).find(|&v| initial[v] == v) {
                 bye_score = self.at(v).score;
-            }
-            for i in 0..n {
-                for j in 0..i {
-                    let w = self.edge_weight(self.at(j), self.at(i), false, false, bye_score, false, &empty_ranks);
-                    mc.set(i, j, w);
-                }
             }
             if bye_score >= top_score {
                 single_downfloater_is_bye = true;
@@ -448,6 +444,20 @@ impl Context {
             counts.sort_unstable();
             for (rank, count) in counts.into_iter().enumerate() {
                 played_games_rank.insert(count, rank as u64);
+            }
+            for i in 0..n {
+                for j in 0..i {
+                    let w = self.edge_weight(
+                        self.at(j),
+                        self.at(i),
+                        false,
+                        false,
+                        bye_score,
+                        single_downfloater_is_bye,
+                        &played_games_rank,
+                    );
+                    mc.set(i, j, w);
+                }
             }
         }
 
@@ -721,7 +731,10 @@ impl Context {
             // Carry the unpaired players down to the next bracket.
             let mut new_vi = Vec::new();
             sg_begin = 0;
-            single_downfloater_is_bye = n % 2 == 1 && sg_iter < n && bye_score == self.at(sg_iter).score;
+            // C.9 applies to the next bracket when the bye falls in it and
+            // nobody carried into it is needed below it.
+            let next_group_score = if sg_iter < n { self.at(sg_iter).score } else { 0 };
+            single_downfloater_is_bye = n % 2 == 1 && sg_iter < n && bye_score >= next_group_score;
             for (pi, &pv) in vi.iter().enumerate() {
                 if pi < next_sg_begin && matched[pv] {
                     partner[pv] = Some(stable[pv]);
@@ -731,7 +744,7 @@ impl Context {
                     if pi < next_sg_begin {
                         sg_begin += 1;
                     }
-                    if self.at(stable[pv]).score < bye_score {
+                    if single_downfloater_is_bye && self.at(stable[pv]).score < next_group_score {
                         single_downfloater_is_bye = false;
                     }
                 }
