@@ -6,3 +6,6 @@ pub mod wide;
 pub mod dutch;
 pub mod history;
 pub mod trf;
+pub mod clocks;
+pub mod group_match;
+pub mod tiebreak;
