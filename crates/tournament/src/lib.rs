@@ -9,3 +9,9 @@ pub mod trf;
 pub mod clocks;
 pub mod group_match;
 pub mod tiebreak;
+pub mod cli;
+pub mod event;
+pub mod sheet;
+
+pub use cli::{run, TournamentCommand};
+pub use event::TournamentError;
