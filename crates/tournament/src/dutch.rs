@@ -886,3 +886,109 @@ impl<W: Weight> MatchingComputer<W> {
         mate
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::history::Outcome;
+
+    fn played(opponent: usize, colour: Colour, outcome: Outcome) -> RoundRecord {
+        RoundRecord::Played { opponent, colour, outcome }
+    }
+
+    fn pair(histories: &[Vec<RoundRecord>], unavailable: &[bool], total_rounds: usize) -> RoundPairing {
+        pair_round(&PairingInput {
+            histories,
+            unavailable,
+            total_rounds,
+            first_colour: Colour::White,
+            scoring: Scoring::default(),
+        })
+        .expect("a pairing exists")
+    }
+
+    #[test]
+    fn round_one_top_half_meets_bottom_half_with_alternating_colours() {
+        let histories = vec![Vec::new(); 6];
+        let p = pair(&histories, &[false; 6], 5);
+        let mut games = p.games.clone();
+        games.sort();
+        assert_eq!(games, vec![(0, 3), (2, 5), (4, 1)]);
+        assert_eq!(p.bye, None);
+    }
+
+    #[test]
+    fn odd_count_gives_the_bye_to_the_lowest_eligible_player() {
+        let histories = vec![Vec::new(); 5];
+        assert_eq!(pair(&histories, &[false; 5], 5).bye, Some(4));
+        // Player 5 already had the pairing-allocated bye: the next lowest gets it.
+        let mut histories = vec![
+            vec![played(2, Colour::White, Outcome::Loss)],
+            vec![played(3, Colour::Black, Outcome::Loss)],
+            vec![played(0, Colour::Black, Outcome::Win)],
+            vec![played(1, Colour::White, Outcome::Win)],
+            vec![RoundRecord::Absent],
+        ];
+        histories[4] = vec![RoundRecord::PairingBye];
+        let p = pair(&histories, &[false; 5], 5);
+        assert_ne!(p.bye, Some(4));
+        assert!(p.bye.is_some());
+    }
+
+    #[test]
+    fn no_repeat_pairings_and_absent_players_are_left_out() {
+        let histories = vec![
+            vec![played(1, Colour::White, Outcome::Win)],
+            vec![played(0, Colour::Black, Outcome::Loss)],
+            vec![played(3, Colour::White, Outcome::Draw)],
+            vec![played(2, Colour::Black, Outcome::Draw)],
+            vec![RoundRecord::Absent],
+        ];
+        // Player 5 asked for a bye this round.
+        let p = pair(&histories, &[false, false, false, false, true], 5);
+        assert_eq!(p.bye, None);
+        for &(w, b) in &p.games {
+            assert!(w != 4 && b != 4);
+            assert!(!matches!((w.min(b), w.max(b)), (0, 1) | (2, 3)), "repeat pairing {w}-{b}");
+        }
+        assert_eq!(p.games.len(), 2);
+    }
+
+    #[test]
+    fn absolute_colour_preferences_are_respected() {
+        // Players 1 and 2 had White twice: neither may get White a third time,
+        // so they cannot meet each other before the last round.
+        let w = Colour::White;
+        let b = Colour::Black;
+        let histories = vec![
+            vec![played(2, w, Outcome::Win), played(3, w, Outcome::Win)],
+            vec![played(3, w, Outcome::Win), played(2, w, Outcome::Win)],
+            vec![played(0, b, Outcome::Loss), played(1, b, Outcome::Loss)],
+            vec![played(1, b, Outcome::Loss), played(0, b, Outcome::Loss)],
+        ];
+        assert!(pair_round(&PairingInput {
+            histories: &histories,
+            unavailable: &[false; 4],
+            total_rounds: 5,
+            first_colour: w,
+            scoring: Scoring::default(),
+        })
+        .is_err(), "0-1 and 2-3 are the only pairs left and both clash absolutely");
+        // In the last round the two topscorers may meet anyway; the others may not.
+        let input = |total_rounds| PairingInput {
+            histories: &histories,
+            unavailable: &[false; 4],
+            total_rounds,
+            first_colour: w,
+            scoring: Scoring::default(),
+        };
+        let early = Context::new(&input(5), 2);
+        let last = Context::new(&input(3), 2);
+        let e = &early.entrants;
+        let l = &last.entrants;
+        assert!(!early.compatible(&e[0], &e[1]));
+        assert!(last.compatible(&l[0], &l[1]));
+        assert!(!last.compatible(&l[2], &l[3]));
+        assert!(!early.compatible(&e[1], &e[2]), "they met in round 2");
+    }
+}
