@@ -175,3 +175,17 @@ fn move_list_shows_each_moves_survival_chance() {
         assert!(listed.contains(&line.to_string()), "{line} in {listed:?}");
     }
 }
+
+#[test]
+fn san_writes_ship_promotions_and_castling_without_check_marks() {
+    use chesslantis_core::notation::{parse_move, san};
+    let pos = fen("r4k3r/1P8/10/10/10/10/10/10/10/R4K3R w KQkq - 0 1");
+    assert_eq!(san(&pos, mv(&pos, "b9b10s")), "b10=S");
+    assert_eq!(san(&pos, mv(&pos, "b9a10s")), "bxa10=S");
+    assert_eq!(san(&pos, mv(&pos, "f1i1")), "O-O");
+    assert_eq!(san(&pos, mv(&pos, "f1b1")), "O-O-O");
+    assert_eq!(parse_move(&pos, "O-O-O"), Ok(mv(&pos, "f1b1")));
+    // Rxa10 attacks the king on f10 along rank 10; no '+' (there is no check).
+    assert!(pos.after(mv(&pos, "a1a10")).in_check());
+    assert_eq!(san(&pos, mv(&pos, "a1a10")), "Rxa10");
+}
