@@ -36,6 +36,13 @@ fn roll_in(game: &mut BermudaGame, square: &str) {
 
 // ---- the seed's examples ----
 
+/// Checkmate by the rules of normal chess: every move leaves the king attacked.
+fn assert_no_escape_in_normal_chess(pos: &Pos) {
+    for m in pos.legal_moves() {
+        assert!(pos.after(m).king_attacked(pos.turn()), "{m:?} would escape in normal chess");
+    }
+}
+
 /// Position #1: "Black played Ship on c3 takes Pawn on c2. This would be
 /// checkmate in normal chess." The Black rook on c4 guards c2.
 fn position_1() -> Pos {
@@ -47,9 +54,7 @@ fn example_1_ship_takes_c2_would_be_mate_in_normal_chess() {
     let pos = position_1();
     let after = pos.after(mv(&pos, "c3c2"));
     assert!(after.in_check());
-    for m in after.legal_moves() {
-        assert!(after.after(m).king_attacked(Color::White), "{m:?} would escape in normal chess");
-    }
+    assert_no_escape_in_normal_chess(&after);
 }
 
 #[test]
@@ -188,9 +193,7 @@ fn example_4_is_mate_in_western_chess() {
     let pos = position_4();
     let after = pos.after(mv(&pos, "g7g10"));
     assert_eq!(after.checkers().count(), 2, "double check");
-    for m in after.legal_moves() {
-        assert!(after.after(m).king_attacked(Color::Black), "{m:?} would escape in normal chess");
-    }
+    assert_no_escape_in_normal_chess(&after);
 }
 
 #[test]
@@ -392,7 +395,7 @@ fn everyone_sees_the_roll_and_what_vanished() {
     roll_in(&mut game, "e7");
     for viewer in [Viewer::Player(Color::White), Viewer::Player(Color::Black), Viewer::Spectator] {
         let obs = game.observation(viewer);
-        assert_eq!(obs.notes, [text.clone()]);
+        assert_eq!(obs.notes, std::slice::from_ref(&text));
         assert_eq!(obs.fen, game.fen());
     }
 }
