@@ -10,8 +10,9 @@ its own king nor leaves it attacked.
 The FEN carries the bombs after the move numbers: `white,black`, each a
 square, `-` (no bomb) or `?` (not chosen: no bomb yet).
 
-Usage: beirut.py FEN DEPTH [--divide]   (prints the count; with --divide,
-one `move count` line per root move first)
+Usage: beirut.py FEN DEPTH [--divide | --each]   (prints the count; with
+--divide, one `move count` line per root move first; with --each, the
+counts of depths 1 to DEPTH, one a line)
 """
 
 import sys
@@ -128,6 +129,9 @@ def main(argv):
             total += n
             print(text, n)
         print(total)
+    elif "--each" in argv:
+        for d in range(1, depth + 1):
+            print(perft(board, bombs, d))
     else:
         print(perft(board, bombs, depth))
 

@@ -6,8 +6,9 @@ python-chess gives the board and the plain piece movement; the portal rules
 are written out here from docs/rules/portal.md. A move is legal when, after
 it, no pseudo-legal move of the opponent would capture the king.
 
-Usage: portal.py FEN DEPTH [--divide]   (prints the count; with --divide,
-one `move count` line per root move first)
+Usage: portal.py FEN DEPTH [--divide | --each]   (prints the count; with
+--divide, one `move count` line per root move first; with --each, the
+counts of depths 1 to DEPTH, one a line)
 """
 
 import sys
@@ -223,6 +224,9 @@ def main(argv):
             total += n
             print(move_text(m), n)
         print(total)
+    elif "--each" in argv:
+        for d in range(1, depth + 1):
+            print(perft(s, d))
     else:
         print(perft(s, depth) if depth > 0 else 1)
 
