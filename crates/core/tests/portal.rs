@@ -296,3 +296,33 @@ fn attackers_match_the_captures_moves_make() {
     }
     assert!(checked > 10_000);
 }
+
+/// Whole games through the registry's `Game`, moves picked by a seeded
+/// generator: every legal action is accepted and every game ends by the rules
+/// or reaches the ply limit with a position that reads back from its FEN.
+#[test]
+fn seeded_random_games_play_to_the_end() {
+    use chesslantis_core::{registry, Actor, Viewer};
+    let info = registry::variant("portal").expect("registered");
+    let mut seed = 0xF3B5_u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut finished = 0;
+    for _ in 0..30 {
+        let mut game = (info.new_game)(None).expect("start");
+        assert!(!game.hidden_information());
+        for _ in 0..300 {
+            let Actor::Player(_) = game.actor() else { break };
+            let actions = game.legal_actions();
+            game.apply(actions[next(actions.len())]).expect("a legal action is accepted");
+            let fen = game.observation(Viewer::Spectator).fen;
+            assert_eq!(Position::<Portal>::from_fen(&fen).expect("reads back").fen(), fen);
+        }
+        finished += usize::from(game.outcome().is_some());
+    }
+    assert!(finished > 0);
+}
