@@ -326,3 +326,33 @@ fn seeded_random_games_play_to_the_end() {
     }
     assert!(finished > 0);
 }
+
+/// The dead-position draw of chess (king and one minor piece against a king)
+/// still holds with portals: no such position is mate, whoever stands where.
+#[test]
+fn a_lone_minor_piece_cannot_mate() {
+    use chesslantis_core::variant::Variant;
+    use chesslantis_core::{DrawReason, Outcome};
+    for role in [Role::Bishop, Role::Knight] {
+        for white_king in 0..64 {
+            for black_king in 0..64 {
+                for minor in 0..64 {
+                    if white_king == black_king || minor == white_king || minor == black_king {
+                        continue;
+                    }
+                    let mut p = Position::<Portal>::empty();
+                    p.put(Square(white_king), Piece::new(Color::White, Role::King));
+                    p.put(Square(black_king), Piece::new(Color::Black, Role::King));
+                    p.put(Square(minor), Piece::new(Color::White, role));
+                    p.set_turn(Color::Black);
+                    if p.king_attacked(Color::White) || !p.in_check() {
+                        continue;
+                    }
+                    assert!(!p.legal_moves().is_empty(), "mate with a lone {role:?}: {}", p.fen());
+                }
+            }
+        }
+    }
+    let p = pos("8/8/8/2k5/8/8/8/3BK3 w - - 0 1");
+    assert_eq!(Portal::outcome(&p, true), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
+}
