@@ -2,6 +2,8 @@
 //! carriers, what each player may see, bad input, and whole games played
 //! through the `Game` trait.
 
+mod portal_beirut_support;
+
 use chesslantis_core::registry;
 use chesslantis_core::variants::beirut::BeirutGame;
 use chesslantis_core::variants::Beirut;
@@ -170,31 +172,21 @@ fn everything_is_shown_when_the_game_is_over() {
 #[test]
 fn seeded_random_games_play_to_the_end() {
     let info = registry::variant("beirut").expect("registered");
-    let mut seed = 0xBE1_u64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = portal_beirut_support::Rng(0xBE1);
     let (mut detonations, mut finished) = (0, 0);
     for _ in 0..30 {
         let mut g = (info.new_game)(None).expect("start");
-        for _ in 0..400 {
-            let Actor::Player(color) = g.actor() else { break };
-            let actions = g.legal_actions();
-            let action = actions[next(actions.len())];
+        portal_beirut_support::play_random(g.as_mut(), &mut rng, 400, |g, action, color| {
             if matches!(action, Action::Move(m) if m.kind == MoveKind::Detonate) {
                 detonations += 1;
             }
-            g.apply(action).expect("a legal action is accepted");
             if g.outcome().is_none() {
-                let other = bombs_field(&g.observation(Viewer::Player(!color)).fen).to_string();
-                let hidden = if color == Color::White { other.starts_with('*') } else { other.ends_with('*') };
-                assert!(hidden, "{color}'s bomb shown to {}: {other}", !color);
+                let seen = bombs_field(&g.observation(Viewer::Player(!color)).fen).to_string();
+                let hidden = if color == Color::White { seen.starts_with('*') } else { seen.ends_with('*') };
+                assert!(hidden, "{color}'s bomb shown to {}: {seen}", !color);
                 Position::<Beirut>::from_fen(&g.fen()).expect("the referee's FEN reads back");
             }
-        }
+        });
         finished += usize::from(g.outcome().is_some());
     }
     assert!(detonations > 0 && finished > 0, "{detonations} detonations, {finished} finished games");

@@ -3,11 +3,9 @@
 //! tests/oracles/beirut.py, an independent and deliberately simple
 //! implementation on python-chess. The Rust counts are also written down.
 
-mod python_oracle;
+mod portal_beirut_support;
 
-use chesslantis_core::perft::perft;
 use chesslantis_core::variants::Beirut;
-use chesslantis_core::Position;
 
 /// The start with knights armed: a detonation is legal from the first move.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 b1,g8";
@@ -23,11 +21,7 @@ const KING_IN_REACH: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ
 const KING_KILL: &str = "4k3/3N4/8/8/8/8/8/4K3 w - - 0 1 d7,-";
 
 fn check(fen: &str, expected: &[u64]) {
-    let pos = Position::<Beirut>::from_fen(fen).expect("valid FEN");
-    let ours: Vec<u64> = (1..=expected.len() as u32).map(|depth| perft(&pos, depth)).collect();
-    let oracle = python_oracle::perft_each("beirut.py", fen, expected.len() as u32);
-    assert_eq!(ours, oracle, "perft of {fen} by depth: ours against the Python oracle");
-    assert_eq!(ours, expected, "perft of {fen} by depth: against the recorded counts");
+    portal_beirut_support::check_perft::<Beirut>("beirut.py", fen, expected);
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Portal Chess rules (docs/rules/portal.md): the seed's walkthrough, every
 //! portal rule and ruling, and `attackers` against the captures moves make.
 
+mod portal_beirut_support;
+
 use chesslantis_core::notation::{parse_move, san, uci};
 use chesslantis_core::variants::portal::{self, Portal};
 use chesslantis_core::{Bitboard, Color, Move, MoveKind, Piece, Position, Role, Shape, Square};
@@ -259,13 +261,7 @@ fn uci_names_the_landing_square() {
 /// on every square of positions from seeded random games.
 #[test]
 fn attackers_match_the_captures_moves_make() {
-    let mut seed = 0x5EED_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = portal_beirut_support::Rng(0x5EED);
     let mut checked = 0;
     for _ in 0..40 {
         let mut p = Position::<Portal>::start();
@@ -289,7 +285,7 @@ fn attackers_match_the_captures_moves_make() {
             if moves.is_empty() {
                 break;
             }
-            p.play(moves[(next() % moves.len() as u64) as usize]);
+            p.play(moves[rng.below(moves.len())]);
             assert_eq!(p.hash(), p.hash_from_scratch());
             assert_eq!(Position::<Portal>::from_fen(&p.fen()).expect("FEN round trip").fen(), p.fen());
         }
@@ -302,26 +298,17 @@ fn attackers_match_the_captures_moves_make() {
 /// or reaches the ply limit with a position that reads back from its FEN.
 #[test]
 fn seeded_random_games_play_to_the_end() {
-    use chesslantis_core::{registry, Actor, Viewer};
+    use chesslantis_core::{registry, Viewer};
     let info = registry::variant("portal").expect("registered");
-    let mut seed = 0xF3B5_u64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = portal_beirut_support::Rng(0xF3B5);
     let mut finished = 0;
     for _ in 0..30 {
         let mut game = (info.new_game)(None).expect("start");
         assert!(!game.hidden_information());
-        for _ in 0..300 {
-            let Actor::Player(_) = game.actor() else { break };
-            let actions = game.legal_actions();
-            game.apply(actions[next(actions.len())]).expect("a legal action is accepted");
+        portal_beirut_support::play_random(game.as_mut(), &mut rng, 300, |game, _, _| {
             let fen = game.observation(Viewer::Spectator).fen;
             assert_eq!(Position::<Portal>::from_fen(&fen).expect("reads back").fen(), fen);
-        }
+        });
         finished += usize::from(game.outcome().is_some());
     }
     assert!(finished > 0);

@@ -2,11 +2,9 @@
 //! an independent and deliberately simple implementation on python-chess.
 //! The Rust counts are also written down, so a change of either side shows.
 
-mod python_oracle;
+mod portal_beirut_support;
 
-use chesslantis_core::perft::perft;
 use chesslantis_core::variants::Portal;
-use chesslantis_core::Position;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// Kiwipete: a queen on f3, a knight on f6, a pawn on b4, all on portals.
@@ -22,11 +20,7 @@ const PROMOTIONS: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 
 const KING_ON_A_PORTAL: &str = "r3k2r/8/8/1K6/8/8/6p1/3q3R w kq - 0 1";
 
 fn check(fen: &str, expected: &[u64]) {
-    let pos = Position::<Portal>::from_fen(fen).expect("valid FEN");
-    let ours: Vec<u64> = (1..=expected.len() as u32).map(|depth| perft(&pos, depth)).collect();
-    let oracle = python_oracle::perft_each("portal.py", fen, expected.len() as u32);
-    assert_eq!(ours, oracle, "perft of {fen} by depth: ours against the Python oracle");
-    assert_eq!(ours, expected, "perft of {fen} by depth: against the recorded counts");
+    portal_beirut_support::check_perft::<Portal>("portal.py", fen, expected);
 }
 
 #[test]

@@ -77,17 +77,9 @@ impl Variant for Portal {
     }
 
     fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
-        let us = pos.turn();
         let start = out.len();
         pseudo_legal(pos, out);
-        let mut i = start;
-        while i < out.len() {
-            if pos.after(out[i]).king_attacked(us) {
-                out.swap_remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        movegen::drop_king_exposing(pos, out, start);
     }
 
     fn play(pos: &mut Position<Self>, mv: Move) {
@@ -157,17 +149,9 @@ pub fn pseudo_legal(pos: &Position<Portal>, out: &mut Vec<Move>) {
     let start = out.len();
     movegen::pseudo_legal(pos, out);
     // A move may not end on a portal whose partner holds one of ours.
-    let mut i = start;
-    while i < out.len() {
-        let mv = out[i];
-        let barred = mv.kind != MoveKind::Castle
-            && partner(mv.to).is_some_and(|exit| ours.without(mv.from).contains(exit));
-        if barred {
-            out.swap_remove(i);
-        } else {
-            i += 1;
-        }
-    }
+    movegen::drop_moves(out, start, |mv| {
+        mv.kind != MoveKind::Castle && partner(mv.to).is_some_and(|exit| ours.without(mv.from).contains(exit))
+    });
     // A pawn may step diagonally onto an empty portal when that captures on
     // the partner (onto the en-passant square it is the en-passant capture).
     let g = Portal::geometry();
