@@ -41,12 +41,6 @@ pub fn partner(sq: Square) -> Option<Square> {
     }
 }
 
-/// Where a piece landing on `landing` ends its move.
-#[inline]
-pub fn arrival(landing: Square) -> Square {
-    partner(landing).unwrap_or(landing)
-}
-
 impl Variant for Portal {
     const ID: &'static str = "portal";
     const NAME: &'static str = "Portal Chess";
