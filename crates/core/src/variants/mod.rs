@@ -1,5 +1,11 @@
 //! The variants, one file each.
 
 pub mod chess;
+pub mod circe;
+pub mod knights_are_god;
+pub mod rejection;
 
 pub use chess::Chess;
+pub use circe::Circe;
+pub use knights_are_god::KnightsAreGod;
+pub use rejection::Rejection;
