@@ -22,17 +22,22 @@ KNIGHT_31 = [(1, 3), (3, 1), (-1, 3), (-3, 1), (1, -3), (3, -1), (-1, -3), (-3, 
 PROMOTIONS = [chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT]
 
 
-def leap(sq, offsets):
-    f, r = chess.square_file(sq), chess.square_rank(sq)
-    return {chess.square(f + df, r + dr) for df, dr in offsets if 0 <= f + df < 8 and 0 <= r + dr < 8}
+def leap_table(offsets):
+    """For each square, the bitboard of the squares one (df, dr) leap away."""
+    table = []
+    for sq in chess.SQUARES:
+        f, r = chess.square_file(sq), chess.square_rank(sq)
+        targets = [chess.square(f + df, r + dr) for df, dr in offsets if 0 <= f + df < 8 and 0 <= r + dr < 8]
+        table.append(sum(chess.BB_SQUARES[t] for t in targets))
+    return table
+
+
+LEAP_21 = leap_table(KNIGHT_21)
+LEAP_31 = leap_table(KNIGHT_31)
 
 
 def forward(color):
     return 1 if color == chess.WHITE else -1
-
-
-def pawn_diagonals(sq, color):
-    return leap(sq, [(-1, forward(color)), (1, forward(color))])
 
 
 class State:
@@ -49,31 +54,33 @@ def parse(fen):
 
 
 def empowered(board, color):
-    """Squares attacked by `color`'s knights: pieces there move as knights too."""
-    out = set()
+    """Squares attacked by `color`'s knights (a bitboard): pieces there move as knights too."""
+    out = 0
     for k in board.pieces(chess.KNIGHT, color):
-        out |= leap(k, KNIGHT_31)
+        out |= LEAP_31[k]
     return out
 
 
 def attacks(board, sq, piece, power):
+    """The bitboard of squares the piece on `sq` attacks."""
     kind = piece.piece_type
     if kind == chess.KNIGHT:
-        out = leap(sq, KNIGHT_31)
+        out = LEAP_31[sq]
     elif kind == chess.PAWN:
-        out = pawn_diagonals(sq, piece.color)
+        out = chess.BB_PAWN_ATTACKS[piece.color][sq]
     elif kind == chess.KING:
-        out = set(chess.SquareSet(chess.BB_KING_ATTACKS[sq]))
+        out = chess.BB_KING_ATTACKS[sq]
     else:
-        out = set(board.attacks(sq))  # sliders: python-chess's rays
-    if sq in power:
-        out |= leap(sq, KNIGHT_21)
+        out = board.attacks_mask(sq)  # sliders: python-chess's rays
+    if power & chess.BB_SQUARES[sq]:
+        out |= LEAP_21[sq]
     return out
 
 
 def attacked(board, target, by):
     power = empowered(board, by)
-    return any(target in attacks(board, sq, board.piece_at(sq), power) for sq in chess.SquareSet(board.occupied_co[by]))
+    bb = chess.BB_SQUARES[target]
+    return any(attacks(board, sq, board.piece_at(sq), power) & bb for sq in chess.scan_forward(board.occupied_co[by]))
 
 
 def pseudo_moves(state):
@@ -93,7 +100,8 @@ def pseudo_moves(state):
     for sq in ours:
         piece = board.piece_at(sq)
         if piece.piece_type != chess.PAWN:
-            moves += [(sq, to, None, "normal") for to in attacks(board, sq, piece, power) if to not in ours]
+            targets = attacks(board, sq, piece, power) & ~board.occupied_co[us]
+            moves += [(sq, to, None, "normal") for to in chess.scan_forward(targets)]
             continue
         rank = chess.square_rank(sq) + forward(us)
         one = chess.square(chess.square_file(sq), rank) if 0 <= rank < 8 else None
@@ -102,16 +110,15 @@ def pseudo_moves(state):
             two = one + 8 * forward(us)
             if chess.square_rank(sq) == second_rank and board.piece_at(two) is None:
                 moves.append((sq, two, None, "double"))
-        for to in pawn_diagonals(sq, us):
+        for to in chess.scan_forward(chess.BB_PAWN_ATTACKS[us][sq]):
             target = board.piece_at(to)
             if target is not None and target.color != us:
                 moves += pawn_to(sq, to)
             elif to == state.ep:
                 moves.append((sq, to, None, "ep"))
-        if sq in power:
-            for to in leap(sq, KNIGHT_21):
-                if to not in ours:
-                    moves += pawn_to(sq, to)
+        if power & chess.BB_SQUARES[sq]:
+            for to in chess.scan_forward(LEAP_21[sq] & ~board.occupied_co[us]):
+                moves += pawn_to(sq, to)
     moves += castling_moves(state)
     return moves
 

@@ -6,7 +6,9 @@ mod oracle_support;
 use chesslantis_core::variants::circe::rebirth_squares;
 use chesslantis_core::variants::Circe;
 use chesslantis_core::{notation, Bitboard, Color, Game, Move, Piece, Position, Role, Shape};
-use oracle_support::{assert_batch_matches_oracle, assert_perft_matches_oracle, expect_refused, play, random_positions};
+use oracle_support::{
+    assert_batch_matches_oracle, assert_perft_matches_oracle, expect_refused, play, random_positions,
+};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// The seed's game after 1.e4 d5 2.exd5@a4 Bg4 3.Nf3 Qc8 4.d3.

@@ -229,7 +229,7 @@ fn perft_from_the_start_matches_the_oracle() {
 }
 
 #[test]
-#[ignore = "about a minute of Python; run with --ignored"]
+#[ignore = "about 20 s of Python; run with --ignored"]
 fn perft_from_the_start_to_depth_4_matches_the_oracle() {
     assert_eq!(assert_perft_matches_oracle::<Kag>("knights_are_god", START, 4), 750_322);
 }
@@ -256,7 +256,7 @@ fn perft_of_random_games_matches_the_oracle() {
 }
 
 #[test]
-#[ignore = "about 10 s of Python; run with --ignored"]
+#[ignore = "about 5 s of Python; run with --ignored"]
 fn perft_of_kiwipete_matches_the_oracle() {
     assert_eq!(assert_perft_matches_oracle::<Kag>("knights_are_god", KIWIPETE, 3), 116_374);
 }

@@ -9,6 +9,7 @@
 use crate::bitboard::Bitboard;
 use crate::error::MoveError;
 use crate::make;
+use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
@@ -25,15 +26,16 @@ pub struct Circe;
 /// colour; a promoted piece counts as what it is now).
 pub fn rebirth_squares(piece: Piece) -> Bitboard {
     let g = Circe::geometry();
-    let files: &[u8] = match piece.role {
-        Role::Pawn => return g.relative_rank(piece.color, 4) | g.relative_rank(piece.color, 5) | g.relative_rank(piece.color, 6),
-        Role::Rook => &[0, 7],
-        Role::Knight => &[1, 6],
-        Role::Bishop => &[2, 5],
-        Role::Queen => &[3],
-        Role::King | Role::Ship => &[],
-    };
-    files.iter().fold(Bitboard::EMPTY, |acc, &f| acc | g.file(f)) & g.relative_rank(piece.color, 0)
+    let own_rank = |n: u8| g.relative_rank(piece.color, n);
+    let home = |files: &[u8]| files.iter().fold(Bitboard::EMPTY, |acc, &f| acc | g.file(f)) & own_rank(0);
+    match piece.role {
+        Role::Pawn => own_rank(4) | own_rank(5) | own_rank(6),
+        Role::Rook => home(&[0, 7]),
+        Role::Knight => home(&[1, 6]),
+        Role::Bishop => home(&[2, 5]),
+        Role::Queen => home(&[3]),
+        Role::King | Role::Ship => Bitboard::EMPTY,
+    }
 }
 
 impl Variant for Circe {
@@ -51,7 +53,7 @@ impl Variant for Circe {
     fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
         let us = pos.turn();
         let mut chess_moves = Vec::with_capacity(64);
-        crate::movegen::pseudo_legal(pos, &mut chess_moves);
+        movegen::pseudo_legal(pos, &mut chess_moves);
         for mv in chess_moves {
             let mut after = pos.clone();
             let effect = make::play_standard(&mut after, mv);
@@ -96,11 +98,8 @@ impl Variant for Circe {
             None => (typed, None),
         };
         let base = without_marks(base);
-        let choices: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|&mv| written_without_rebirth(pos, mv).contains(&base))
-            .collect();
+        let choices: Vec<Move> =
+            pos.legal_moves().into_iter().filter(|&mv| written_without_rebirth(pos, mv).contains(&base)).collect();
         let Some(&first) = choices.first() else { return Err(error) };
         let victim = make::play_standard(&mut pos.clone(), first).captured.map(|(_, piece)| piece.role.name());
         let why = match (victim, typed_rebirth, first.rebirth) {

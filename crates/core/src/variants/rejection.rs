@@ -84,8 +84,8 @@ impl RejectionGame {
         let fen = pending.map_or(text, |(fen, ..)| fen);
         let mut game = RejectionGame::new(Position::from_fen(fen)?);
         if let Some((_, field, mv_text, proposed)) = pending {
-            let mv = notation::parse_uci(game.position(), mv_text)
-                .map_err(|e| FenError::new(format!("'{field}': {e}")))?;
+            let mv =
+                notation::parse_uci(game.position(), mv_text).map_err(|e| FenError::new(format!("'{field}': {e}")))?;
             if game.position().legal_moves().len() < 2 {
                 return Err(FenError::new(format!("'{field}': with a single legal move nothing is proposed")));
             }

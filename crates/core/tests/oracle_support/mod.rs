@@ -21,7 +21,10 @@ fn run_oracle(oracle: &str, args: &[&str], stdin: &str) -> Vec<String> {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| {
-            panic!("cannot start python3 for {}: {e}; the oracle tests need Python 3 with python-chess", script.display())
+            panic!(
+                "cannot start python3 for {}: {e}; the oracle tests need Python 3 with python-chess",
+                script.display()
+            )
         });
     if let Some(mut input) = child.stdin.take() {
         input.write_all(stdin.as_bytes()).expect("the oracle reads its input");
