@@ -194,6 +194,17 @@ fn bad_rebirths_are_refused_with_the_choices_and_change_nothing() {
 }
 
 #[test]
+fn bishops_on_one_colour_are_no_dead_position() {
+    // Both bishops on light squares; taken, the f5 bishop would come back on
+    // c8 (light) or f8 (dark).
+    let fen = "k7/8/8/5b2/8/8/2B5/K7 w - - 0 1";
+    assert_eq!(play("circe", Some(fen), &[]).outcome(), None);
+    assert!(play("chess", Some(fen), &[]).outcome().is_some(), "chess calls it dead");
+    // A lone minor piece cannot mate, reborn or not.
+    assert!(play("circe", Some("k7/8/8/5b2/8/8/8/K7 w - - 0 1"), &[]).outcome().is_some());
+}
+
+#[test]
 fn circe_moves_in_san() {
     let pos = Position::<Circe>::from_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap();
     let mv = notation::parse_move(&pos, "e4d5@a4").unwrap();

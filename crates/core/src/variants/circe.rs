@@ -8,13 +8,14 @@
 
 use crate::bitboard::Bitboard;
 use crate::error::MoveError;
+use crate::game::{DrawReason, Outcome};
 use crate::make;
 use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::variant::Variant;
+use crate::variant::{self, Variant};
 use crate::variants::Chess;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -72,6 +73,17 @@ impl Variant for Circe {
                 _ if !after.king_attacked(us) => out.push(mv),
                 _ => {}
             }
+        }
+    }
+
+    /// A captured bishop may come back on the other square colour (c1 and f1
+    /// differ), so bishops all on one colour are no dead position here; a
+    /// lone minor piece still is.
+    fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
+        let minors = pos.by_role(Role::Bishop) | pos.by_role(Role::Knight);
+        match variant::standard_outcome(pos, has_legal_move) {
+            Some(Outcome::Draw(DrawReason::InsufficientMaterial)) if minors.more_than_one() => None,
+            other => other,
         }
     }
 
