@@ -5,9 +5,9 @@ mod oracle_support;
 
 use chesslantis_core::variants::circe::rebirth_squares;
 use chesslantis_core::variants::Circe;
-use chesslantis_core::{notation, Bitboard, Color, Game, Move, Piece, Position, Role, Shape};
+use chesslantis_core::{notation, Bitboard, Color, Game, Move, Piece, Position, Role};
 use oracle_support::{
-    assert_batch_matches_oracle, assert_perft_matches_oracle, expect_refused, play, random_positions,
+    act, assert_batch_matches_oracle, assert_perft_matches_oracle, expect_refused, play, random_positions, sq, squares,
 };
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -17,14 +17,6 @@ const POSITION_4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 
 const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
 const EN_PASSANT_GAME: &str = "r3k2r/1pp2ppp/p1n5/3pP3/1b1P4/2N2N2/PPP2PPP/R3K2R w KQkq d6 0 10";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-fn sq(name: &str) -> chesslantis_core::Square {
-    Shape::CHESS.parse(name).expect("a square name")
-}
-
-fn squares(names: &str) -> Bitboard {
-    names.split_whitespace().map(sq).collect()
-}
 
 fn position(game: &dyn Game) -> Position<Circe> {
     Position::from_fen(&game.fen()).expect("the game's FEN reads back")
@@ -68,24 +60,24 @@ fn seed_walkthrough_pawn_knight_and_bishop() {
     };
     assert_eq!(choices, expected, "every empty square of Black's 5th-7th rank, e4 (just vacated) included");
     // "White chooses for this pawn to resurrect on A4."
-    game.apply(game.parse_action("exd5@a4").unwrap()).unwrap();
+    act(&mut game, "exd5@a4");
     assert_eq!(position(game.as_ref()).piece_at(sq("a4")), Some(Piece::new(Color::Black, Role::Pawn)));
     // "... and can then move as normal on the opponent's turn."
     assert_eq!(actions_from(game.as_ref(), "a4"), vec!["a4a3"]);
 
     for text in ["Bg4", "Nf3", "Qc8", "d3"] {
-        game.apply(game.parse_action(text).unwrap()).unwrap();
+        act(&mut game, text);
     }
     assert_eq!(game.fen(), SEED_GAME);
     // "black captures the f3 knight which then resurrects on g1 although black
     // could have chose b1 if the square wasn't occupied."
     assert_eq!(actions_from(game.as_ref(), "g4f3"), vec!["g4f3@g1"]);
-    game.apply(game.parse_action("Bxf3").unwrap()).unwrap();
+    act(&mut game, "Bxf3");
     assert_eq!(position(game.as_ref()).piece_at(sq("g1")), Some(Piece::new(Color::White, Role::Knight)));
     // "White then recaptures the bishop with his knight but as both black's
     // bishop squares are occupied the piece is removed from the board."
     assert_eq!(actions_from(game.as_ref(), "g1f3"), vec!["g1f3"]);
-    game.apply(game.parse_action("Nxf3").unwrap()).unwrap();
+    act(&mut game, "Nxf3");
     let pos = position(game.as_ref());
     assert_eq!(pos.pieces(Color::Black, Role::Bishop), squares("f8"));
     assert_eq!(pos.piece_at(sq("c8")), Some(Piece::new(Color::Black, Role::Queen)));
@@ -128,7 +120,7 @@ fn a_promoted_piece_is_reborn_as_what_it_is_now() {
     // Taking a rook while promoting: the rook goes to h8, a8 being taken.
     let game2 = play("circe", Some("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), &[]);
     assert_eq!(actions_from(game2.as_ref(), "b7a8q"), vec!["b7a8q@h8"]);
-    game.apply(game.parse_action("a8b8@g1").unwrap()).unwrap();
+    act(&mut game, "a8b8@g1");
     assert_eq!(position(game.as_ref()).piece_at(sq("g1")), Some(Piece::new(Color::White, Role::Knight)));
 }
 

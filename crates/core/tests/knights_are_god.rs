@@ -5,8 +5,10 @@
 mod oracle_support;
 
 use chesslantis_core::variants::{Chess, KnightsAreGod};
-use chesslantis_core::{notation, Bitboard, Color, Outcome, Piece, Position, Role, Shape, Square, Variant, WinReason};
-use oracle_support::{assert_batch_matches_oracle, assert_perft_matches_oracle, play, random_positions};
+use chesslantis_core::{notation, Bitboard, Color, Outcome, Piece, Position, Role, Square, Variant, WinReason};
+use oracle_support::{
+    act, assert_batch_matches_oracle, assert_perft_matches_oracle, play, random_positions, sq, squares,
+};
 
 type Kag = KnightsAreGod;
 
@@ -17,14 +19,6 @@ const ITALIAN: &str = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R
 const FIRST_RANK_PAWNS: &str = "rn2kp1r/pp3ppp/2p1bn2/4p3/4P3/2N1BN2/PPP2PPP/R2PK2R w KQkq - 0 9";
 const PROMOTIONS: &str = "8/2P1k3/3n4/1N6/8/4K3/5p2/8 w - - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-fn sq(name: &str) -> Square {
-    Shape::CHESS.parse(name).expect("a square name")
-}
-
-fn squares(names: &str) -> Bitboard {
-    names.split_whitespace().map(sq).collect()
-}
 
 fn pos(fen: &str) -> Position<Kag> {
     Position::from_fen(fen).expect("a valid FEN")
@@ -194,11 +188,11 @@ fn play_end_to_end_through_the_registry() {
     // Two pawns can step to e4 (d2 jumps, lent the power by g1): plain `e4` is ambiguous.
     let error = game.parse_action("e4").unwrap_err();
     assert!(error.to_string().contains("more than one"), "{error}");
-    game.apply(game.parse_action("ee4").unwrap()).unwrap();
+    act(&mut game, "ee4");
     // Knights leap (3,1): Nc6 is no move, Nc5 is.
     assert!(game.parse_action("Nc6").is_err());
-    game.apply(game.parse_action("Nc5").unwrap()).unwrap();
-    game.apply(game.parse_action("d2b3").unwrap()).unwrap();
+    act(&mut game, "Nc5");
+    act(&mut game, "d2b3");
     let p = pos(&game.fen());
     assert_eq!(p.piece_at(sq("b3")), Some(Piece::new(Color::White, Role::Pawn)));
     assert_eq!(p.piece_at(sq("e4")), Some(Piece::new(Color::White, Role::Pawn)));

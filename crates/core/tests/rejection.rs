@@ -8,7 +8,7 @@ use chesslantis_core::perft::perft;
 use chesslantis_core::variants::rejection::{RejectionGame, Step};
 use chesslantis_core::variants::{Chess, Rejection};
 use chesslantis_core::{registry, Action, Actor, Color, Game, Outcome, Position, Viewer, WinReason};
-use oracle_support::{assert_perft_matches_oracle, expect_refused, play};
+use oracle_support::{act, assert_perft_matches_oracle, expect_refused, play};
 use std::collections::BTreeSet;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -37,12 +37,12 @@ fn board_fen(game: &dyn Game) -> String {
 #[test]
 fn a_proposal_waits_for_the_opponent_who_may_accept_it() {
     let mut g = game(None);
-    g.apply(g.parse_action("e4").unwrap()).unwrap();
+    act(&mut g, "e4");
     assert_eq!(g.actor(), Actor::Player(Color::Black), "Black answers White's proposal");
     assert_eq!(g.legal_actions(), vec![Action::Accept, Action::Reject]);
     assert_eq!(board_fen(g.as_ref()), START, "a proposal does not move anything yet");
     assert!(notes(g.as_ref()).contains("White proposes e2e4"), "{}", notes(g.as_ref()));
-    g.apply(g.parse_action("accept").unwrap()).unwrap();
+    act(&mut g, "accept");
     assert_eq!(g.actor(), Actor::Player(Color::Black), "Black now moves");
     assert!(g.fen().starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
     assert!(notes(g.as_ref()).contains("Black accepted White's proposal e2e4"));
@@ -60,7 +60,7 @@ fn after_a_rejection_a_different_move_is_forced_and_stands() {
     let error = expect_refused(&mut g, "e4");
     assert!(error.contains("e2e4 was rejected"), "{error}");
 
-    g.apply(g.parse_action("d4").unwrap()).unwrap();
+    act(&mut g, "d4");
     assert_eq!(g.actor(), Actor::Player(Color::Black), "no answer step after the second move");
     assert!(g.fen().starts_with("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b"));
     assert!(notes(g.as_ref()).contains("e2e4 was rejected; White played d2d4 instead"));
@@ -70,7 +70,7 @@ fn after_a_rejection_a_different_move_is_forced_and_stands() {
 fn a_single_legal_move_is_played_at_once() {
     let mut g = game(Some(ONE_MOVE));
     assert_eq!(g.legal_actions().len(), 1);
-    g.apply(g.parse_action("Kxg2").unwrap()).unwrap();
+    act(&mut g, "Kxg2");
     assert_eq!(g.actor(), Actor::Player(Color::Black), "no proposal, no answer");
     assert!(g.fen().starts_with("7k/p7/8/8/8/8/6K1/8 b"));
     assert!(notes(g.as_ref()).contains("the only legal move"));
@@ -82,7 +82,7 @@ fn a_promotion_to_another_piece_is_a_different_move() {
     let mut g = play("rejection", Some(fen), &["e7e8q", "reject"]);
     let error = expect_refused(&mut g, "e7e8q");
     assert!(error.contains("rejected"), "{error}");
-    g.apply(g.parse_action("e7e8n").unwrap()).unwrap();
+    act(&mut g, "e7e8n");
     assert!(g.fen().starts_with("4N2k/"), "{}", g.fen());
 }
 
@@ -96,7 +96,7 @@ fn only_the_first_proposal_of_a_turn_may_be_rejected() {
     // A new turn brings a new right to reject.
     let mut g = play("rejection", None, &["e2e4", "r", "d2d4", "d7d5", "reject"]);
     assert!(matches!(g.as_ref().actor(), Actor::Player(Color::Black)));
-    g.apply(g.parse_action("e5").unwrap()).unwrap();
+    act(&mut g, "e5");
     assert_eq!(g.actor(), Actor::Player(Color::White));
 }
 
@@ -107,7 +107,7 @@ fn out_of_turn_actions_are_refused_and_change_nothing() {
     assert!(error.contains("nothing is proposed"), "{error}");
     expect_refused(&mut g, "reject");
 
-    g.apply(g.parse_action("e4").unwrap()).unwrap();
+    act(&mut g, "e4");
     // While Black must answer, neither side may propose.
     let error = expect_refused(&mut g, "e7e5");
     assert!(error.contains("accept or reject"), "{error}");

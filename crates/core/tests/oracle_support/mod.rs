@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use chesslantis_core::perft::{divide, perft};
-use chesslantis_core::{notation, registry, Game, Position, Variant};
+use chesslantis_core::{notation, registry, Bitboard, Game, Position, Shape, Square, Variant};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -115,10 +115,27 @@ pub fn play(id: &str, fen: Option<&str>, actions: &[&str]) -> Box<dyn Game> {
     let info = registry::variant(id).unwrap_or_else(|| panic!("variant {id} is registered"));
     let mut game = (info.new_game)(fen).expect("a valid start");
     for text in actions {
-        let action = game.parse_action(text).unwrap_or_else(|e| panic!("'{text}' in {}: {e}", game.fen()));
-        game.apply(action).unwrap_or_else(|e| panic!("'{text}' in {}: {e}", game.fen()));
+        act(&mut game, text);
     }
     game
+}
+
+/// Reads and applies one typed action; panics on an error.
+pub fn act(game: &mut Box<dyn Game>, text: &str) {
+    let result = game.parse_action(text).and_then(|action| game.apply(action));
+    if let Err(e) = result {
+        panic!("'{text}' in {}: {e}", game.fen());
+    }
+}
+
+/// A square of the 8x8 board by name.
+pub fn sq(name: &str) -> Square {
+    Shape::CHESS.parse(name).expect("a square name")
+}
+
+/// Squares by name, separated by spaces.
+pub fn squares(names: &str) -> Bitboard {
+    names.split_whitespace().map(sq).collect()
 }
 
 /// Applies the text, expects an error, and checks nothing changed; the error's text.
