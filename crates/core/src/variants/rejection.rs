@@ -274,7 +274,7 @@ impl Game for RejectionGame {
                     self.mover(),
                     self.text(mv)
                 ))),
-                _ => notation::parse_move(self.position(), other).map(Action::Move),
+                _ => Rejection::parse_move(self.position(), other).map(Action::Move),
             },
         }
     }
