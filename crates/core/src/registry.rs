@@ -7,7 +7,7 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::Variant;
-use crate::variants::{rejection, Chess, Circe, KnightsAreGod, Rejection};
+use crate::variants::{bermuda_angle, rejection, BermudaAngle, Chess, Circe, KnightsAreGod, Rejection};
 
 /// One variant's entry points.
 pub struct VariantInfo {
@@ -94,6 +94,7 @@ macro_rules! entry {
 /// Every variant, in the order `chesslantis variants` lists them.
 pub static VARIANTS: &[VariantInfo] = &[
     entry!(Chess, plain_game::<Chess>),
+    entry!(BermudaAngle, bermuda_angle::game::new_game),
     entry!(Rejection, rejection::new_game),
     entry!(Circe, plain_game::<Circe>),
     entry!(KnightsAreGod, plain_game::<KnightsAreGod>),
