@@ -294,7 +294,7 @@ impl<V: Variant> Game for PositionGame<V> {
         if text.trim() == "resign" {
             return Ok(Action::Resign);
         }
-        notation::parse_move(&self.pos, text).map(Action::Move)
+        V::parse_move(&self.pos, text).map(Action::Move)
     }
 
     fn box_clone(&self) -> Box<dyn Game> {

@@ -15,7 +15,7 @@ use crate::variant::Variant;
 
 /// Pushes a pawn move, expanded into one move per promotion role on the last rank.
 #[inline]
-fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: MoveKind, last_rank: u8) {
+pub(crate) fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: MoveKind, last_rank: u8) {
     let mv = Move::new(from, to, kind);
     if V::SHAPE.rank(to) == last_rank {
         out.extend(V::PROMOTION_ROLES.iter().map(|&r| mv.with_promotion(r)));
@@ -25,7 +25,7 @@ fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: Mo
 }
 
 #[inline]
-fn last_rank<V: Variant>(pos: &Position<V>) -> u8 {
+pub(crate) fn last_rank<V: Variant>(pos: &Position<V>) -> u8 {
     match pos.turn() {
         crate::color::Color::White => V::SHAPE.ranks - 1,
         crate::color::Color::Black => 0,
@@ -120,6 +120,12 @@ pub fn pseudo_legal<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
 pub fn legal_by_trial<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_legal(pos, out);
+    keep_legal(pos, out, start);
+}
+
+/// Drops the moves from `out[start..]` that leave the mover's king attacked
+/// (with check rules; without them every move stays).
+pub fn keep_legal<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, start: usize) {
     if V::CHECK_RULES {
         drop_king_exposing(pos, out, start);
     }

@@ -88,32 +88,30 @@ pub fn san<V: Variant>(pos: &Position<V>, mv: Move) -> String {
         _ => {
             let role = piece.map_or(Role::Pawn, |p| p.role);
             let capture = V::is_capture(pos, mv);
-            if role == Role::Pawn {
-                if capture {
-                    out.push((b'a' + s.file(mv.from)) as char);
-                }
-            } else {
+            let rivals: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    m.to == mv.to
+                        && m.from != mv.from
+                        && m.kind != MoveKind::Castle
+                        && pos.piece_at(m.from).map(|p| p.role) == Some(role)
+                })
+                .collect();
+            if role != Role::Pawn {
                 out.push(role.char().to_ascii_uppercase());
-                let rivals: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| {
-                        m.to == mv.to
-                            && m.from != mv.from
-                            && m.kind != MoveKind::Castle
-                            && pos.piece_at(m.from).map(|p| p.role) == Some(role)
-                    })
-                    .collect();
-                if !rivals.is_empty() {
-                    let same_file = rivals.iter().any(|m| s.file(m.from) == s.file(mv.from));
-                    let same_rank = rivals.iter().any(|m| s.rank(m.from) == s.rank(mv.from));
-                    if !same_file {
-                        out.push((b'a' + s.file(mv.from)) as char);
-                    } else if !same_rank {
-                        out.push_str(&(s.rank(mv.from) as u32 + 1).to_string());
-                    } else {
-                        out.push_str(&s.name(mv.from).to_string());
-                    }
+            }
+            // A pawn capture always names its file; a pawn step needs it only
+            // where two pawns can step to one square (Knights are God's jumps).
+            if !rivals.is_empty() || (role == Role::Pawn && capture) {
+                let same_file = rivals.iter().any(|m| s.file(m.from) == s.file(mv.from));
+                let same_rank = rivals.iter().any(|m| s.rank(m.from) == s.rank(mv.from));
+                if !same_file {
+                    out.push((b'a' + s.file(mv.from)) as char);
+                } else if !same_rank {
+                    out.push_str(&(s.rank(mv.from) as u32 + 1).to_string());
+                } else {
+                    out.push_str(&s.name(mv.from).to_string());
                 }
             }
             if capture {
@@ -160,9 +158,25 @@ pub fn parse_san<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Move
         .collect();
     match matches.as_slice() {
         [mv] => Ok(*mv),
+        [] if pawn_steps_to(pos, &wanted) > 1 => Err(MoveError::Ambiguous(text.to_string())),
         [] => Err(MoveError::Illegal(text.to_string())),
         _ => Err(MoveError::Ambiguous(text.to_string())),
     }
+}
+
+/// How many pawns can step (not capture) to the square of a bare `e4`: more
+/// than one where pawns jump (Knights are God), when `e4` alone is ambiguous.
+fn pawn_steps_to<V: Variant>(pos: &Position<V>, wanted: &str) -> usize {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            mv.promotion.is_none()
+                && pos.piece_at(mv.from).is_some_and(|p| p.role == Role::Pawn)
+                && pos.piece_at(mv.to).is_none()
+                && mv.kind != MoveKind::EnPassant
+                && V::SHAPE.name(mv.to).to_string() == wanted
+        })
+        .count()
 }
 
 /// Reads a move in UCI or SAN.

@@ -7,7 +7,7 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::Variant;
-use crate::variants::{beirut, bermuda_angle, Beirut, BermudaAngle, Chess, Portal};
+use crate::variants::{beirut, bermuda_angle, rejection, Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
 
 /// One variant's entry points.
 pub struct VariantInfo {
@@ -95,8 +95,11 @@ macro_rules! entry {
 pub static VARIANTS: &[VariantInfo] = &[
     entry!(Chess, plain_game::<Chess>),
     entry!(BermudaAngle, bermuda_angle::game::new_game),
+    entry!(Rejection, rejection::new_game),
+    entry!(Circe, plain_game::<Circe>),
     entry!(Portal, plain_game::<Portal>),
     entry!(Beirut, beirut::new_game),
+    entry!(KnightsAreGod, plain_game::<KnightsAreGod>),
 ];
 
 /// The variant with this id.
