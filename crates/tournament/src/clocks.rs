@@ -38,7 +38,7 @@ impl ClockTable {
     /// Bands in any order; a band with `min_grade` 0 should exist so every
     /// grade is covered (otherwise the ungraded time is used).
     pub fn new(mut bands: Vec<ClockBand>, ungraded_minutes: u32) -> Self {
-        bands.sort_by(|a, b| b.min_grade.cmp(&a.min_grade));
+        bands.sort_by_key(|band| std::cmp::Reverse(band.min_grade));
         ClockTable { bands, ungraded_minutes }
     }
 

@@ -427,11 +427,11 @@ impl Context {
             }
             if bye_score >= top_score {
                 single_downfloater_is_bye = true;
-                for v in 0..n {
+                for (v, &mate) in initial.iter().enumerate() {
                     if self.at(v).score < top_score {
                         break;
                     }
-                    if self.at(initial[v]).score < top_score {
+                    if self.at(mate).score < top_score {
                         single_downfloater_is_bye = false;
                         break;
                     }
@@ -594,8 +594,7 @@ impl Context {
             // The remainder: S1 and S2 and the exchanges between them.
             let mut remainder: Vec<usize> = Vec::new();
             let mut rem_pairs = 0usize;
-            for pi in sg_begin..next_sg_begin {
-                let pv = vi[pi];
+            for (pi, &pv) in vi.iter().enumerate().take(next_sg_begin).skip(sg_begin) {
                 if stable[pv] < sg_begin_vertex {
                     continue;
                 }
@@ -755,9 +754,9 @@ impl Context {
 
         let mut games = Vec::new();
         let mut bye = None;
-        for v in 0..n {
+        for (v, mate) in partner.iter().enumerate() {
             let player = self.at(v);
-            match partner[v] {
+            match *mate {
                 Some(u) => {
                     let other = self.at(u);
                     if player.id < other.id {
