@@ -18,7 +18,7 @@ pub enum TieBreak {
     BuchholzCut1,
     /// Sum of the (adjusted) scores of beaten opponents plus half of those drawn.
     SonnebornBerger,
-    /// Points scored against the other players on the same score, when they all met.
+    /// Place among the players still tied, by the games between them (C.07 art. 6).
     DirectEncounter,
     /// Games won over the board.
     Wins,
@@ -39,10 +39,12 @@ impl TieBreak {
         }
     }
 
-    /// Values are kept in hundredths of a point (wins are counted in hundreds).
+    /// Values are kept in hundredths of a point (wins are counted in hundreds,
+    /// direct encounter is minus the place inside the tied group, 0 = no separation).
     pub fn format(self, value: i64) -> String {
         match self {
             TieBreak::Wins => format!("{}", value / 100),
+            TieBreak::DirectEncounter => format!("{}", -value),
             _ => format!("{}.{:02}", value / 100, value % 100),
         }
     }
@@ -73,16 +75,27 @@ fn adjusted_score(history: &[RoundRecord], scoring: &Scoring) -> u32 {
 
 /// Standings over `histories` (all of equal length), ordered by points, then
 /// by the tie-breaks in `order`, then by start number.
+///
+/// The tie-breaks are computed one after the other (C.07 art. 4.2): direct
+/// encounter looks only at the players still tied on points and on every
+/// tie-break before it, so its place in the order matters.
 pub fn standings(histories: &[Vec<RoundRecord>], scoring: &Scoring, order: &[TieBreak]) -> Vec<StandingRow> {
     let points: Vec<u32> = histories.iter().map(|h| h.iter().map(|r| r.points(scoring)).sum()).collect();
     let adjusted: Vec<u32> = histories.iter().map(|h| adjusted_score(h, scoring)).collect();
-    let mut rows: Vec<StandingRow> = (0..histories.len())
-        .map(|p| StandingRow {
-            rank: 0,
-            player: p,
-            points: points[p],
-            tie_breaks: order.iter().map(|&tb| value(tb, p, histories, &points, &adjusted, scoring)).collect(),
-        })
+    let mut keys: Vec<Vec<i64>> = vec![Vec::with_capacity(order.len()); histories.len()];
+    for &tb in order {
+        let column: Vec<i64> = match tb {
+            TieBreak::DirectEncounter => direct_encounter_column(histories, scoring, &points, &keys),
+            _ => (0..histories.len()).map(|p| value(tb, p, histories, &points, &adjusted, scoring)).collect(),
+        };
+        for (key, v) in keys.iter_mut().zip(column) {
+            key.push(v);
+        }
+    }
+    let mut rows: Vec<StandingRow> = keys
+        .into_iter()
+        .enumerate()
+        .map(|(p, tie_breaks)| StandingRow { rank: 0, player: p, points: points[p], tie_breaks })
         .collect();
     rows.sort_by(|a, b| b.points.cmp(&a.points).then_with(|| b.tie_breaks.cmp(&a.tie_breaks)).then(a.player.cmp(&b.player)));
     for i in 0..rows.len() {
@@ -132,29 +145,109 @@ fn value(
                 other => points[p] as i64 * other.points(scoring) as i64,
             })
             .sum(),
-        TieBreak::DirectEncounter => {
-            let group: Vec<PlayerId> = (0..histories.len()).filter(|&q| points[q] == points[p]).collect();
-            if group.len() < 2 {
-                return 0;
-            }
-            let met = |a: PlayerId, b: PlayerId| {
-                histories[a].iter().any(|r| matches!(r, RoundRecord::Played { opponent, .. } if *opponent == b))
-            };
-            let all_met = group.iter().all(|&a| group.iter().all(|&b| a == b || met(a, b)));
-            if !all_met {
-                return 0;
-            }
-            let scored: u32 = histories[p]
-                .iter()
-                .filter(|r| matches!(r, RoundRecord::Played { opponent, .. } if group.contains(opponent)))
-                .map(|r| r.points(scoring))
-                .sum();
-            tenths_to_hundredths(scored)
-        }
+        TieBreak::DirectEncounter => unreachable!("direct encounter depends on the tied group; see direct_encounter_column"),
         TieBreak::Wins => {
             100 * histories[p].iter().filter(|r| matches!(r, RoundRecord::Played { outcome: Outcome::Win, .. })).count() as i64
         }
     }
+}
+
+/// The direct-encounter value of every player: minus their place inside the
+/// group they are tied with (same points, same earlier tie-breaks), so a
+/// higher value ranks higher; 0 when direct encounter separates nobody in
+/// the group (or the player is not tied at all).
+fn direct_encounter_column(histories: &[Vec<RoundRecord>], scoring: &Scoring, points: &[u32], keys: &[Vec<i64>]) -> Vec<i64> {
+    let mut groups: std::collections::BTreeMap<(u32, &[i64]), Vec<PlayerId>> = std::collections::BTreeMap::new();
+    for p in 0..histories.len() {
+        groups.entry((points[p], keys[p].as_slice())).or_default().push(p);
+    }
+    let mut column = vec![0; histories.len()];
+    for group in groups.into_values() {
+        let blocks = direct_encounter_blocks(group, histories, scoring);
+        if blocks.len() < 2 {
+            continue;
+        }
+        // Competition ranking inside the group: 1, 2, 2, 4.
+        let mut place = 1;
+        for block in blocks {
+            for &p in &block {
+                column[p] = -(place as i64);
+            }
+            place += block.len();
+        }
+    }
+    column
+}
+
+/// Splits a tied group into blocks, best first, by direct encounter (FIDE
+/// C.07, 2023, art. 6, as the FIDE tie-break server computes it). Only games
+/// played over the board between members of the group count. When all of
+/// them have met, the points scored in those games order the group; when
+/// some have not, a leader is separated only if his points in those games
+/// exceed what any other member could reach by winning every missing game.
+/// Each block of two or more that is still tied is then treated again as a
+/// group of its own, counting only the games inside it, until nothing more
+/// separates.
+fn direct_encounter_blocks(group: Vec<PlayerId>, histories: &[Vec<RoundRecord>], scoring: &Scoring) -> Vec<Vec<PlayerId>> {
+    if group.len() < 2 {
+        return vec![group];
+    }
+    let blocks = split_by_encounters(&group, histories, scoring);
+    if blocks.len() == 1 {
+        return blocks;
+    }
+    blocks.into_iter().flat_map(|block| direct_encounter_blocks(block, histories, scoring)).collect()
+}
+
+/// One pass of direct encounter over a group (sorted by start number).
+fn split_by_encounters(group: &[PlayerId], histories: &[Vec<RoundRecord>], scoring: &Scoring) -> Vec<Vec<PlayerId>> {
+    struct Tally {
+        player: PlayerId,
+        /// Points (tenths) scored over the board against the rest of the group.
+        scored: u32,
+        /// The most they could have if every game not played inside the group were won.
+        reachable: u32,
+        missing: usize,
+    }
+    let mut tallies: Vec<Tally> = group
+        .iter()
+        .map(|&player| {
+            let mut scored = 0;
+            let mut met: Vec<PlayerId> = Vec::new();
+            for record in &histories[player] {
+                if let RoundRecord::Played { opponent, .. } = *record {
+                    if group.contains(&opponent) {
+                        scored += record.points(scoring);
+                        met.push(opponent);
+                    }
+                }
+            }
+            met.sort_unstable();
+            met.dedup();
+            let missing = group.len() - 1 - met.len();
+            Tally { player, scored, reachable: scored + missing as u32 * scoring.win, missing }
+        })
+        .collect();
+    if tallies.iter().all(|t| t.missing == 0) {
+        tallies.sort_by_key(|t| std::cmp::Reverse(t.scored));
+        return tallies
+            .chunk_by(|a, b| a.scored == b.scored)
+            .map(|chunk| chunk.iter().map(|t| t.player).collect())
+            .collect();
+    }
+    tallies.sort_by_key(|t| (std::cmp::Reverse(t.scored), std::cmp::Reverse(t.reachable)));
+    let mut blocks = Vec::new();
+    let mut first = 0;
+    while first + 1 < tallies.len() {
+        let best_of_rest = tallies[first + 1..].iter().map(|t| t.reachable).max().unwrap_or(0);
+        if tallies[first].scored <= best_of_rest {
+            break;
+        }
+        blocks.push(vec![tallies[first].player]);
+        first += 1;
+    }
+    blocks.push(tallies[first..].iter().map(|t| t.player).collect());
+    blocks
 }
 
 #[cfg(test)]
@@ -217,5 +310,106 @@ mod tests {
         assert_eq!(rows[1].player, 2, "full-point bye: same points, no win over the board");
         let rows = standings(&two, &Scoring::default(), &[TieBreak::DirectEncounter]);
         assert_eq!(rows.iter().map(|r| r.player).collect::<Vec<_>>(), vec![1, 2, 0]);
+    }
+
+    /// Rounds of `pairs` (white, black, white's outcome) for `n` players;
+    /// anyone not in a round's list is absent.
+    fn rounds(n: usize, pairs: &[&[(usize, usize, Outcome)]]) -> Vec<Vec<RoundRecord>> {
+        let mut histories = vec![vec![RoundRecord::Absent; pairs.len()]; n];
+        for (r, round) in pairs.iter().enumerate() {
+            for &(w, b, outcome) in *round {
+                histories[w][r] = game(b, White, outcome);
+                histories[b][r] = game(w, Black, outcome.reversed());
+            }
+        }
+        histories
+    }
+
+    fn de_values(histories: &[Vec<RoundRecord>], order: &[TieBreak]) -> Vec<i64> {
+        let rows = standings(histories, &Scoring::default(), order);
+        let de = order.iter().position(|&tb| tb == TieBreak::DirectEncounter).expect("DE in the order");
+        (0..histories.len()).map(|p| rows.iter().find(|r| r.player == p).expect("row").tie_breaks[de]).collect()
+    }
+
+    #[test]
+    fn direct_encounter_all_met_then_the_subgroup_again() {
+        use Outcome::{Draw, Loss, Win};
+        // A=1 B=0 C=2 D=3 meet each other in rounds 1-3; E..H only play rounds 4-5.
+        // Among the four: A beat B and D, lost to C (2); B beat C and D (2);
+        // C beat A, lost to B, drew D (1.5); D (0.5). Rounds 4-5 level everyone at 2.5.
+        // A has the higher start number, so only direct encounter puts A above B.
+        let (a, b, c, d, e, f, g, h) = (1, 0, 2, 3, 4, 5, 6, 7);
+        let histories = rounds(
+            8,
+            &[
+                &[(a, b, Win), (c, d, Draw)],
+                &[(c, a, Win), (b, d, Win)],
+                &[(a, d, Win), (b, c, Win)],
+                &[(a, e, Draw), (b, f, Loss), (c, g, Win), (d, h, Win)],
+                &[(a, f, Loss), (b, e, Draw), (c, h, Loss), (d, g, Win)],
+            ],
+        );
+        let rows = standings(&histories, &Scoring::default(), &[TieBreak::DirectEncounter]);
+        for p in [a, b, c, d] {
+            assert_eq!(rows.iter().find(|r| r.player == p).map(|r| r.points), Some(25));
+        }
+        // First pass: {A, B} on 2, C on 1.5, D on 0.5. Then {A, B} alone: A beat B.
+        let de = de_values(&histories, &[TieBreak::DirectEncounter]);
+        assert_eq!([de[a], de[b], de[c], de[d]], [-1, -2, -3, -4]);
+        assert_eq!(rows.iter().take(4).map(|r| r.player).collect::<Vec<_>>(), vec![a, b, c, d]);
+        assert_eq!(TieBreak::DirectEncounter.format(-2), "2");
+    }
+
+    #[test]
+    fn direct_encounter_when_not_all_met() {
+        use Outcome::{Draw, Loss, Win};
+        // A=0 beat B=1 and C=2; B and C never met. All three end on 2.0, nobody else does.
+        // A scored 2 in the group and neither B nor C can reach more than 1
+        // (0 scored + the missing game won): A is first. B and C stay tied.
+        let (a, b, c, d, e, f) = (0, 1, 2, 3, 4, 5);
+        let histories = rounds(
+            6,
+            &[&[(a, b, Win), (c, d, Win), (e, f, Draw)], &[(c, a, Loss), (b, e, Win), (d, f, Draw)], &[(b, d, Win), (c, f, Win), (a, e, Loss)]],
+        );
+        let points: Vec<u32> = histories.iter().map(|h| h.iter().map(|r| r.points(&Scoring::default())).sum()).collect();
+        assert_eq!(points, vec![20, 20, 20, 5, 15, 10]);
+        assert_eq!(&de_values(&histories, &[TieBreak::DirectEncounter])[..3], &[-1, -2, -2]);
+
+        // A drew B instead: A has 1.5 (all played), B 0.5 of a reachable 1.5,
+        // C 0 of a reachable 1. A's 1.5 does not exceed B's 1.5: nobody is separated.
+        let histories = rounds(
+            6,
+            &[&[(a, b, Draw), (c, d, Win), (e, f, Draw)], &[(c, a, Loss), (b, e, Draw), (d, f, Draw)], &[(b, d, Win), (c, f, Win), (a, e, Draw)]],
+        );
+        let points: Vec<u32> = histories.iter().map(|h| h.iter().map(|r| r.points(&Scoring::default())).sum()).collect();
+        assert_eq!(points, vec![20, 20, 20, 5, 15, 10]);
+        assert_eq!(&de_values(&histories, &[TieBreak::DirectEncounter])[..3], &[0, 0, 0]);
+    }
+
+    #[test]
+    fn direct_encounter_only_among_players_tied_on_earlier_tie_breaks() {
+        use Outcome::{Draw, Loss, Win};
+        // X=0, Y=1, Z=2 beat each other in a cycle (X-Z, Z-Y, Y-X) and all end on 2.0;
+        // Z won a second game, Y and X drew twice instead.
+        let (x, y, z, d, e, f) = (0, 1, 2, 3, 4, 5);
+        let histories = rounds(
+            6,
+            &[
+                &[(z, x, Loss), (y, d, Draw), (e, f, Draw)],
+                &[(y, z, Loss), (x, e, Draw), (d, f, Draw)],
+                &[(x, y, Loss), (z, d, Loss), (e, f, Draw)],
+                &[(z, e, Win), (x, f, Draw), (y, d, Draw)],
+            ],
+        );
+        let rows = standings(&histories, &Scoring::default(), &[TieBreak::DirectEncounter]);
+        assert!(rows.iter().filter(|r| [x, y, z].contains(&r.player)).all(|r| r.points == 20));
+        // DE first: a cycle, one point each, nobody separated.
+        assert_eq!(&de_values(&histories, &[TieBreak::DirectEncounter])[..3], &[0, 0, 0]);
+        // Wins first: Z (2 wins) is no longer tied; X and Y (1 win each) are, and Y beat X.
+        let order = [TieBreak::Wins, TieBreak::DirectEncounter];
+        assert_eq!(&de_values(&histories, &order)[..3], &[-2, -1, 0]);
+        let rows = standings(&histories, &Scoring::default(), &order);
+        let tied: Vec<usize> = rows.iter().map(|r| r.player).filter(|p| [x, y, z].contains(p)).collect();
+        assert_eq!(tied, vec![z, y, x]);
     }
 }
