@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use chesslantis_tournament::cli::{EventFile, GroupAction, SheetFormat, TrfVersion};
-use chesslantis_tournament::event::Event;
+use chesslantis_tournament::event::{Event, MissedRounds};
 use chesslantis_tournament::history::RoundRecord;
 use chesslantis_tournament::{run, TournamentCommand, TournamentError};
 
@@ -61,7 +61,7 @@ fn a_newport_evening() {
         bye_points: "1".into(),
     });
     for (name, grade) in PLAYERS {
-        let line = ok(TournamentCommand::AddPlayer { file: file(&path), name: name.into(), grade });
+        let line = ok(TournamentCommand::AddPlayer { file: file(&path), name: name.into(), grade, missed: MissedRounds::Zero });
         assert!(line.contains(name));
     }
     // Clocks by grade on the entry line: 195 -> 5 min, ungraded -> 10 min.
@@ -171,7 +171,7 @@ fn bad_input_is_refused_and_nothing_is_saved() {
     let path = dir.0.join("club.json");
     ok(TournamentCommand::New { file: file(&path), name: "Club".into(), rounds: 3, first_colour: "white".into(), bye_points: "1".into() });
     for (name, grade) in PLAYERS.iter().take(4) {
-        ok(TournamentCommand::AddPlayer { file: file(&path), name: name.to_string(), grade: *grade });
+        ok(TournamentCommand::AddPlayer { file: file(&path), name: name.to_string(), grade: *grade, missed: MissedRounds::Zero });
     }
     ok(TournamentCommand::PairNext { file: file(&path) });
     let before = std::fs::read_to_string(&path).expect("event file");
