@@ -147,8 +147,9 @@ impl Context {
                     }
                     run = if last == Some(colour) { run + 1 } else { 1 };
                     last = Some(colour);
-                } else if record.points(&scoring) >= scoring.win {
-                    // 2025 rules: any unplayed game worth a win uses up the bye.
+                } else if *record == RoundRecord::PairingBye || record.points(&scoring) >= scoring.win {
+                    // No second pairing-allocated bye, whatever it is worth; and
+                    // (2025 rules) any unplayed round worth a win uses up the bye too.
                     bye_eligible = false;
                 }
             }
@@ -989,5 +990,24 @@ mod tests {
         assert!(last.compatible(&l[0], &l[1]));
         assert!(!last.compatible(&l[2], &l[3]));
         assert!(!early.compatible(&e[1], &e[2]), "they met in round 2");
+    }
+
+    #[test]
+    fn unplayed_rounds_worth_a_win_use_up_the_bye() {
+        let bye_eligibility = |record: RoundRecord, scoring: Scoring| {
+            let histories = vec![vec![record], vec![RoundRecord::Absent]];
+            let input = PairingInput { histories: &histories, unavailable: &[false; 2], total_rounds: 3, first_colour: Colour::White, scoring };
+            Context::new(&input, 1).entrants[0].bye_eligible
+        };
+        let default = Scoring::default();
+        assert!(!bye_eligibility(RoundRecord::PairingBye, default));
+        assert!(!bye_eligibility(RoundRecord::FullBye, default), "a full-point bye (F) uses up the bye");
+        assert!(!bye_eligibility(RoundRecord::Forfeit { opponent: 1, colour: Colour::White, won: true }, default));
+        assert!(bye_eligibility(RoundRecord::HalfBye, default));
+        assert!(bye_eligibility(RoundRecord::ZeroBye, default), "a zero-point bye (Z) does not");
+        assert!(bye_eligibility(RoundRecord::Absent, default));
+        // A club that scores the pairing bye as a draw still gives it only once.
+        let half_point_bye = Scoring { pairing_bye: 5, ..default };
+        assert!(!bye_eligibility(RoundRecord::PairingBye, half_point_bye));
     }
 }

@@ -417,4 +417,23 @@ mod tests {
         let tied: Vec<usize> = rows.iter().map(|r| r.player).filter(|p| [x, y, z].contains(p)).collect();
         assert_eq!(tied, vec![z, y, x]);
     }
+
+    #[test]
+    fn a_withdrawn_players_games_still_count_for_opponents() {
+        use Outcome::{Draw, Win};
+        // W=1 lost to A=0 in round 1 and withdrew. E=4 had the pairing bye in round 1.
+        let (a, w, c, d, e) = (0, 1, 2, 3, 4);
+        let mut histories = rounds(5, &[&[(a, w, Win), (c, d, Draw)], &[(a, c, Win), (d, e, Draw)], &[(a, d, Draw), (c, e, Win)]]);
+        histories[e][0] = RoundRecord::PairingBye;
+        assert_eq!(&histories[w][1..], &[RoundRecord::Absent, RoundRecord::Absent]);
+        let order = [TieBreak::Buchholz, TieBreak::SonnebornBerger];
+        let rows = standings(&histories, &Scoring::default(), &order);
+        let row = |p: usize| rows.iter().find(|r| r.player == p).expect("row").clone();
+        // A's opponents with their rounds off counted as draws: W 0 + 0.5 + 0.5 = 1.0,
+        // C 1.5, D 1.5 -> Buchholz 4.0; SB: beat W 1.0 + beat C 1.5 + half of D 0.75 = 3.25.
+        assert_eq!(row(a).tie_breaks, vec![400, 325]);
+        // W keeps the game played: 0 points, A's 2.5 plus two rounds off at W's own 0.
+        assert_eq!((row(w).points, row(w).tie_breaks.clone()), (0, vec![250, 0]));
+        assert_eq!(rows.last().map(|r| r.player), Some(w));
+    }
 }
