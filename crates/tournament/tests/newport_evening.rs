@@ -8,23 +8,6 @@ use chesslantis_tournament::event::{Event, MissedRounds};
 use chesslantis_tournament::history::RoundRecord;
 use chesslantis_tournament::{run, TournamentCommand, TournamentError};
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("chesslantis-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn file(path: &Path) -> EventFile {
     EventFile { event: path.to_path_buf() }
 }
@@ -51,8 +34,8 @@ const PLAYERS: [(&str, Option<u32>); 13] = [
 
 #[test]
 fn a_newport_evening() {
-    let dir = TempDir::new("evening");
-    let path = dir.0.join("newport.json");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("newport.json");
     ok(TournamentCommand::New {
         file: file(&path),
         name: "Newport Chess Club".into(),
@@ -167,8 +150,8 @@ fn a_newport_evening() {
 
 #[test]
 fn bad_input_is_refused_and_nothing_is_saved() {
-    let dir = TempDir::new("bad-input");
-    let path = dir.0.join("club.json");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("club.json");
     ok(TournamentCommand::New { file: file(&path), name: "Club".into(), rounds: 3, first_colour: "white".into(), bye_points: "1".into() });
     for (name, grade) in PLAYERS.iter().take(4) {
         ok(TournamentCommand::AddPlayer { file: file(&path), name: name.to_string(), grade: *grade, missed: MissedRounds::Zero });
@@ -196,11 +179,11 @@ fn bad_input_is_refused_and_nothing_is_saved() {
     let boards = event.boards(1).expect("boards");
     assert_eq!(boards[0].result.as_deref(), Some("0-1"));
 
-    let trf_path = dir.0.join("broken.trf");
+    let trf_path = dir.path().join("broken.trf");
     std::fs::write(&trf_path, "012 x\r001    1      A                                 2255                             1.0    1     2 q 1\r").expect("write");
     let broken = run(TournamentCommand::Pair { trf: trf_path });
     assert!(matches!(broken, Err(TournamentError::Trf(_))), "{broken:?}");
-    assert!(run(TournamentCommand::Standings { file: file(&dir.0.join("missing.json")) }).is_err());
+    assert!(run(TournamentCommand::Standings { file: file(&dir.path().join("missing.json")) }).is_err());
 }
 
 #[test]
@@ -213,8 +196,8 @@ fn pair_prints_like_bbppairings() {
         .map(|line| if line.starts_with("001") { line[..line.len().min(111)].to_string() } else { line.to_string() })
         .collect::<Vec<_>>()
         .join("\r");
-    let dir = TempDir::new("pair");
-    let path = dir.0.join("f027_r2.trf");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("f027_r2.trf");
     std::fs::write(&path, cut).expect("write");
     let out = ok(TournamentCommand::Pair { trf: path });
     // Round 3 of the fixture: 1 has the bye, 3 (white) meets 2, 5 (white) meets 4.
