@@ -385,10 +385,10 @@ pub fn pair_trf_file(path: &std::path::Path) -> Result<String, TournamentError> 
     let histories = file.histories(round - 1);
     let unavailable = file.unavailable_in(round);
     let scoring = Scoring::default();
-    let total_rounds = file.total_rounds.unwrap_or(round).max(round);
-    if file.total_rounds.is_some_and(|t| round > t) {
-        return Err(TournamentError::AllRoundsPaired(total_rounds));
+    if let Some(planned) = file.total_rounds.filter(|&t| round > t) {
+        return Err(TournamentError::AllRoundsPaired(planned));
     }
+    let total_rounds = file.total_rounds.unwrap_or(round);
     let pairing = pair_round(&PairingInput {
         histories: &histories,
         unavailable: &unavailable,
