@@ -221,7 +221,7 @@ fn a_newport_evening_through_the_binary() {
     // Standings: everyone, with the points entered above.
     let standings = ok(dir, &tournament("standings", &[]));
     let header: Vec<&str> = standings.lines().nth(1).expect("header").split_whitespace().collect();
-    assert_eq!(header, ["Rank", "No", "Name", "Grade", "Pts", "BH", "BH-C1", "SB", "DE", "WIN"]);
+    assert_eq!(header, ["Rank", "No", "Name", "Grade", "Pts", "BH", "BH-C1", "SB", "DE", "WON"]);
     let rows: Vec<&str> = standings.lines().skip(2).collect();
     assert_eq!(rows.len(), 13);
     for (number, (name, _)) in PLAYERS.iter().enumerate().map(|(i, p)| (i + 1, p)) {

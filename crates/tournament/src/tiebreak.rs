@@ -1,10 +1,13 @@
 //! Standings and tie-breaks.
 //!
 //! Unplayed rounds follow the FIDE Tie-Break Regulations (C.07, 2023),
-//! article 16: when an opponent's score is used, the opponent's unplayed
-//! rounds count as draws; a player's own unplayed round counts as a game
-//! against a dummy opponent with the player's own final score; Buchholz Cut-1
-//! cuts an unplayed round's contribution first.
+//! article 16. When a player's score is used for an opponent's tie-break,
+//! it counts every round at the points awarded, except the requested byes
+//! and absences after the player's last round that was not a voluntary
+//! unplayed round (16.2.5, which covers a withdrawal): those count as draws
+//! (16.3). A player's own unplayed round counts as a game against a dummy
+//! opponent with the player's own final score (16.4). Buchholz Cut-1 cuts
+//! the lowest voluntary unplayed round first (16.5).
 
 use serde::{Deserialize, Serialize};
 
@@ -24,8 +27,8 @@ pub enum TieBreak {
     /// Place among the players still tied, by the games between them (C.07 art. 6).
     #[value(alias = "de")]
     DirectEncounter,
-    /// Games won over the board.
-    #[value(alias = "win")]
+    /// Games won over the board (WON, C.07 art. 7.2: byes and forfeit wins do not count).
+    #[value(alias = "won")]
     Wins,
 }
 
@@ -40,7 +43,7 @@ impl TieBreak {
             TieBreak::BuchholzCut1 => "BH-C1",
             TieBreak::SonnebornBerger => "SB",
             TieBreak::DirectEncounter => "DE",
-            TieBreak::Wins => "WIN",
+            TieBreak::Wins => "WON",
         }
     }
 
@@ -65,16 +68,26 @@ pub struct StandingRow {
     pub tie_breaks: Vec<i64>,
 }
 
-fn is_unplayed(record: &RoundRecord) -> bool {
-    !matches!(record, RoundRecord::Played { .. })
+/// A voluntary unplayed round (VUR, C.07 16.1): a requested half- or
+/// zero-point bye, an absence (every round after a withdrawal is a zero-point
+/// bye) or a forfeit loss. The pairing bye, a full-point bye and a forfeit
+/// win are unplayed but not voluntary.
+fn is_voluntary_unplayed(record: &RoundRecord) -> bool {
+    matches!(record, RoundRecord::HalfBye | RoundRecord::ZeroBye | RoundRecord::Absent | RoundRecord::Forfeit { won: false, .. })
 }
 
-/// A player's score for tie-break use: played results plus a draw for every
-/// unplayed round (C.07 16.3). Tenths.
+/// A player's score as their opponents' tie-breaks see it (C.07 16.3), in
+/// tenths: the points awarded, except that byes and absences after the last
+/// round that was not voluntarily unplayed count as draws (16.2.5, 16.3.2).
 fn adjusted_score(history: &[RoundRecord], scoring: &Scoring) -> u32 {
+    let last_not_voluntary = history.iter().rposition(|r| !is_voluntary_unplayed(r));
     history
         .iter()
-        .map(|r| if is_unplayed(r) { scoring.draw } else { r.points(scoring) })
+        .enumerate()
+        .map(|(round, r)| {
+            let trailing_bye = last_not_voluntary.is_none_or(|last| round > last) && r.opponent().is_none();
+            if trailing_bye { scoring.draw } else { r.points(scoring) }
+        })
         .sum()
 }
 
@@ -118,18 +131,21 @@ fn value(
     adjusted: &[u32],
     scoring: &Scoring,
 ) -> i64 {
-    // Each round's Buchholz contribution and whether it was unplayed.
+    // Each round's Buchholz contribution (an unplayed round: the dummy with
+    // the player's own score) and whether it was voluntarily unplayed.
     let contributions: Vec<(u32, bool)> = histories[p]
         .iter()
         .map(|r| match r {
             RoundRecord::Played { opponent, .. } => (adjusted[*opponent], false),
-            _ => (points[p], true),
+            _ => (points[p], is_voluntary_unplayed(r)),
         })
         .collect();
     let tenths_to_hundredths = |t: u32| t as i64 * 10;
     match tb {
         TieBreak::Buchholz => tenths_to_hundredths(contributions.iter().map(|c| c.0).sum()),
         TieBreak::BuchholzCut1 => {
+            // 16.5: the lowest VUR contribution goes first (never lower than the
+            // least significant value, so for Buchholz simply the lowest VUR).
             let total: u32 = contributions.iter().map(|c| c.0).sum();
             let cut = contributions
                 .iter()
@@ -268,7 +284,7 @@ mod tests {
     /// R1: A-B 1-0, C-D 1/2;  R2: C-A 0-1, D bye (pairing, 1 pt), B absent;
     /// R3: A-D 1/2, B-C 1-0.
     /// Points: A 2.5, B 1.0, C 0.5, D 2.0.
-    /// Adjusted (unplayed = draw): A 2.5, B 1.5 (1 + 0.5 for R2), C 0.5, D 1.5 (0.5 + 0.5 + 0.5).
+    /// Seen by opponents (C.07 16.3) nothing changes: no bye or absence comes after a player's last game.
     fn example() -> Vec<Vec<RoundRecord>> {
         vec![
             vec![game(1, White, Outcome::Win), game(2, Black, Outcome::Win), game(3, White, Outcome::Draw)],
@@ -283,15 +299,20 @@ mod tests {
         let order = TieBreak::default_order();
         let rows = standings(&example(), &Scoring::default(), &order);
         let by_player = |p: usize| rows.iter().find(|r| r.player == p).expect("row").clone();
-        // A: opponents B 1.5 + C 0.5 + D 1.5 = 3.5; cut the lowest (C 0.5) -> 3.0;
-        // SB: beat B (1.5) + beat C (0.5) + half of D (0.75) = 2.75; DE 0 (alone on 2.5); wins 2.
-        assert_eq!(by_player(0).tie_breaks, vec![350, 300, 275, 0, 200]);
-        // B: A 2.5 + own unplayed (own score 1.0) + C 0.5 = 4.0; cut the unplayed round first -> 3.0;
+        // Seen by opponents (16.3): B's absence in round 2 is followed by a game,
+        // so it counts as awarded (0): B 1.0. D's pairing bye counts as awarded: D 2.0.
+        // A: opponents B 1.0 + C 0.5 + D 2.0 = 3.5; no VUR, cut the lowest (C 0.5) -> 3.0;
+        // SB: beat B (1.0) + beat C (0.5) + half of D (1.0) = 2.5; DE 0 (alone on 2.5); wins 2.
+        assert_eq!(by_player(0).tie_breaks, vec![350, 300, 250, 0, 200]);
+        // B: A 2.5 + own unplayed (own score 1.0) + C 0.5 = 4.0; cut the VUR (absence) first -> 3.0;
         // SB: beat C 0.5, unplayed R2 scores 0 -> 0.5.
         assert_eq!(by_player(1).tie_breaks, vec![400, 300, 50, 0, 100]);
-        // D: C 0.5 + own dummy for the bye (2.0) + A 2.5 = 5.0; cut the bye round -> 3.0;
+        // C: D 2.0 + A 2.5 + B 1.0 = 5.5; cut B -> 4.5; SB: half of D = 1.0.
+        assert_eq!(by_player(2).tie_breaks, vec![550, 450, 100, 0, 0]);
+        // D: C 0.5 + own dummy for the bye (2.0) + A 2.5 = 5.0; the pairing bye is
+        // not a VUR, so the lowest (C 0.5) is cut -> 4.5;
         // SB: half of C 0.25 + bye: own score x 1 = 2.0 + half of A 1.25 = 3.5.
-        assert_eq!(by_player(3).tie_breaks, vec![500, 300, 350, 0, 0]);
+        assert_eq!(by_player(3).tie_breaks, vec![500, 450, 350, 0, 0]);
         let ranking: Vec<usize> = rows.iter().map(|r| r.player).collect();
         assert_eq!(ranking, vec![0, 3, 1, 2]);
     }
@@ -435,5 +456,45 @@ mod tests {
         // W keeps the game played: 0 points, A's 2.5 plus two rounds off at W's own 0.
         assert_eq!((row(w).points, row(w).tie_breaks.clone()), (0, vec![250, 0]));
         assert_eq!(rows.last().map(|r| r.player), Some(w));
+    }
+
+    #[test]
+    fn opponents_see_trailing_byes_as_draws_and_the_rest_as_awarded() {
+        let scoring = Scoring::default();
+        let (h, z, absent, bye, full) = (RoundRecord::HalfBye, RoundRecord::ZeroBye, RoundRecord::Absent, RoundRecord::PairingBye, RoundRecord::FullBye);
+        let win = game(9, White, Outcome::Win);
+        let lost_by_forfeit = RoundRecord::Forfeit { opponent: 9, colour: Black, won: false };
+        let won_by_forfeit = RoundRecord::Forfeit { opponent: 9, colour: White, won: true };
+        let cases: [(&[RoundRecord], u32, &str); 8] = [
+            (&[win, z, win], 20, "a zero-point bye followed by a game counts as awarded (16.2.3)"),
+            (&[win, win, z], 25, "a zero-point bye in the last round counts as a draw (16.2.5)"),
+            (&[win, absent, absent], 20, "withdrawn after round 1: each round off is a draw"),
+            (&[win, h, z], 20, "requested byes to the end: draws"),
+            (&[win, lost_by_forfeit, z], 15, "a forfeit loss counts as awarded; the bye after it, a draw"),
+            (&[z, bye, z], 15, "the pairing bye is not voluntary: awarded, and it ends the run of byes before it"),
+            (&[full, won_by_forfeit, z], 25, "full-point bye and forfeit win as awarded"),
+            (&[z, z, z], 15, "never played: every round a draw"),
+        ];
+        for (history, expected, why) in cases {
+            assert_eq!(adjusted_score(history, &scoring), expected, "{why}");
+        }
+    }
+
+    #[test]
+    fn buchholz_cut_1_cuts_a_voluntary_unplayed_round_first() {
+        use Outcome::{Draw, Loss, Win};
+        // P=0: R1 beat Q, R2 pairing bye, R3 drew R, R4 half-point bye. P has 3.0.
+        // Contributions: Q, dummy 3.0 (bye), R, dummy 3.0 (half-point bye, a VUR).
+        let mut histories = rounds(4, &[&[(0, 1, Win)], &[(2, 1, Win)], &[(0, 2, Draw), (3, 1, Win)], &[(2, 3, Loss)]]);
+        histories[0][1] = RoundRecord::PairingBye;
+        histories[0][3] = RoundRecord::HalfBye;
+        let rows = standings(&histories, &Scoring::default(), &[TieBreak::Buchholz, TieBreak::BuchholzCut1]);
+        let p = rows.iter().find(|r| r.player == 0).expect("row");
+        assert_eq!(p.points, 30);
+        let q_seen: i64 = 5; // Q lost three games, then was absent in the last round: a draw
+        let r_seen: i64 = 15; // R was absent in round 1 (awarded 0: games follow), beat Q, drew P, lost to S
+        assert_eq!(p.tie_breaks[0], 10 * (q_seen + 30 + r_seen + 30));
+        // The VUR (3.0) is cut, not the lowest contribution (Q's 0.5), nor the pairing bye.
+        assert_eq!(p.tie_breaks[1], 10 * (q_seen + 30 + r_seen));
     }
 }

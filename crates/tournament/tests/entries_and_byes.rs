@@ -239,11 +239,11 @@ fn set_tiebreaks_orders_the_standings() {
     let path = dir.path().join("club.json");
     cli_club(&path, &[Some(190), Some(170), Some(150), Some(130)]);
     let order = vec![TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger, TieBreak::DirectEncounter, TieBreak::Wins];
-    assert_eq!(ok(TournamentCommand::SetTiebreaks { file: file(&path), order: order.clone() }), "Tie-breaks: BH-C1, BH, SB, DE, WIN\n");
+    assert_eq!(ok(TournamentCommand::SetTiebreaks { file: file(&path), order: order.clone() }), "Tie-breaks: BH-C1, BH, SB, DE, WON\n");
     assert_eq!(Event::load(&path).expect("event").tie_breaks, order);
     let standings = ok(TournamentCommand::Standings { file: file(&path) });
     let header = standings.lines().nth(1).expect("header");
-    assert_eq!(header.split_whitespace().collect::<Vec<_>>(), ["Rank", "No", "Name", "Grade", "Pts", "BH-C1", "BH", "SB", "DE", "WIN"]);
+    assert_eq!(header.split_whitespace().collect::<Vec<_>>(), ["Rank", "No", "Name", "Grade", "Pts", "BH-C1", "BH", "SB", "DE", "WON"]);
 
     let before = std::fs::read(&path).expect("event");
     let twice = run(TournamentCommand::SetTiebreaks { file: file(&path), order: vec![TieBreak::Wins, TieBreak::Wins] });
