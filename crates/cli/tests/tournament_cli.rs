@@ -155,8 +155,10 @@ fn a_newport_evening_through_the_binary() {
     }
     ok(dir, &tournament("bye", &["Kate King", "--round", "3", "--kind", "half"]));
 
-    // Points per start number, tallied from what is entered here.
+    // Points per start number, tallied from what is entered here; who met whom; who had the bye.
     let mut tally: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut met: BTreeSet<(usize, usize)> = BTreeSet::new();
+    let mut pairing_byes: Vec<usize> = Vec::new();
     let withdrawn = 4; // Dan Dyer, after round 3
     for round in 1..=5usize {
         let trf = format!("before-round-{round}.trf");
@@ -191,7 +193,12 @@ fn a_newport_evening_through_the_binary() {
             _ => assert_eq!(seated, 13),
         }
         if let Some(bye) = sheet_bye(&sheet) {
+            assert!(!pairing_byes.contains(&bye), "round {round}: {bye} had the pairing bye before");
+            pairing_byes.push(bye);
             *tally.entry(bye).or_default() += 10;
+        }
+        for b in &boards {
+            assert!(met.insert((b.white.min(b.black), b.white.max(b.black))), "round {round}: {} and {} met before", b.white, b.black);
         }
 
         // The lower start number wins, except a draw on board 2.
@@ -217,6 +224,8 @@ fn a_newport_evening_through_the_binary() {
             assert!(line.contains("withdrawn from round 4"), "{line}");
         }
     }
+
+    refused(dir, &tournament("pair-next", &[]), "all 5 rounds have been paired");
 
     // Standings: everyone, with the points entered above.
     let standings = ok(dir, &tournament("standings", &[]));

@@ -68,6 +68,20 @@ fn paired(event: &Event, round: usize) -> (BTreeSet<(PlayerId, PlayerId)>, Optio
     (games, pairing_bye(event, round))
 }
 
+/// Pairs and plays the next round, checking that `pair --trf` on the event
+/// exported just before gives the same pairing.
+fn pair_and_play_checked(event: &mut Event) -> usize {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let expected = pair_exported(event, dir.path());
+    let round = pair_and_play(event);
+    assert_eq!(paired(event, round), expected, "pair --trf on the export agrees with pair-next in round {round}");
+    round
+}
+
+fn opponent_in(event: &Event, round: usize, player: PlayerId) -> Option<PlayerId> {
+    event.players[player].history[round - 1].opponent()
+}
+
 #[test]
 fn a_withdrawn_player_is_not_paired_again_and_keeps_his_games() {
     let mut event = club(6, 4);
@@ -80,11 +94,8 @@ fn a_withdrawn_player_is_not_paired_again_and_keeps_his_games() {
     assert!(event.withdraw(leaver).is_err(), "a second withdrawal is refused");
     assert!(event.request_bye(leaver, 4, RoundRecord::HalfBye).is_err(), "no byes after withdrawing");
 
-    let dir = tempfile::tempdir().expect("temp dir");
     for round in 3..=4 {
-        let expected = pair_exported(&event, dir.path());
-        pair_and_play(&mut event);
-        assert_eq!(paired(&event, round), expected, "pair --trf on the export agrees with pair-next in round {round}");
+        assert_eq!(pair_and_play_checked(&mut event), round);
         assert!(!on_a_board(&event, round, leaver), "round {round}");
         assert_eq!(event.players[leaver].history[round - 1], RoundRecord::Absent);
         assert_eq!(event.boards(round).expect("boards").len(), 2, "five players left: two games");
@@ -128,17 +139,13 @@ fn a_late_entry_starts_on_zero_point_byes_and_is_paired_at_the_bottom() {
     let line = trf.lines().find(|l| l.contains("Late Comer")).expect("late entry in the TRF");
     assert!(line.ends_with("0000 - Z  0000 - Z"), "{line}");
 
-    let dir = tempfile::tempdir().expect("temp dir");
-    let expected = pair_exported(&event, dir.path());
-    let round = pair_and_play(&mut event);
-    assert_eq!(paired(&event, round), expected);
+    let round = pair_and_play_checked(&mut event);
     // Nine players: the bye goes to the bottom score group, and by C.9 (fewest
     // unplayed games) not to the late entry, who has two.
     let bye = pairing_bye(&event, round).expect("nine players: a bye");
     assert_ne!(bye, late);
     assert_eq!(score_before(&event, bye, round), 0);
-    let board = event.boards(round).expect("boards").into_iter().find(|b| b.white == late || b.black == late).expect("late entry plays");
-    let opponent = if board.white == late { board.black } else { board.white };
+    let opponent = opponent_in(&event, round, late).expect("the late entry plays");
     assert_eq!(score_before(&event, opponent, round), 0, "the late entry meets another player on 0");
 }
 
@@ -150,13 +157,8 @@ fn a_late_entry_may_be_given_half_point_byes() {
     let late = event.add_player("Half Late", None, MissedRounds::Half).expect("late entry");
     assert_eq!(event.players[late].history, vec![RoundRecord::HalfBye; 2]);
     assert_eq!(event.points(late), 10);
-    let dir = tempfile::tempdir().expect("temp dir");
-    let expected = pair_exported(&event, dir.path());
-    let round = pair_and_play(&mut event);
-    assert_eq!(paired(&event, round), expected);
-    assert!(on_a_board(&event, round, late), "on 1.0 with players on 0 below: no bye for the late entry");
-    let board = event.boards(round).expect("boards").into_iter().find(|b| b.white == late || b.black == late).expect("board");
-    let opponent = if board.white == late { board.black } else { board.white };
+    let round = pair_and_play_checked(&mut event);
+    let opponent = opponent_in(&event, round, late).expect("on 1.0 with players on 0 below: no bye for the late entry");
     // The 1.0 group is odd and someone must float down; not the late entry,
     // whose scoring bye in round 2 already counts as a downfloat (C.04.3 A.4).
     assert_eq!(score_before(&event, opponent, round), 10, "the late entry plays inside the 1.0 group");
@@ -172,13 +174,10 @@ fn zero_and_full_point_byes_are_kept_out_of_the_pairing_and_scored() {
     assert!(event.request_bye(zero, 1, RoundRecord::HalfBye).is_err(), "round 1 is already paired");
     let before = (event.points(zero), event.points(full));
 
-    let dir = tempfile::tempdir().expect("temp dir");
     let trf = event.export_trf(TrfFlavour::Trf16);
     assert!(trf.lines().any(|l| l.contains(" P2 ") && l.ends_with("0000 - Z")), "{trf}");
     assert!(trf.lines().any(|l| l.contains(" P5 ") && l.ends_with("0000 - F")), "{trf}");
-    let expected = pair_exported(&event, dir.path());
-    let round = pair_and_play(&mut event);
-    assert_eq!(paired(&event, round), expected);
+    let round = pair_and_play_checked(&mut event);
 
     assert!(!on_a_board(&event, round, zero) && !on_a_board(&event, round, full));
     assert_eq!(event.boards(round).expect("boards").len(), 2);
