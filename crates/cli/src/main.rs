@@ -97,7 +97,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }
         Command::Play { variant, fen, seed } => play::play(&variant, fen.as_deref(), seed),
         Command::Tournament { command } => {
-            print!("{}", chesslantis_tournament::run(command)?);
+            print!("{}", chesslantis_tournament::run_with(command, &chesslantis_core::registry::variant_ids())?);
             Ok(())
         }
     }

@@ -1,5 +1,5 @@
 //! Times the Dutch pairing of a 60-player round (round 6 of a fixture
-//! tournament, the hardest case in the set). Prints the median of 9 runs.
+//! tournament). Prints the median of 9 runs.
 //!
 //!     cargo run --release -p chesslantis-tournament --example pair_bench [FILE.trf] [ROUND]
 

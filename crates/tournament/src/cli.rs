@@ -6,10 +6,12 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
+use crate::clocks::{ClockBand, ClockTable};
 use crate::dutch::{pair_round, PairingInput};
-use crate::event::{Event, GameResult, TournamentError, DEFAULT_KNOWN_VARIANTS};
+use crate::event::{Event, GameResult, MissedRounds, TournamentError, DEFAULT_KNOWN_VARIANTS};
 use crate::history::{Colour, RoundRecord, Scoring};
 use crate::sheet;
+use crate::tiebreak::TieBreak;
 use crate::trf::{self, TrfFlavour};
 
 #[derive(Args, Debug, Clone)]
@@ -68,6 +70,9 @@ pub enum TournamentCommand {
         /// ECF grade; omit for an ungraded player.
         #[arg(long)]
         grade: Option<u32>,
+        /// A late entry's score for the rounds already paired.
+        #[arg(long, value_enum, default_value = "zero")]
+        missed: MissedRounds,
     },
     /// Set the variant of each round, in order.
     SetVariants {
@@ -75,6 +80,24 @@ pub enum TournamentCommand {
         file: EventFile,
         #[arg(required = true)]
         variants: Vec<String>,
+    },
+    /// Set the clock of each grade band, e.g. `--band 180:5 --band 140:7 --band 101:9 --band 0:10`.
+    SetClocks {
+        #[command(flatten)]
+        file: EventFile,
+        /// `MIN_GRADE:MINUTES`, one per band; the lowest band must start at 0.
+        #[arg(long = "band", value_parser = parse_band)]
+        bands: Vec<ClockBand>,
+        /// Minutes for ungraded players (default: the lowest band's).
+        #[arg(long)]
+        ungraded: Option<u32>,
+    },
+    /// Set the tie-break order, e.g. `buchholz-cut1,buchholz,sonneborn-berger,direct-encounter,wins`.
+    SetTiebreaks {
+        #[command(flatten)]
+        file: EventFile,
+        #[arg(required = true, value_delimiter = ',', ignore_case = true)]
+        order: Vec<TieBreak>,
     },
     /// Request a bye for a coming round.
     Bye {
@@ -171,6 +194,15 @@ pub enum GroupAction {
     },
 }
 
+/// `180:5` = grades 180 and up (to the next band) get 5 minutes.
+fn parse_band(text: &str) -> Result<ClockBand, String> {
+    let bad = || format!("bad band {text:?}: use MIN_GRADE:MINUTES, e.g. 140:7");
+    let (grade, minutes) = text.split_once(':').ok_or_else(bad)?;
+    let min_grade = grade.trim().parse().map_err(|_| bad())?;
+    let minutes = minutes.trim().parse().map_err(|_| bad())?;
+    Ok(ClockBand { min_grade, minutes })
+}
+
 fn parse_points(text: &str) -> Result<u32, TournamentError> {
     let bad = || TournamentError::Invalid(format!("bad points value {text:?}"));
     let value: f64 = text.trim().parse().map_err(|_| bad())?;
@@ -180,9 +212,16 @@ fn parse_points(text: &str) -> Result<u32, TournamentError> {
     Ok((value * 10.0) as u32)
 }
 
-/// Runs one command and returns the text to print. Event commands load the
-/// event, apply the change and save it atomically; on error nothing is saved.
+/// Runs one command and returns the text to print, checking variant ids
+/// against [`DEFAULT_KNOWN_VARIANTS`].
 pub fn run(cmd: TournamentCommand) -> Result<String, TournamentError> {
+    run_with(cmd, DEFAULT_KNOWN_VARIANTS)
+}
+
+/// Runs one command and returns the text to print; `set-variants` accepts
+/// only ids in `known_variants`. Event commands load the event, apply the
+/// change and save it atomically; on error nothing is saved.
+pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<String, TournamentError> {
     match cmd {
         TournamentCommand::Pair { trf } => pair_trf_file(&trf),
         TournamentCommand::New { file, name, rounds, first_colour, bye_points } => {
@@ -202,13 +241,36 @@ pub fn run(cmd: TournamentCommand) -> Result<String, TournamentError> {
             event.save(&file.event)?;
             Ok(format!("Created {} ({} rounds: {})\n", event.name, rounds, event.variants.join(", ")))
         }
-        TournamentCommand::AddPlayer { file, name, grade } => with_event(&file, |event| {
-            let id = event.add_player(&name, grade)?;
-            Ok(format!("{} {} ({}) clock {}\n", id + 1, name, grade.map_or("ungraded".into(), |g| g.to_string()), event.clocks.describe(grade)))
+        TournamentCommand::AddPlayer { file, name, grade, missed } => with_event(&file, |event| {
+            let id = event.add_player(&name, grade, missed)?;
+            let mut line = format!("{} {} ({}) clock {}", id + 1, name, grade.map_or("ungraded".into(), |g| g.to_string()), event.clocks.describe(grade));
+            if event.rounds_paired > 0 {
+                let label = sheet::absence_label(event, id, missed.record()).unwrap_or_default();
+                let _ = write!(line, "; rounds 1-{}: {label}", event.rounds_paired);
+            }
+            Ok(line + "\n")
         }),
         TournamentCommand::SetVariants { file, variants } => with_event(&file, |event| {
-            event.set_variants(&variants, DEFAULT_KNOWN_VARIANTS)?;
+            event.set_variants(&variants, known_variants)?;
             Ok(format!("Variants: {}\n", event.variants.join(", ")))
+        }),
+        TournamentCommand::SetClocks { file, bands, ungraded } => with_event(&file, |event| {
+            event.clocks = if bands.is_empty() {
+                ClockTable::checked(event.clocks.bands().to_vec(), ungraded.unwrap_or(event.clocks.ungraded_minutes))?
+            } else {
+                // A new table: ungraded players get its lowest band unless told otherwise (RULINGS).
+                let lowest_band = bands.iter().min_by_key(|b| b.min_grade).map_or(0, |b| b.minutes);
+                ClockTable::checked(bands, ungraded.unwrap_or(lowest_band))?
+            };
+            Ok(format!("Clocks: {}\n", event.clocks))
+        }),
+        TournamentCommand::SetTiebreaks { file, order } => with_event(&file, |event| {
+            if let Some(twice) = order.iter().enumerate().find_map(|(i, tb)| order[..i].contains(tb).then_some(tb)) {
+                return Err(TournamentError::Invalid(format!("tie-break {} is listed twice", twice.short_name())));
+            }
+            event.tie_breaks = order;
+            let names: Vec<&str> = event.tie_breaks.iter().map(|tb| tb.short_name()).collect();
+            Ok(format!("Tie-breaks: {}\n", names.join(", ")))
         }),
         TournamentCommand::Bye { file, player, round, kind } => with_event(&file, |event| {
             let id = event.find_player(&player)?;
@@ -222,7 +284,7 @@ pub fn run(cmd: TournamentCommand) -> Result<String, TournamentError> {
         }),
         TournamentCommand::Withdraw { file, player } => with_event(&file, |event| {
             let id = event.find_player(&player)?;
-            event.withdraw(id);
+            event.withdraw(id)?;
             Ok(format!("{} withdrawn from round {}\n", event.players[id].name, event.rounds_paired + 1))
         }),
         TournamentCommand::PairNext { file } => with_event(&file, |event| {
@@ -323,10 +385,10 @@ pub fn pair_trf_file(path: &std::path::Path) -> Result<String, TournamentError> 
     let histories = file.histories(round - 1);
     let unavailable = file.unavailable_in(round);
     let scoring = Scoring::default();
-    let total_rounds = file.total_rounds.unwrap_or(round).max(round);
-    if file.total_rounds.is_some_and(|t| round > t) {
-        return Err(TournamentError::AllRoundsPaired(total_rounds));
+    if let Some(planned) = file.total_rounds.filter(|&t| round > t) {
+        return Err(TournamentError::AllRoundsPaired(planned));
     }
+    let total_rounds = file.total_rounds.unwrap_or(round);
     let pairing = pair_round(&PairingInput {
         histories: &histories,
         unavailable: &unavailable,

@@ -147,8 +147,9 @@ impl Context {
                     }
                     run = if last == Some(colour) { run + 1 } else { 1 };
                     last = Some(colour);
-                } else if record.points(&scoring) >= scoring.win {
-                    // 2025 rules: any unplayed game worth a win uses up the bye.
+                } else if *record == RoundRecord::PairingBye || record.points(&scoring) >= scoring.win {
+                    // No second pairing-allocated bye, whatever it is worth; and
+                    // (2025 rules) any unplayed round worth a win uses up the bye too.
                     bye_eligible = false;
                 }
             }
@@ -427,11 +428,11 @@ impl Context {
             }
             if bye_score >= top_score {
                 single_downfloater_is_bye = true;
-                for v in 0..n {
+                for (v, &mate) in initial.iter().enumerate() {
                     if self.at(v).score < top_score {
                         break;
                     }
-                    if self.at(initial[v]).score < top_score {
+                    if self.at(mate).score < top_score {
                         single_downfloater_is_bye = false;
                         break;
                     }
@@ -594,8 +595,7 @@ impl Context {
             // The remainder: S1 and S2 and the exchanges between them.
             let mut remainder: Vec<usize> = Vec::new();
             let mut rem_pairs = 0usize;
-            for pi in sg_begin..next_sg_begin {
-                let pv = vi[pi];
+            for (pi, &pv) in vi.iter().enumerate().take(next_sg_begin).skip(sg_begin) {
                 if stable[pv] < sg_begin_vertex {
                     continue;
                 }
@@ -755,9 +755,9 @@ impl Context {
 
         let mut games = Vec::new();
         let mut bye = None;
-        for v in 0..n {
+        for (v, mate) in partner.iter().enumerate() {
             let player = self.at(v);
-            match partner[v] {
+            match *mate {
                 Some(u) => {
                     let other = self.at(u);
                     if player.id < other.id {
@@ -990,5 +990,24 @@ mod tests {
         assert!(last.compatible(&l[0], &l[1]));
         assert!(!last.compatible(&l[2], &l[3]));
         assert!(!early.compatible(&e[1], &e[2]), "they met in round 2");
+    }
+
+    #[test]
+    fn unplayed_rounds_worth_a_win_use_up_the_bye() {
+        let bye_eligibility = |record: RoundRecord, scoring: Scoring| {
+            let histories = vec![vec![record], vec![RoundRecord::Absent]];
+            let input = PairingInput { histories: &histories, unavailable: &[false; 2], total_rounds: 3, first_colour: Colour::White, scoring };
+            Context::new(&input, 1).entrants[0].bye_eligible
+        };
+        let default = Scoring::default();
+        assert!(!bye_eligibility(RoundRecord::PairingBye, default));
+        assert!(!bye_eligibility(RoundRecord::FullBye, default), "a full-point bye (F) uses up the bye");
+        assert!(!bye_eligibility(RoundRecord::Forfeit { opponent: 1, colour: Colour::White, won: true }, default));
+        assert!(bye_eligibility(RoundRecord::HalfBye, default));
+        assert!(bye_eligibility(RoundRecord::ZeroBye, default), "a zero-point bye (Z) does not");
+        assert!(bye_eligibility(RoundRecord::Absent, default));
+        // A club that scores the pairing bye as a draw still gives it only once.
+        let half_point_bye = Scoring { pairing_bye: 5, ..default };
+        assert!(!bye_eligibility(RoundRecord::PairingBye, half_point_bye));
     }
 }

@@ -65,6 +65,24 @@ pub struct EventPlayer {
     pub withdrawn_from: Option<usize>,
 }
 
+/// What a late entry scores for the rounds paired before they joined.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissedRounds {
+    /// Zero-point byes (`Z`), the default.
+    Zero,
+    /// Half-point byes (`H`), when the organiser grants them.
+    Half,
+}
+
+impl MissedRounds {
+    pub fn record(self) -> RoundRecord {
+        match self {
+            MissedRounds::Zero => RoundRecord::ZeroBye,
+            MissedRounds::Half => RoundRecord::HalfBye,
+        }
+    }
+}
+
 /// How a result is entered: White's outcome, or a forfeit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
@@ -168,9 +186,11 @@ impl Event {
             .ok_or_else(|| TournamentError::UnknownPlayer(key.to_string()))
     }
 
-    /// Adds a player; a late entry is marked absent in the rounds already paired.
+    /// Adds a player. A late entry gets a zero- or half-point bye in each
+    /// round already paired, as TRF writes them (`Z`, `H`), so the pairing
+    /// counts those rounds as unplayed and Buchholz treats them as C.07 art. 16 says.
     /// Start numbers follow entry order (the organiser enters the strongest first).
-    pub fn add_player(&mut self, name: &str, grade: Option<u32>) -> Result<PlayerId, TournamentError> {
+    pub fn add_player(&mut self, name: &str, grade: Option<u32>, missed: MissedRounds) -> Result<PlayerId, TournamentError> {
         if name.trim().is_empty() {
             return Err(TournamentError::Invalid("a player needs a name".into()));
         }
@@ -180,7 +200,7 @@ impl Event {
         self.players.push(EventPlayer {
             name: name.trim().to_string(),
             grade,
-            history: vec![RoundRecord::Absent; self.rounds_paired],
+            history: vec![missed.record(); self.rounds_paired],
             requested: Vec::new(),
             withdrawn_from: None,
         });
@@ -209,14 +229,34 @@ impl Event {
         if round <= self.rounds_paired || round > self.total_rounds {
             return Err(TournamentError::Invalid(format!("round {round} cannot take a bye request now")));
         }
+        if self.players[player].withdrawn_from.is_some() {
+            return Err(TournamentError::Invalid(format!("{} has withdrawn", self.players[player].name)));
+        }
         let requested = &mut self.players[player].requested;
         requested.retain(|(r, _)| *r != round);
         requested.push((round, record));
         Ok(())
     }
 
-    pub fn withdraw(&mut self, player: PlayerId) {
-        self.players[player].withdrawn_from = Some(self.rounds_paired + 1);
+    /// Withdraws a player from the rounds not yet paired; the games already
+    /// played stay, for the player's score and the opponents' tie-breaks.
+    pub fn withdraw(&mut self, player: PlayerId) -> Result<(), TournamentError> {
+        let entrant = &mut self.players[player];
+        if let Some(round) = entrant.withdrawn_from {
+            return Err(TournamentError::Invalid(format!("{} already withdrew from round {round}", entrant.name)));
+        }
+        entrant.withdrawn_from = Some(self.rounds_paired + 1);
+        Ok(())
+    }
+
+    /// Why a player will not be paired in `round`, if they will not:
+    /// withdrawn (`Absent`) or a requested bye.
+    fn absence(&self, player: PlayerId, round: usize) -> Option<RoundRecord> {
+        let p = &self.players[player];
+        if p.withdrawn_from.is_some_and(|from| round >= from) {
+            return Some(RoundRecord::Absent);
+        }
+        p.requested.iter().find(|(r, _)| *r == round).map(|(_, record)| *record)
     }
 
     fn histories(&self) -> Vec<Vec<RoundRecord>> {
@@ -280,13 +320,8 @@ impl Event {
             }
         }
         let round = self.rounds_paired + 1;
-        let absence = |p: &EventPlayer| -> Option<RoundRecord> {
-            if p.withdrawn_from.is_some_and(|from| round >= from) {
-                return Some(RoundRecord::Absent);
-            }
-            p.requested.iter().find(|(r, _)| *r == round).map(|(_, record)| *record)
-        };
-        let unavailable: Vec<bool> = self.players.iter().map(|p| absence(p).is_some()).collect();
+        let absences: Vec<Option<RoundRecord>> = (0..self.players.len()).map(|p| self.absence(p, round)).collect();
+        let unavailable: Vec<bool> = absences.iter().map(Option::is_some).collect();
         if unavailable.iter().filter(|u| !**u).count() < 2 {
             return Err(TournamentError::Invalid("at least two players are needed to pair a round".into()));
         }
@@ -298,7 +333,7 @@ impl Event {
             first_colour: self.first_colour,
             scoring: self.scoring,
         })?;
-        let mut records: Vec<RoundRecord> = self.players.iter().map(|p| absence(p).unwrap_or(RoundRecord::Absent)).collect();
+        let mut records: Vec<RoundRecord> = absences.iter().map(|a| a.unwrap_or(RoundRecord::Absent)).collect();
         for &(white, black) in &pairing.games {
             records[white] = RoundRecord::Pending { opponent: black, colour: Colour::White };
             records[black] = RoundRecord::Pending { opponent: white, colour: Colour::Black };
@@ -348,6 +383,9 @@ impl Event {
     }
 
     /// The event as a TRF file (pending games written with a blank result).
+    /// While rounds remain, the absences already known for the next round
+    /// (requested byes, withdrawals) are written in it, as a pairing program
+    /// expects them: `pair --trf` on the file pairs the round `pair-next` would.
     pub fn to_trf(&self) -> TrfFile {
         let rows = self.standings();
         TrfFile {
@@ -368,13 +406,26 @@ impl Event {
                     birth: String::new(),
                     points: self.points(id),
                     rank: rows.iter().find(|r| r.player == id).map(|r| r.rank).unwrap_or(0),
-                    rounds: p.history.iter().map(|r| Some(*r)).collect(),
+                    rounds: p.history.iter().map(|r| Some(*r)).chain(self.next_round_absence(id)).collect(),
                 })
                 .collect(),
             total_rounds: Some(self.total_rounds),
             first_colour: Some(self.first_colour),
             other_lines: Vec::new(),
         }
+    }
+
+    /// The known absence of a player in the round still to pair, if any.
+    fn next_round_absence(&self, player: PlayerId) -> Option<Option<RoundRecord>> {
+        let next = self.rounds_paired + 1;
+        if next > self.total_rounds || self.rounds_paired > 0 && self.round_pending(self.rounds_paired) {
+            return None;
+        }
+        self.absence(player, next).map(Some)
+    }
+
+    fn round_pending(&self, round: usize) -> bool {
+        self.players.iter().any(|p| matches!(p.history.get(round - 1), Some(RoundRecord::Pending { .. })))
     }
 
     pub fn export_trf(&self, flavour: TrfFlavour) -> String {

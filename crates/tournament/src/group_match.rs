@@ -43,7 +43,7 @@ impl GroupMatch {
                 let j = (i + round) % m;
                 match (group_a.get(i), group_b.get(j)) {
                     (Some(&a), Some(&b)) => {
-                        let (white, black) = if (i + j) % 2 == 0 { (a, b) } else { (b, a) };
+                        let (white, black) = if (i + j).is_multiple_of(2) { (a, b) } else { (b, a) };
                         games.push(MatchGame { white, black, white_points: None });
                     }
                     (Some(&a), None) => byes.push(a),

@@ -13,5 +13,5 @@ pub mod cli;
 pub mod event;
 pub mod sheet;
 
-pub use cli::{run, TournamentCommand};
+pub use cli::{run, run_with, TournamentCommand};
 pub use event::TournamentError;

@@ -610,20 +610,20 @@ mod tests {
                     assert_eq!(mate[u], Some(v));
                 }
             }
-            assert_eq!(weight(&edges, &mate), brute_force(n, &edges), "{edges:?}");
+            assert_eq!(weight(&edges, &mate), brute_force(&edges), "{edges:?}");
         }
     }
 
-    fn brute_force(n: usize, edges: &[(usize, usize, u64)]) -> u64 {
-        fn go(used: u32, n: usize, edges: &[(usize, usize, u64)], from: usize) -> u64 {
+    fn brute_force(edges: &[(usize, usize, u64)]) -> u64 {
+        fn go(used: u32, edges: &[(usize, usize, u64)], from: usize) -> u64 {
             let mut best = 0;
             for (k, &(a, b, w)) in edges.iter().enumerate().skip(from) {
                 if used & (1 << a) == 0 && used & (1 << b) == 0 {
-                    best = best.max(w + go(used | 1 << a | 1 << b, n, edges, k + 1));
+                    best = best.max(w + go(used | 1 << a | 1 << b, edges, k + 1));
                 }
             }
             best
         }
-        go(0, n, edges, 0)
+        go(0, edges, 0)
     }
 }

@@ -30,18 +30,24 @@ fn round_rows(event: &Event, round: usize) -> Result<(Vec<[String; 4]>, Vec<Stri
         .iter()
         .enumerate()
         .filter_map(|(id, p)| {
-            let label = match p.history[round - 1] {
-                RoundRecord::PairingBye => format!("bye ({})", format_points(event.scoring.pairing_bye)),
-                RoundRecord::HalfBye => "half-point bye".to_string(),
-                RoundRecord::FullBye => "full-point bye".to_string(),
-                RoundRecord::ZeroBye => "zero-point bye".to_string(),
-                RoundRecord::Absent if p.withdrawn_from.is_some_and(|r| r <= round) => "withdrawn".to_string(),
-                _ => return None,
-            };
+            let label = absence_label(event, id, p.history[round - 1])?;
             Some(format!("{} {}: {label}", id + 1, p.name))
         })
         .collect();
     Ok((rows, byes))
+}
+
+/// How a round without a game reads on a sheet; `None` for a game.
+pub fn absence_label(event: &Event, player: usize, record: RoundRecord) -> Option<String> {
+    Some(match record {
+        RoundRecord::PairingBye => format!("bye ({})", format_points(event.scoring.pairing_bye)),
+        RoundRecord::HalfBye => "half-point bye".to_string(),
+        RoundRecord::FullBye => "full-point bye".to_string(),
+        RoundRecord::ZeroBye => "zero-point bye".to_string(),
+        RoundRecord::Absent if event.players[player].withdrawn_from.is_some() => "withdrawn".to_string(),
+        RoundRecord::Absent => "absent".to_string(),
+        _ => return None,
+    })
 }
 
 fn variant(event: &Event, round: usize) -> &str {

@@ -112,9 +112,9 @@ impl<const N: usize> Weight for Wide<N> {
 
     fn shr1(self) -> Self {
         let mut out = [0; N];
-        for i in 0..N {
+        for (i, limb) in out.iter_mut().enumerate() {
             let high = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
-            out[i] = (self.0[i] >> 1) | high;
+            *limb = (self.0[i] >> 1) | high;
         }
         Wide(out)
     }
