@@ -63,7 +63,7 @@ const POSITIONS: &[(&str, u32, &str)] = &[
     ("1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9", 4, "960 #5"),
     ("qnbnr1kr/ppp1b1pp/4p3/3p1p2/8/2NPP3/PPP1BPPP/QNB1R1KR w HEhe - 1 9", 4, "960 #6"),
     ("q1bnrkr1/ppppp2p/2n2p2/4b1p1/2NP4/8/PPP1PPPP/QNB1RRKB w ge - 1 9", 4, "960 #7"),
-    ("rk4r1/8/8/8/8/8/8/R5KR w HAga - 0 1", 4, "960: king on g1 castles king side without moving"),
+    ("rk3r2/8/8/8/8/8/8/R5KR w HAfa - 0 1", 4, "960: king on g1 castles king side without moving"),
     ("r3k3/8/8/8/8/8/8/3RKR2 w FDq - 0 1", 4, "960: rook on d1 / f1 castles without moving"),
     ("4k3/8/8/8/8/8/8/1K1R3R w D - 0 1", 4, "960: right on the inner rook"),
     ("k7/8/8/8/8/8/8/rRK4R w BH - 0 1", 4, "960: the castling rook shields its king from a rook"),
