@@ -14,7 +14,8 @@ use crate::variant::Variant;
 /// king's move (`e1g1`), or with `chess960` king-takes-rook (`e1h1`).
 pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
     let s = V::SHAPE;
-    let to = if mv.kind == MoveKind::Castle && !chess960 {
+    // (A move off the board, from bad input, is written as it is.)
+    let to = if mv.kind == MoveKind::Castle && !chess960 && s.contains(mv.from) {
         castle_targets::<V>(mv.from, castle_side::<V>(mv)).0
     } else {
         mv.to
