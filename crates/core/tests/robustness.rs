@@ -129,6 +129,15 @@ proptest! {
 }
 
 #[test]
+fn an_empty_run_too_long_for_any_integer_is_an_error() {
+    // Found by the `fen` fuzz target: the digits overflowed a usize.
+    let run = "9".repeat(40);
+    for fen in [format!("{run}/8/8/8/8/8/8/8 w - - 0 1"), format!("4k3/8/8/8/8/8/8/4K{run} w - - 0 1")] {
+        assert!(Position::<Chess>::from_fen(&fen).is_err(), "{fen}");
+    }
+}
+
+#[test]
 fn extreme_move_counters_do_not_overflow() {
     for fen in [
         "4k3/8/8/8/8/8/8/4K2R w K - 4294967295 4294967295",
