@@ -23,6 +23,13 @@ fn play(game: &mut PositionGame<Chess>, moves: &[&str]) {
     }
 }
 
+/// The game after the moves from `fen`.
+fn after(fen: &str, moves: &[&str]) -> PositionGame<Chess> {
+    let mut g = game(fen);
+    play(&mut g, moves);
+    g
+}
+
 fn pos(fen: &str) -> Position<Chess> {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
@@ -55,16 +62,14 @@ fn fools_mate_is_checkmate_and_ends_the_game() {
 
 #[test]
 fn stalemate_is_a_draw() {
-    let mut g = game("k7/8/8/2Q5/8/8/8/7K w - - 0 1");
-    play(&mut g, &["Qb6"]);
+    let g = after("k7/8/8/2Q5/8/8/8/7K w - - 0 1", &["Qb6"]);
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
     assert_eq!(g.actor(), Actor::Nobody);
 }
 
 #[test]
 fn check_without_mate_does_not_end_the_game() {
-    let mut g = game("k7/8/8/2Q5/8/8/8/7K w - - 0 1");
-    play(&mut g, &["Qc8+"]);
+    let g = after("k7/8/8/2Q5/8/8/8/7K w - - 0 1", &["Qc8+"]);
     assert_eq!(g.outcome(), None);
     assert!(g.position().in_check());
 }
@@ -120,27 +125,22 @@ fn an_en_passant_right_counts_for_repetition_only_when_the_capture_is_legal() {
 
 #[test]
 fn fifty_move_rule_after_the_hundredth_quiet_ply() {
-    let mut g = game("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80");
-    assert_eq!(g.outcome(), None);
-    play(&mut g, &["Ra2"]);
-    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+    let fen = "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80";
+    assert_eq!(game(fen).outcome(), None);
+    assert_eq!(after(fen, &["Ra2"]).outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
 }
 
 #[test]
 fn a_pawn_move_or_capture_resets_the_fifty_move_count() {
-    let mut g = game("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80");
-    play(&mut g, &["e3"]);
-    assert_eq!(g.outcome(), None);
-    assert_eq!(g.position().halfmoves(), 0);
-    let mut g = game("4k3/8/8/8/8/8/r7/R3K3 w - - 99 80");
-    play(&mut g, &["Rxa2"]);
-    assert_eq!(g.outcome(), None, "capture");
+    let g = after("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80", &["e3"]);
+    assert_eq!((g.outcome(), g.position().halfmoves()), (None, 0), "pawn move");
+    let g = after("4k3/8/8/8/8/8/r7/R3K3 w - - 99 80", &["Rxa2"]);
+    assert_eq!((g.outcome(), g.position().halfmoves()), (None, 0), "capture");
 }
 
 #[test]
 fn checkmate_on_the_hundredth_ply_beats_the_fifty_move_rule() {
-    let mut g = game("k7/8/1K6/8/8/8/8/7R w - - 99 80");
-    play(&mut g, &["Rh8#"]);
+    let g = after("k7/8/1K6/8/8/8/8/7R w - - 99 80", &["Rh8#"]);
     assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Checkmate }));
 }
 
@@ -172,10 +172,9 @@ fn dead_positions_by_insufficient_material() {
 
 #[test]
 fn capturing_the_last_piece_ends_the_game() {
-    let mut g = game("k7/8/8/8/4r3/3K4/8/8 w - - 0 1");
-    assert_eq!(g.outcome(), None);
-    play(&mut g, &["Kxe4"]);
-    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
+    let fen = "k7/8/8/8/4r3/3K4/8/8 w - - 0 1";
+    assert_eq!(game(fen).outcome(), None);
+    assert_eq!(after(fen, &["Kxe4"]).outcome(), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
 }
 
 // ---- castling, en passant, promotion ----
