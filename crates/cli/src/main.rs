@@ -54,6 +54,11 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Run a club Swiss: players, pairings (FIDE Dutch), results, standings, the group match.
+    Tournament {
+        #[command(subcommand)]
+        command: chesslantis_tournament::TournamentCommand,
+    },
 }
 
 /// A failure to report: one line on stderr and exit status 2.
@@ -91,6 +96,10 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             Ok(())
         }
         Command::Play { variant, fen, seed } => play::play(&variant, fen.as_deref(), seed),
+        Command::Tournament { command } => {
+            print!("{}", chesslantis_tournament::run(command)?);
+            Ok(())
+        }
     }
 }
 

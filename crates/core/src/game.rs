@@ -149,6 +149,12 @@ pub trait Game: Send + Sync {
     /// Reads an action typed by the player to act.
     fn parse_action(&self, text: &str) -> Result<Action, MoveError>;
     fn box_clone(&self) -> Box<dyn Game>;
+    /// Whether the players may not see everything (Beirut's bomb carriers):
+    /// front ends then show each player only their own observation, and a
+    /// shared terminal hides one player's view before showing the other's.
+    fn hidden_information(&self) -> bool {
+        false
+    }
 }
 
 impl Clone for Box<dyn Game> {

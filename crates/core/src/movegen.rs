@@ -125,16 +125,28 @@ pub fn legal_by_trial<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_legal(pos, out);
     if V::CHECK_RULES {
-        let us = pos.turn();
-        let mut i = start;
-        while i < out.len() {
-            if pos.after(out[i]).king_attacked(us) {
-                out.swap_remove(i);
-            } else {
-                i += 1;
-            }
+        drop_king_exposing(pos, out, start);
+    }
+}
+
+/// Removes from `out[start..]` the moves for which `drop` holds (the order of
+/// the rest changes).
+pub fn drop_moves(out: &mut Vec<Move>, start: usize, mut drop: impl FnMut(Move) -> bool) {
+    let mut i = start;
+    while i < out.len() {
+        if drop(out[i]) {
+            out.swap_remove(i);
+        } else {
+            i += 1;
         }
     }
+}
+
+/// Removes from `out[start..]` the moves that leave the mover's king attacked,
+/// by playing each.
+pub fn drop_king_exposing<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, start: usize) {
+    let us = pos.turn();
+    drop_moves(out, start, |mv| pos.after(mv).king_attacked(us));
 }
 
 /// Legal moves with pins and checks computed up front (standard pieces only).
@@ -195,15 +207,7 @@ pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     pawn_moves(pos, out, allowed);
     // En passant (added unfiltered) removes two pawns from one rank, which
     // pins cannot see: check it by playing it.
-    let mut i = before_pawns;
-    while i < out.len() {
-        let mv = out[i];
-        if mv.kind == MoveKind::EnPassant && pos.after(mv).king_attacked(us) {
-            out.swap_remove(i);
-        } else {
-            i += 1;
-        }
-    }
+    drop_moves(out, before_pawns, |mv| mv.kind == MoveKind::EnPassant && pos.after(mv).king_attacked(us));
     if checkers.is_empty() {
         castling_moves(pos, out, true);
     }

@@ -93,8 +93,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
         MoveKind::Detonate => out.push_str(&format!("Bomb@{}", s.name(mv.from))),
         _ => {
             let role = piece.map_or(Role::Pawn, |p| p.role);
-            let capture = mv.kind == MoveKind::EnPassant
-                || pos.piece_at(mv.to).is_some_and(|p| Some(p.color) != piece.map(|q| q.color));
+            let capture = V::is_capture(pos, mv);
             if role == Role::Pawn {
                 if capture {
                     out.push((b'a' + s.file(mv.from)) as char);

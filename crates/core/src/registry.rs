@@ -7,7 +7,7 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::Variant;
-use crate::variants::Chess;
+use crate::variants::{beirut, bermuda_angle, Beirut, BermudaAngle, Chess, Portal};
 
 /// One variant's entry points.
 pub struct VariantInfo {
@@ -92,7 +92,12 @@ macro_rules! entry {
 }
 
 /// Every variant, in the order `chesslantis variants` lists them.
-pub static VARIANTS: &[VariantInfo] = &[entry!(Chess, plain_game::<Chess>)];
+pub static VARIANTS: &[VariantInfo] = &[
+    entry!(Chess, plain_game::<Chess>),
+    entry!(BermudaAngle, bermuda_angle::game::new_game),
+    entry!(Portal, plain_game::<Portal>),
+    entry!(Beirut, beirut::new_game),
+];
 
 /// The variant with this id.
 pub fn variant(id: &str) -> Option<&'static VariantInfo> {

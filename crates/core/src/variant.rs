@@ -95,9 +95,28 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     /// Writes the FEN fields after the move numbers (with a leading space each).
     fn write_extra(_extra: &Self::Extra, _out: &mut String) {}
 
+    /// Whether a legal move captures anything (SAN writes it with `x`). Variants
+    /// that capture elsewhere than on the target square (Portal) say so here.
+    fn is_capture(pos: &Position<Self>, mv: Move) -> bool {
+        standard_is_capture(pos, mv)
+    }
+
     /// A note shown beside a move in move lists (Bermuda: the survival chance).
     fn move_note(_pos: &Position<Self>, _mv: Move) -> Option<String> {
         None
+    }
+}
+
+/// A chess capture: en passant, or an enemy piece on the target square.
+pub fn standard_is_capture<V: Variant>(pos: &Position<V>, mv: Move) -> bool {
+    use crate::moves::MoveKind;
+    match mv.kind {
+        MoveKind::EnPassant => true,
+        MoveKind::Castle | MoveKind::Detonate => false,
+        MoveKind::Normal | MoveKind::DoublePush => {
+            let mover = pos.piece_at(mv.from).map(|p| p.color);
+            pos.piece_at(mv.to).is_some_and(|p| Some(p.color) != mover)
+        }
     }
 }
 
