@@ -4,7 +4,7 @@
 //! fast move generator agrees with the generic one, and every legal move's
 //! text reads back to the move.
 
-mod common;
+mod chess_support;
 
 use chesslantis_core::movegen;
 use chesslantis_core::notation::{parse_san, parse_uci, san, uci};
@@ -12,7 +12,7 @@ use chesslantis_core::perft::{divide, perft};
 use chesslantis_core::registry::uses_960_castling;
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Move, Position};
-use common::{walk, GAME_STARTS};
+use chess_support::{walk, GAME_STARTS};
 use proptest::prelude::*;
 
 fn games() -> impl Strategy<Value = (&'static str, Vec<usize>)> {

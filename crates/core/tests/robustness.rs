@@ -3,14 +3,14 @@
 //! model. A FEN that is accepted must describe a position every rule can work
 //! on (moves generated, played, written back).
 
-mod common;
+mod chess_support;
 
 use chesslantis_core::notation::parse_move;
 use chesslantis_core::perft::perft;
 use chesslantis_core::registry;
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Action, Move, MoveKind, Position, Role, Square};
-use common::GAME_STARTS;
+use chess_support::GAME_STARTS;
 use proptest::prelude::*;
 
 /// Text that looks like FEN more often than random text does.
