@@ -89,8 +89,12 @@ pub fn castling_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, check_
         if check_rules {
             let without_movers = occupied & !movers;
             let mut passed = king_path.without(king);
+            // Chess960: the castling rook may have been shielding the king's
+            // target along the rank (king c1, rook b1, enemy rook a1).
+            let after = without_movers.with(king_to).with(rook_to);
             if V::attackers(pos, king, !us, occupied).any()
                 || Iterator::any(&mut passed, |s| V::attackers(pos, s, !us, without_movers).any())
+                || V::attackers(pos, king_to, !us, after).any()
             {
                 continue;
             }

@@ -14,7 +14,8 @@ use crate::variant::Variant;
 /// king's move (`e1g1`), or with `chess960` king-takes-rook (`e1h1`).
 pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
     let s = V::SHAPE;
-    let to = if mv.kind == MoveKind::Castle && !chess960 {
+    // (A move off the board, from bad input, is written as it is.)
+    let to = if mv.kind == MoveKind::Castle && !chess960 && s.contains(mv.from) {
         castle_targets::<V>(mv.from, castle_side::<V>(mv)).0
     } else {
         mv.to
@@ -79,6 +80,11 @@ pub fn parse_uci<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Move
 /// SAN of a legal move: `Nf3`, `exd5`, `e8=Q`, `O-O`, `Rad1+`, `Qh7#`;
 /// a Circe rebirth is added as `@a4`, a detonation is `Bomb@d5`.
 pub fn san<V: Variant>(pos: &Position<V>, mv: Move) -> String {
+    san_text(pos, mv, true)
+}
+
+/// SAN, with or without the origin file or rank that tells rival pieces apart.
+fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> String {
     let s = V::SHAPE;
     let mut out = String::new();
     let piece = pos.piece_at(mv.from);
@@ -92,7 +98,8 @@ pub fn san<V: Variant>(pos: &Position<V>, mv: Move) -> String {
                 .legal_moves()
                 .into_iter()
                 .filter(|m| {
-                    m.to == mv.to
+                    disambiguate
+                        && m.to == mv.to
                         && m.from != mv.from
                         && m.kind != MoveKind::Castle
                         && pos.piece_at(m.from).map(|p| p.role) == Some(role)
@@ -148,14 +155,20 @@ pub fn parse_san<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Move
     if wanted.is_empty() {
         return Err(MoveError::Malformed(text.to_string()));
     }
-    let matches: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|&mv| {
-            let candidate = normalise_san(&san(pos, mv));
-            candidate == wanted || candidate.replace('x', "") == wanted.replace('x', "")
-        })
-        .collect();
+    let fits = |disambiguate: bool| -> Vec<Move> {
+        pos.legal_moves()
+            .into_iter()
+            .filter(|&mv| {
+                let candidate = normalise_san(&san_text(pos, mv, disambiguate));
+                candidate == wanted || candidate.replace('x', "") == wanted.replace('x', "")
+            })
+            .collect()
+    };
+    let mut matches = fits(true);
+    if matches.is_empty() {
+        // `Nd2` when knights on b1 and f1 both go there: ambiguous, not illegal.
+        matches = fits(false);
+    }
     match matches.as_slice() {
         [mv] => Ok(*mv),
         [] if pawn_steps_to(pos, &wanted) > 1 => Err(MoveError::Ambiguous(text.to_string())),
