@@ -2,25 +2,15 @@
 //! (one `error:` line, exit status 2, never a panic), and terminal play
 //! driven through standard input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::process::Output;
+use support::run_with_input;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn run(args: &[&str]) -> Output {
     run_with_input(args, "")
-}
-
-fn run_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesslantis"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the chesslantis binary runs");
-    child.stdin.take().expect("piped stdin").write_all(input.as_bytes()).expect("stdin accepts the input");
-    child.wait_with_output().expect("chesslantis ends")
 }
 
 fn stdout(out: &Output) -> String {

@@ -2,24 +2,13 @@
 //! chooses a carrier after the screen is cleared and the seat handed over,
 //! and never sees the other's choice.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
 const CLEAR_SCREEN: &str = "\x1b[2J";
 
-/// Runs `play` with `input` typed in; returns what was printed.
+/// Runs `play --variant beirut` with `input` typed in; returns what was printed.
 fn play(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesslantis"))
-        .args(["play", "--variant", "beirut"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the chesslantis binary runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    let output = child.wait_with_output().expect("play ends");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).expect("UTF-8")
+    support::play(&["--variant", "beirut"], input)
 }
 
 #[test]

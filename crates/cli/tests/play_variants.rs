@@ -2,29 +2,13 @@
 //! terminal: Rejection's accept/reject, Circe's rebirth square, Knights are
 //! God's conferred knight moves, Portal's teleports, and the Bermuda dice.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
-/// Runs `play` with extra arguments and `input` typed in; returns stdout.
-fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesslantis"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the chesslantis binary runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    let output = child.wait_with_output().expect("play ends");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success() && !stderr.contains("panicked"), "{stderr}");
-    String::from_utf8(output.stdout).expect("UTF-8")
-}
+use support::play;
 
 /// The last FEN the game printed for the `fen` command (after the prompt).
 fn last_fen(out: &str) -> &str {
-    let line = out.lines().filter(|l| l.matches('/').count() >= 7).last().expect("a FEN was printed");
+    let line = out.lines().rfind(|l| l.matches('/').count() >= 7).expect("a FEN was printed");
     line.rsplit("> ").next().unwrap_or(line)
 }
 

@@ -9,15 +9,20 @@ use crate::position::Position;
 use crate::variant::Variant;
 use crate::variants::{beirut, bermuda_angle, rejection, Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
 
+/// Makes a game from the start position or a FEN.
+pub type NewGame = fn(Option<&str>) -> Result<Box<dyn Game>, FenError>;
+/// Perft by root move with a progress callback `(done, total)`.
+pub type Divide = fn(Option<&str>, u32, &mut dyn FnMut(usize, usize)) -> Result<Vec<(String, u64)>, FenError>;
+
 /// One variant's entry points.
 pub struct VariantInfo {
     pub id: &'static str,
     pub name: &'static str,
     pub start_fen: fn() -> &'static str,
     /// A new game from the start position or a FEN.
-    pub new_game: fn(Option<&str>) -> Result<Box<dyn Game>, FenError>,
+    pub new_game: NewGame,
     /// Perft by root move: (move text, count) pairs; `progress(done, total)`.
-    pub divide: fn(Option<&str>, u32, &mut dyn FnMut(usize, usize)) -> Result<Vec<(String, u64)>, FenError>,
+    pub divide: Divide,
     /// The legal moves as text, each with the variant's note if it has one.
     pub moves: fn(Option<&str>) -> Result<Vec<String>, FenError>,
 }
