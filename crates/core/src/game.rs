@@ -149,6 +149,12 @@ pub trait Game: Send + Sync {
     /// Reads an action typed by the player to act.
     fn parse_action(&self, text: &str) -> Result<Action, MoveError>;
     fn box_clone(&self) -> Box<dyn Game>;
+    /// Whether the players may not see everything (Beirut's bomb carriers):
+    /// front ends then show each player only their own observation, and a
+    /// shared terminal hides one player's view before showing the other's.
+    fn hidden_information(&self) -> bool {
+        false
+    }
 }
 
 impl Clone for Box<dyn Game> {
@@ -288,7 +294,7 @@ impl<V: Variant> Game for PositionGame<V> {
         if text.trim() == "resign" {
             return Ok(Action::Resign);
         }
-        notation::parse_move(&self.pos, text).map(Action::Move)
+        V::parse_move(&self.pos, text).map(Action::Move)
     }
 
     fn box_clone(&self) -> Box<dyn Game> {
