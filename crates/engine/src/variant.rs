@@ -7,8 +7,10 @@
 use crate::eval::{self, EvalTables, Phased};
 use crate::pst;
 use crate::score::Score;
+use crate::search::Searcher;
+use crate::time::Limits;
 use crate::worlds::World;
-use chesslantis_core::{Move, MoveKind, Observation, Piece, Position, Probability, Role, Square, Variant};
+use chesslantis_core::{Action, Move, MoveKind, Observation, Piece, Position, Probability, Role, Square, Variant};
 
 /// Centipawn values by `Role::index()` (pawn, knight, bishop, rook, queen,
 /// king, ship): PeSTO's for the chess pieces; the Ship's is reasoned in
@@ -25,6 +27,17 @@ pub const STANDARD_VALUES: [Phased; 7] = [
 
 /// How much each role counts towards "middlegame" (by `Role::index()`).
 pub const STANDARD_PHASE_WEIGHTS: [i32; 7] = [0, 1, 1, 2, 4, 0, 1];
+
+/// PeSTO's table for `piece` on `sq`, stretched to the variant's board.
+pub fn standard_piece_square<V: Variant>(piece: Piece, sq: Square) -> Phased {
+    let shape = V::SHAPE;
+    let rank = shape.rank(sq);
+    let relative = match piece.color {
+        chesslantis_core::Color::White => rank,
+        chesslantis_core::Color::Black => shape.ranks - 1 - rank,
+    };
+    pst::pesto(piece.role, shape, shape.file(sq), relative)
+}
 
 /// How a node's value follows from the values of its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -53,16 +66,19 @@ pub trait EngineVariant: Variant {
     /// captures move pieces elsewhere (rebirths, portals) should say false.
     const STANDARD_EXCHANGES: bool = true;
 
+    /// Whether the side to move is in check, for the search (check
+    /// extensions, evasions in quiescence). Variants without check rules
+    /// say false: there a king under attack is a threat the search sees as
+    /// a capture, and both kings may stand attacked for many moves.
+    #[inline]
+    fn in_check(pos: &Position<Self>) -> bool {
+        Self::CHECK_RULES && pos.in_check()
+    }
+
     /// Bonus for `piece` standing on `sq`, by its own side's view of the
     /// board (added to its value). Default: PeSTO's tables, stretched to the shape.
     fn piece_square(piece: Piece, sq: Square) -> Phased {
-        let shape = Self::SHAPE;
-        let rank = shape.rank(sq);
-        let relative = match piece.color {
-            chesslantis_core::Color::White => rank,
-            chesslantis_core::Color::Black => shape.ranks - 1 - rank,
-        };
-        pst::pesto(piece.role, shape, shape.file(sq), relative)
+        standard_piece_square::<Self>(piece, sq)
     }
 
     /// The static evaluation from the side to move's view.
@@ -95,8 +111,32 @@ pub trait EngineVariant: Variant {
         None
     }
 
+    /// The position a player searches, read from its observation. Variants
+    /// whose game text adds protocol fields after the FEN strip them here.
+    fn observed_position(observation: &Observation) -> Result<Position<Self>, String> {
+        Position::from_fen(&observation.fen).map_err(|e| e.to_string())
+    }
+
+    /// A decision the game asks for that is not "search for a move" (answer
+    /// a proposal, replace a rejected move, choose a bomb carrier); `None`
+    /// leaves the turn to the move search. `legal` is the game's legal actions.
+    fn protocol_action(_turn: &mut Turn<'_, Self>, _legal: &[Action]) -> Option<Result<Action, String>> {
+        None
+    }
+
     /// Positions for `chesslantis bench` (FENs); the start position when empty.
     fn bench_fens() -> &'static [&'static str] {
         &[]
     }
+}
+
+/// What a variant's `protocol_action` gets to decide a turn: the searcher,
+/// the player's observation and the position read from it (for hidden
+/// information, one of its worlds), the game's history and the limits.
+pub struct Turn<'a, V: EngineVariant> {
+    pub searcher: &'a mut Searcher<V>,
+    pub observation: &'a Observation,
+    pub position: &'a Position<V>,
+    pub history: &'a [u64],
+    pub limits: &'a Limits,
 }
