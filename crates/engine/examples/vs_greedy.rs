@@ -2,7 +2,7 @@
 //! game model (so dice, proposals and bomb carriers work as in a real game).
 //!
 //!     cargo run --release -p chesslantis-engine --example vs_greedy -- \
-//!         --variant circe --games 100 --movetime 50 [--seed 1] [--max-plies 400]
+//!         --variant circe|all --games 100 --movetime 50 [--seed 1] [--max-plies 400]
 //!
 //! The greedy player tries each legal action on a copy of the game and takes
 //! the one whose result has the best material balance in its own view (a win
@@ -175,18 +175,32 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let ids: Vec<String> = match o.variant.as_str() {
+        "all" => registry::variant_ids().into_iter().map(String::from).collect(),
+        one => vec![one.to_string()],
+    };
+    for id in ids {
+        if !run_match(&Options { variant: id, ..o }) {
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Plays `o.games` games of `o.variant` and prints the score; false on an error.
+fn run_match(o: &Options) -> bool {
     let mut rng = Rng(o.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut scores = Vec::new();
     for i in 0..o.games {
         let color = if i % 2 == 0 { Color::White } else { Color::Black };
-        match play(&o, color, &mut rng) {
+        match play(o, color, &mut rng) {
             Ok((s, why)) => {
                 eprintln!("{} game {}: engine {color}: {s} ({why})", o.variant, i + 1);
                 scores.push(s);
             }
             Err(e) => {
                 eprintln!("vs_greedy: {}: game {}: {e}", o.variant, i + 1);
-                return ExitCode::FAILURE;
+                return false;
             }
         }
     }
@@ -204,5 +218,5 @@ fn main() -> ExitCode {
         100.0 * mean,
         100.0 * half
     );
-    ExitCode::SUCCESS
+    true
 }
