@@ -39,6 +39,16 @@ pub fn standard_piece_square<V: Variant>(piece: Piece, sq: Square) -> Phased {
     pst::pesto(piece.role, shape, shape.file(sq), relative)
 }
 
+/// The role a move captures by the rules of chess: the enemy on the target
+/// square, or a pawn taken en passant.
+pub fn standard_captured<V: Variant>(pos: &Position<V>, mv: Move) -> Option<Role> {
+    match mv.kind {
+        MoveKind::EnPassant => Some(Role::Pawn),
+        MoveKind::Castle | MoveKind::Detonate => None,
+        _ => pos.piece_at(mv.to).filter(|p| p.color != pos.turn()).map(|p| p.role),
+    }
+}
+
 /// How a node's value follows from the values of its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum NodeRule {
@@ -88,11 +98,7 @@ pub trait EngineVariant: Variant {
 
     /// The role a move captures, if any (for ordering and quiescence).
     fn captured(pos: &Position<Self>, mv: Move) -> Option<Role> {
-        match mv.kind {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle | MoveKind::Detonate => None,
-            _ => pos.piece_at(mv.to).filter(|p| p.color != pos.turn()).map(|p| p.role),
-        }
+        standard_captured(pos, mv)
     }
 
     /// Chance after a move: `None` when the move's result is certain; else

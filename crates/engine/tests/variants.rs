@@ -206,3 +206,30 @@ fn uci_beirut_takes_the_own_carrier_and_a_hidden_one() {
     assert!(out.contains("bestmove "), "{out}");
     assert!(!out.contains("error"), "{out}");
 }
+
+#[test]
+fn beirut_worlds_cover_every_possible_carrier() {
+    use chesslantis_core::variants::beirut::Bomb;
+    use chesslantis_engine::EngineVariant;
+    // Black has a knight, a rook and two pawns left (4 of its 15 pieces): one
+    // world each, and the carrier may be among the 11 gone.
+    let fen = "r3k3/pp6/2n5/8/8/8/8/4K3 w - - 0 1 -,*";
+    let observation = chesslantis_core::Observation {
+        shape: chesslantis_core::Shape::CHESS,
+        fen: fen.into(),
+        actor: Actor::Player(Color::White),
+        notes: Vec::new(),
+    };
+    let worlds = Beirut::worlds(&observation).unwrap();
+    let carried: Vec<_> = worlds.iter().filter_map(|w| w.position.extra.carrier(Color::Black)).collect();
+    assert_eq!(carried.len(), 4);
+    for name in ["a8", "a7", "b7", "c6"] {
+        assert!(carried.contains(&sq(name)), "{name}");
+    }
+    let gone: Vec<_> = worlds.iter().filter(|w| w.position.extra.of(Color::Black) == Bomb::Gone).collect();
+    assert_eq!(gone.len(), 1);
+    assert_eq!(gone[0].weight, 11.0);
+    // An observation with nothing hidden is the whole truth.
+    let open = chesslantis_core::Observation { fen: fen.replace("-,*", "-,c6"), ..observation };
+    assert!(Beirut::worlds(&open).is_none());
+}

@@ -11,21 +11,17 @@
 //!   out as in chess (each captured piece reappears elsewhere, possibly
 //!   guarding or blocking), so static exchange evaluation would mislead.
 
-use crate::variant::EngineVariant;
+use crate::variant::{standard_captured, EngineVariant};
 use chesslantis_core::variants::Circe;
-use chesslantis_core::{Move, MoveKind, Position, Role};
+use chesslantis_core::{Move, Position, Role};
 
 impl EngineVariant for Circe {
     const STANDARD_EXCHANGES: bool = false;
 
     fn captured(pos: &Position<Self>, mv: Move) -> Option<Role> {
-        if mv.rebirth.is_some() {
-            return None;
-        }
-        match mv.kind {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle | MoveKind::Detonate => None,
-            _ => pos.piece_at(mv.to).filter(|p| p.color != pos.turn()).map(|p| p.role),
+        match mv.rebirth {
+            Some(_) => None,
+            None => standard_captured(pos, mv),
         }
     }
 

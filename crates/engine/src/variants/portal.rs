@@ -10,7 +10,7 @@
 //!   pieces attack, and the evaluation's mobility counts attacks with the
 //!   variant's own `attacks` (through portals too), so the tables stay chess's.
 
-use crate::variant::{EngineVariant, STANDARD_VALUES};
+use crate::variant::{standard_captured, EngineVariant, STANDARD_VALUES};
 use chesslantis_core::variants::portal::partner;
 use chesslantis_core::variants::Portal;
 use chesslantis_core::{Move, MoveKind, Position, Role};
@@ -19,14 +19,12 @@ impl EngineVariant for Portal {
     const STANDARD_EXCHANGES: bool = false;
 
     fn captured(pos: &Position<Self>, mv: Move) -> Option<Role> {
+        if mv.kind == MoveKind::Castle {
+            return None;
+        }
         let them = !pos.turn();
-        let enemy_on = |sq| pos.piece_at(sq).filter(|p| p.color == them).map(|p| p.role);
-        let on_target = match mv.kind {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle | MoveKind::Detonate => return None,
-            _ => enemy_on(mv.to),
-        };
-        let on_partner = partner(mv.to).and_then(enemy_on);
+        let on_target = standard_captured(pos, mv);
+        let on_partner = partner(mv.to).and_then(|sq| pos.piece_at(sq).filter(|p| p.color == them).map(|p| p.role));
         [on_target, on_partner].into_iter().flatten().max_by_key(|r| STANDARD_VALUES[r.index()].mg)
     }
 
