@@ -1,9 +1,11 @@
 //! `chesslantis`: the command line of Chesslantis.
 
+mod bench_cmd;
 mod board_text;
 mod dice;
 mod perft_cmd;
 mod play;
+mod uci_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -53,6 +55,26 @@ enum Command {
         /// Seed for the dice, so a game can be replayed.
         #[arg(long)]
         seed: Option<u64>,
+        /// Who plays White.
+        #[arg(long, value_enum, default_value = "human")]
+        white: play::Seat,
+        /// Who plays Black.
+        #[arg(long, value_enum, default_value = "human")]
+        black: play::Seat,
+        /// The engine's time per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+    },
+    /// Speak UCI on standard input and output (for GUIs and match runners).
+    Uci,
+    /// Search the engine's bench positions to a fixed depth; prints the node
+    /// total (a signature of the search) and nodes per second.
+    Bench {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Plies (default: the engine's bench depth).
+        #[arg(long)]
+        depth: Option<u32>,
     },
     /// Run a club Swiss: players, pairings (FIDE Dutch), results, standings, the group match.
     Tournament {
@@ -95,7 +117,11 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             }
             Ok(())
         }
-        Command::Play { variant, fen, seed } => play::play(&variant, fen.as_deref(), seed),
+        Command::Play { variant, fen, seed, white, black, movetime } => {
+            play::play(&variant, fen.as_deref(), seed, [white, black], movetime)
+        }
+        Command::Uci => uci_cmd::uci(),
+        Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),
         Command::Tournament { command } => {
             print!("{}", chesslantis_tournament::run_with(command, &chesslantis_core::registry::variant_ids())?);
             Ok(())

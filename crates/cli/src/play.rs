@@ -14,9 +14,24 @@ const HELP: &str = "Type a move (UCI like e2e4 or SAN like Nf3), or:
   help    this text
   quit    leave the game";
 
-pub fn play(variant: &str, fen: Option<&str>, seed: Option<u64>) -> Result<(), UsageError> {
+/// Who sits at one side of the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Seat {
+    Human,
+    Engine,
+}
+
+pub fn play(
+    variant: &str,
+    fen: Option<&str>,
+    seed: Option<u64>,
+    seats: [Seat; 2],
+    movetime_ms: u64,
+) -> Result<(), UsageError> {
     let info = find_variant(variant)?;
     let mut game = (info.new_game)(fen)?;
+    let mut engines = engine_seats(variant, seats)?;
+    let engine_limits = chesslantis_engine::Limits::movetime(movetime_ms);
     let mut dice = match seed {
         Some(s) => Dice::new(s),
         None => Dice::from_clock(),
@@ -41,6 +56,12 @@ pub fn play(variant: &str, fen: Option<&str>, seed: Option<u64>) -> Result<(), U
                     return Err(UsageError("a chance node without outcomes".into()));
                 };
                 println!("Dice: {}", game.action_text(action));
+                game.apply(action)?;
+            }
+            Actor::Player(color) if engines[color.index()].is_some() => {
+                let Some(engine) = engines[color.index()].as_mut() else { continue };
+                let action = engine.choose_action(game.as_ref(), &engine_limits).map_err(UsageError)?;
+                println!("{color} (engine) plays {}", game.action_text(action));
                 game.apply(action)?;
             }
             Actor::Player(color) => {
@@ -76,6 +97,16 @@ pub fn play(variant: &str, fen: Option<&str>, seed: Option<u64>) -> Result<(), U
             }
         }
     }
+}
+
+/// An engine session for each side the engine plays.
+fn engine_seats(variant: &str, seats: [Seat; 2]) -> Result<[Option<Box<dyn chesslantis_engine::Session>>; 2], UsageError> {
+    const HASH_MB: usize = 64;
+    let seat = |s: Seat| match s {
+        Seat::Human => Ok(None),
+        Seat::Engine => chesslantis_engine::new_session(variant, HASH_MB).map(Some).map_err(UsageError),
+    };
+    Ok([seat(seats[0])?, seat(seats[1])?])
 }
 
 /// Clears the screen and waits until `color` has taken the seat, so that one

@@ -1,0 +1,294 @@
+//! Static evaluation: material and piece-square values blended between
+//! middlegame and endgame by the material left (a "tapered" evaluation),
+//! plus a few generic terms that hold on any board shape.
+
+use crate::score::Score;
+use crate::variant::EngineVariant;
+use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Square};
+
+/// A value with a middlegame and an endgame part.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Phased {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+impl Phased {
+    pub const fn new(mg: i32, eg: i32) -> Phased {
+        Phased { mg, eg }
+    }
+}
+
+impl std::ops::Add for Phased {
+    type Output = Phased;
+    fn add(self, o: Phased) -> Phased {
+        Phased::new(self.mg + o.mg, self.eg + o.eg)
+    }
+}
+
+impl std::ops::AddAssign for Phased {
+    fn add_assign(&mut self, o: Phased) {
+        self.mg += o.mg;
+        self.eg += o.eg;
+    }
+}
+
+impl std::ops::SubAssign for Phased {
+    fn sub_assign(&mut self, o: Phased) {
+        self.mg -= o.mg;
+        self.eg -= o.eg;
+    }
+}
+
+/// Piece count codes: `Piece::code()` runs from 1 to 14.
+const CODES: usize = 15;
+
+/// A variant's evaluation tables, made once per search session.
+pub struct EvalTables {
+    /// Value plus square bonus, by piece code and square.
+    psq: Vec<[Phased; 128]>,
+    phase_weight: [i32; 7],
+    /// The phase of the start position: the most "middlegame" there is.
+    full_phase: i32,
+    /// Plain middlegame values, by role (ordering, pruning margins).
+    pub values: [i32; 7],
+    /// Squares ahead of a pawn on its own and the neighbouring files, by colour:
+    /// no enemy pawn there makes it passed.
+    passed_span: [[Bitboard; 128]; 2],
+    /// The neighbouring files of a square's file.
+    neighbour_files: [Bitboard; 128],
+    /// A square's file.
+    file_of: [Bitboard; 128],
+    /// A pawn's rank from its own side, stretched to 0..8 (for the passed-pawn table).
+    pawn_rank: [[usize; 128]; 2],
+}
+
+impl EvalTables {
+    pub fn new<V: EngineVariant>() -> EvalTables {
+        let shape = V::SHAPE;
+        let g = V::geometry();
+        let mut psq = vec![[Phased::default(); 128]; CODES];
+        for color in Color::ALL {
+            for &role in V::ROLES {
+                let piece = Piece::new(color, role);
+                for (i, entry) in psq[piece.code() as usize].iter_mut().enumerate().take(shape.square_count()) {
+                    *entry = V::PIECE_VALUES[role.index()] + V::piece_square(piece, Square(i as u8));
+                }
+            }
+        }
+        let start = Position::<V>::start();
+        let full_phase = start
+            .occupied()
+            .filter_map(|sq| start.piece_at(sq))
+            .map(|p| V::PHASE_WEIGHTS[p.role.index()])
+            .sum::<i32>()
+            .max(1);
+        let values = V::PIECE_VALUES.map(|v| v.mg);
+        let mut passed_span = [[Bitboard::EMPTY; 128]; 2];
+        let mut neighbour_files = [Bitboard::EMPTY; 128];
+        let mut file_of = [Bitboard::EMPTY; 128];
+        let mut pawn_rank = [[0usize; 128]; 2];
+        for sq in g.all {
+            let (f, r) = (shape.file(sq), shape.rank(sq));
+            let files = |df: i32| if (0..shape.files as i32).contains(&(f as i32 + df)) { g.file((f as i32 + df) as u8) } else { Bitboard::EMPTY };
+            let span = files(-1) | files(0) | files(1);
+            neighbour_files[sq.index()] = files(-1) | files(1);
+            file_of[sq.index()] = files(0);
+            for color in Color::ALL {
+                let ahead: Bitboard = g
+                    .all
+                    .filter(|&s| match color {
+                        Color::White => shape.rank(s) > r,
+                        Color::Black => shape.rank(s) < r,
+                    })
+                    .collect();
+                passed_span[color.index()][sq.index()] = span & ahead;
+                let relative = match color {
+                    Color::White => r,
+                    Color::Black => shape.ranks - 1 - r,
+                };
+                pawn_rank[color.index()][sq.index()] =
+                    (relative as usize * 7 + (shape.ranks as usize - 1) / 2) / (shape.ranks as usize - 1).max(1);
+            }
+        }
+        EvalTables {
+            psq,
+            phase_weight: V::PHASE_WEIGHTS,
+            full_phase,
+            values,
+            passed_span,
+            neighbour_files,
+            file_of,
+            pawn_rank,
+        }
+    }
+
+    #[inline]
+    pub fn value(&self, role: Role) -> i32 {
+        self.values[role.index()]
+    }
+}
+
+/// A bonus for holding both bishops (they cover both square colours).
+const BISHOP_PAIR: Phased = Phased::new(30, 50);
+/// For having the move.
+const TEMPO: Score = 12;
+/// Per square a piece reaches that no enemy pawn guards, by role, around a
+/// typical count (a piece with more than that gains, fewer loses).
+const MOBILITY: [Phased; 7] = [
+    Phased::new(0, 0),
+    Phased::new(4, 4),
+    Phased::new(5, 5),
+    Phased::new(2, 4),
+    Phased::new(1, 2),
+    Phased::new(0, 0),
+    Phased::new(3, 3),
+];
+const TYPICAL_MOBILITY: [i32; 7] = [0, 4, 6, 7, 13, 0, 6];
+/// Passed pawns by rank from their own side (scaled to 8 ranks).
+const PASSED: [Phased; 8] = [
+    Phased::new(0, 0),
+    Phased::new(2, 8),
+    Phased::new(5, 12),
+    Phased::new(10, 20),
+    Phased::new(20, 40),
+    Phased::new(35, 70),
+    Phased::new(60, 110),
+    Phased::new(0, 0),
+];
+const ISOLATED: Phased = Phased::new(-10, -14);
+const DOUBLED: Phased = Phased::new(-8, -20);
+const ROOK_OPEN_FILE: Phased = Phased::new(25, 8);
+const ROOK_HALF_OPEN_FILE: Phased = Phased::new(12, 6);
+/// Weight of each attack on a square next to the enemy king, by role.
+const KING_ATTACK_WEIGHT: [i32; 7] = [0, 2, 2, 3, 5, 0, 2];
+
+/// Tapered material and piece squares, mobility, pawn structure, rooks on
+/// open files and attacks on the king; from the side to move's view.
+pub fn standard_evaluation<V: EngineVariant>(pos: &Position<V>, t: &EvalTables) -> Score {
+    let mut white = Phased::default();
+    let mut phase = 0;
+    for sq in pos.occupied() {
+        let Some(piece) = pos.piece_at(sq) else { continue };
+        let v = t.psq[piece.code() as usize][sq.index()];
+        match piece.color {
+            Color::White => white += v,
+            Color::Black => white -= v,
+        }
+        phase += t.phase_weight[piece.role.index()];
+    }
+    let sides = Color::ALL.map(|c| side_terms(pos, t, c));
+    white += sides[0];
+    white -= sides[1];
+    let phase = phase.min(t.full_phase);
+    let blended = (white.mg * phase + white.eg * (t.full_phase - phase)) / t.full_phase;
+    let score = match pos.turn() {
+        Color::White => blended,
+        Color::Black => -blended,
+    };
+    score + TEMPO
+}
+
+/// The terms of one side beyond material and squares.
+fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color) -> Phased {
+    let g = V::geometry();
+    let them = !us;
+    let occupied = pos.occupied();
+    let ours = pos.by_color(us);
+    let our_pawns = pos.pieces(us, Role::Pawn);
+    let their_pawns = pos.pieces(them, Role::Pawn);
+    let mut total = Phased::default();
+
+    if pos.pieces(us, Role::Bishop).more_than_one() {
+        total += BISHOP_PAIR;
+    }
+
+    let mut guarded_by_their_pawns = Bitboard::EMPTY;
+    for sq in their_pawns {
+        guarded_by_their_pawns |= g.pawn_attacks(them, sq);
+    }
+    let reachable = !ours & !guarded_by_their_pawns;
+    let king_zone = pos.king(them).map_or(Bitboard::EMPTY, |k| g.king[k.index()].with(k));
+    let mut attack_units = 0;
+    let mut attackers = 0;
+    let pieces = ours & !pos.by_role(Role::Pawn) & !pos.by_role(Role::King);
+    for sq in pieces {
+        let Some(piece) = pos.piece_at(sq) else { continue };
+        let role = piece.role.index();
+        let attacks = V::attacks(pos, sq, piece, occupied);
+        let mobility = (attacks & reachable).count() as i32 - TYPICAL_MOBILITY[role];
+        total += Phased::new(MOBILITY[role].mg * mobility, MOBILITY[role].eg * mobility);
+        let on_king = (attacks & king_zone).count() as i32;
+        if on_king > 0 {
+            attack_units += KING_ATTACK_WEIGHT[role] * on_king;
+            attackers += 1;
+        }
+        if piece.role == Role::Rook {
+            let file = t.file_of[sq.index()];
+            if (file & our_pawns).is_empty() {
+                total += if (file & their_pawns).is_empty() { ROOK_OPEN_FILE } else { ROOK_HALF_OPEN_FILE };
+            }
+        }
+    }
+    if attackers >= 2 {
+        // Grows with the square of the attack: one attacker is a nuisance, three a storm.
+        total += Phased::new((attack_units * attack_units / 6).min(500), 0);
+    }
+
+    for sq in our_pawns {
+        let i = sq.index();
+        if (t.passed_span[us.index()][i] & their_pawns).is_empty() {
+            total += PASSED[t.pawn_rank[us.index()][i].min(7)];
+        }
+        if (t.neighbour_files[i] & our_pawns).is_empty() {
+            total += ISOLATED;
+        }
+        if (t.file_of[i] & our_pawns).more_than_one() {
+            // Counted for each pawn of a doubled file: two pawns, twice.
+            total += Phased::new(DOUBLED.mg / 2, DOUBLED.eg / 2);
+        }
+    }
+    total
+}
+
+/// Whether the side has pieces beyond king and pawns (null moves are unsafe
+/// without them: zugzwang).
+pub fn has_pieces<V: EngineVariant>(pos: &Position<V>, color: Color) -> bool {
+    let kings_and_pawns: Bitboard = pos.by_role(Role::King) | pos.by_role(Role::Pawn);
+    (pos.by_color(color) & !kings_and_pawns).any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chesslantis_core::variants::Chess;
+
+    #[test]
+    fn start_position_is_level_and_symmetric() {
+        let t = EvalTables::new::<Chess>();
+        let start = Position::<Chess>::start();
+        assert_eq!(standard_evaluation(&start, &t), TEMPO);
+        let mirrored = Position::<Chess>::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        let mirror_black = Position::<Chess>::from_fen("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(standard_evaluation(&mirrored, &t), standard_evaluation(&mirror_black, &t));
+    }
+
+    #[test]
+    fn passed_pawns_count_more_as_they_advance() {
+        let t = EvalTables::new::<Chess>();
+        let eval = |fen: &str| standard_evaluation(&Position::<Chess>::from_fen(fen).unwrap(), &t);
+        let blocked = eval("7k/8/3p4/8/3P4/8/8/4K3 w - - 0 1");
+        let passed = eval("7k/8/p7/8/3P4/8/8/4K3 w - - 0 1");
+        assert!(passed > blocked, "{passed} > {blocked}");
+        let far = eval("7k/3P4/p7/8/8/8/8/4K3 w - - 0 1");
+        assert!(far > passed + 50, "{far} > {passed}");
+    }
+
+    #[test]
+    fn an_extra_queen_is_worth_about_a_queen() {
+        let t = EvalTables::new::<Chess>();
+        let pos = Position::<Chess>::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        let s = standard_evaluation(&pos, &t);
+        assert!((850..1100).contains(&s), "{s}");
+    }
+}

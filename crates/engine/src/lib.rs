@@ -1,0 +1,41 @@
+//! Chesslantis engine: a computer opponent for chess and the Chesslantis
+//! variants.
+//!
+//! - [`Searcher`] is generic over the variant (static dispatch, copy-make):
+//!   iterative deepening, principal-variation alpha-beta, a transposition
+//!   table, quiescence, move ordering, null move and late-move reductions.
+//! - [`EngineVariant`] is what the engine knows of a variant beyond its
+//!   rules (piece values, square tables, chance, how a node values its
+//!   moves); chess answers everything by default.
+//! - Extension points: chance nodes by expectimax with Star1 pruning
+//!   ([`EngineVariant::chance`]), second-best nodes for Rejection
+//!   ([`NodeRule::SecondBest`]), and search over sampled worlds for hidden
+//!   information ([`worlds`]).
+//! - [`session`] picks a variant at run time behind a small object-safe
+//!   trait; [`uci`] speaks UCI over any reader and writer.
+//!
+//! See docs/engine.md.
+
+pub mod bench;
+mod chance;
+pub mod eval;
+pub mod ordering;
+pub mod pst;
+pub mod rejection;
+pub mod score;
+pub mod search;
+pub mod session;
+pub mod time;
+pub mod tt;
+pub mod uci;
+pub mod variant;
+mod variants;
+pub mod worlds;
+
+pub use chance::merge_outcomes;
+pub use eval::{EvalTables, Phased};
+pub use score::{Score, UciScore, MATE};
+pub use search::{Progress, SearchResult, Searcher};
+pub use session::{new_session, supported_variants, Session};
+pub use time::{Clock, Limits};
+pub use variant::{EngineVariant, NodeRule};

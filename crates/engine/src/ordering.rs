@@ -1,0 +1,309 @@
+//! Move ordering: the transposition table's move first, then captures by
+//! most valuable victim / least valuable attacker (losing ones last), then
+//! killers and quiet moves by history. Also static exchange evaluation.
+
+use crate::eval::EvalTables;
+use crate::score::MAX_PLY;
+use crate::tt::PackedMove;
+use crate::variant::EngineVariant;
+use chesslantis_core::{Color, Move, Position, Role};
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+/// History scores stay within this (quiet moves rank between killers and bad captures).
+pub const HISTORY_MAX: i32 = 1 << 14;
+const BAD_CAPTURE: i32 = -(1 << 24);
+
+/// A king's value in exchanges: it may capture last, never be captured.
+const KING_IN_EXCHANGE: i32 = 20_000;
+
+/// Quiet moves that caused cut-offs, by side, from and to square.
+pub struct History {
+    table: Vec<i32>,
+}
+
+impl History {
+    pub fn new() -> History {
+        History { table: vec![0; 2 * 128 * 128] }
+    }
+
+    #[inline]
+    fn index(color: Color, mv: Move) -> usize {
+        color.index() * 128 * 128 + mv.from.index() * 128 + mv.to.index()
+    }
+
+    #[inline]
+    pub fn get(&self, color: Color, mv: Move) -> i32 {
+        self.table[History::index(color, mv)]
+    }
+
+    /// Adds `bonus` (negative to punish), decaying toward the bound so old
+    /// lessons fade.
+    #[inline]
+    pub fn update(&mut self, color: Color, mv: Move, bonus: i32) {
+        let entry = &mut self.table[History::index(color, mv)];
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Halves everything: a new search keeps the gist, not the weight.
+    pub fn age(&mut self) {
+        self.table.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|h| *h = 0);
+    }
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}
+
+/// Two quiet moves per ply that caused cut-offs in sibling nodes.
+pub struct Killers {
+    moves: [[Option<Move>; 2]; MAX_PLY + 1],
+}
+
+impl Killers {
+    pub fn new() -> Killers {
+        Killers { moves: [[None; 2]; MAX_PLY + 1] }
+    }
+
+    pub fn add(&mut self, ply: usize, mv: Move) {
+        let k = &mut self.moves[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+    }
+
+    #[inline]
+    pub fn rank(&self, ply: usize, mv: Move) -> Option<i32> {
+        let k = &self.moves[ply];
+        if k[0] == Some(mv) {
+            Some(1)
+        } else if k[1] == Some(mv) {
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    pub fn clear_ply(&mut self, ply: usize) {
+        if ply <= MAX_PLY {
+            self.moves[ply] = [None; 2];
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.moves = [[None; 2]; MAX_PLY + 1];
+    }
+}
+
+impl Default for Killers {
+    fn default() -> Self {
+        Killers::new()
+    }
+}
+
+/// Whether an ordering score is a capture that does not lose material by
+/// exchange, or a queen promotion (the moves quiescence searches).
+#[inline]
+pub fn is_winning_or_even_tactical(score: i32) -> bool {
+    score >= GOOD_CAPTURE
+}
+
+/// Whether an ordering score is a capture that loses material by exchange
+/// (or an under-promotion).
+#[inline]
+pub fn is_losing_capture(score: i32) -> bool {
+    score < BAD_CAPTURE / 2
+}
+
+/// Whether a move changes material (a capture or a promotion): the moves
+/// quiescence searches and LMR leaves alone.
+#[inline]
+pub fn is_tactical<V: EngineVariant>(pos: &Position<V>, mv: Move) -> bool {
+    mv.promotion.is_some() || V::captured(pos, mv).is_some()
+}
+
+/// Ordering scores, highest first.
+#[allow(clippy::too_many_arguments)]
+pub fn score_moves<V: EngineVariant>(
+    pos: &Position<V>,
+    moves: &[Move],
+    scores: &mut Vec<i32>,
+    tt_move: PackedMove,
+    tables: &EvalTables,
+    killers: &Killers,
+    history: &History,
+    ply: usize,
+) {
+    scores.clear();
+    let us = pos.turn();
+    for &mv in moves {
+        let s = if tt_move.matches(mv) {
+            TT_MOVE
+        } else if let Some(victim) = V::captured(pos, mv) {
+            let attacker = pos.piece_at(mv.from).map_or(Role::King, |p| p.role);
+            let mvv_lva = tables.value(victim) * 8 - tables.value(attacker) / 16
+                + mv.promotion.map_or(0, |r| tables.value(r));
+            if !V::STANDARD_EXCHANGES || see(pos, mv, tables) >= 0 {
+                GOOD_CAPTURE + mvv_lva
+            } else {
+                BAD_CAPTURE + mvv_lva
+            }
+        } else if let Some(role) = mv.promotion {
+            if role == Role::Queen {
+                GOOD_CAPTURE + tables.value(role)
+            } else {
+                BAD_CAPTURE
+            }
+        } else if let Some(k) = killers.rank(ply, mv) {
+            KILLER + k
+        } else {
+            history.get(us, mv)
+        };
+        scores.push(s);
+    }
+}
+
+/// Moves picked one at a time before the rest is sorted at once.
+const PICKED_ONE_BY_ONE: usize = 4;
+
+/// Puts the best-scored move at or after `i` at `i`, for `i` counting up
+/// from 0. The first few are picked one at a time (most nodes cut off after
+/// a few moves); then the rest is sorted in one go.
+#[inline]
+pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    if i < PICKED_ONE_BY_ONE {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+    } else if i == PICKED_ONE_BY_ONE {
+        // Insertion sort, best first: the lists are short.
+        for j in i + 1..moves.len() {
+            let (mv, score) = (moves[j], scores[j]);
+            let mut k = j;
+            while k > i && scores[k - 1] < score {
+                moves[k] = moves[k - 1];
+                scores[k] = scores[k - 1];
+                k -= 1;
+            }
+            moves[k] = mv;
+            scores[k] = score;
+        }
+    }
+}
+
+/// Static exchange evaluation: the material the mover wins (negative: loses)
+/// if both sides keep capturing on the move's target square with their
+/// least valuable piece, each free to stop.
+pub fn see<V: EngineVariant>(pos: &Position<V>, mv: Move, tables: &EvalTables) -> i32 {
+    let value = |role: Role| if role == Role::King { KING_IN_EXCHANGE } else { tables.value(role) };
+    let Some(mover) = pos.piece_at(mv.from) else { return 0 };
+    let target = mv.to;
+    let mut occupied = pos.occupied().without(mv.from);
+    let mut gain = [0i32; 40];
+    gain[0] = V::captured(pos, mv).map_or(0, value);
+    if mv.kind == chesslantis_core::MoveKind::EnPassant {
+        let s = V::SHAPE;
+        if let Some(victim) = s.square(s.board(target), s.file(target) as i32, s.rank(mv.from) as i32) {
+            occupied = occupied.without(victim);
+        }
+    }
+    let mut on_square = value(mover.role);
+    if let Some(promo) = mv.promotion {
+        gain[0] += value(promo) - value(Role::Pawn);
+        on_square = value(promo);
+    }
+    let mut side = !pos.turn();
+    let mut depth = 0;
+    loop {
+        let attackers = V::attackers(pos, target, side, occupied) & occupied;
+        if attackers.is_empty() {
+            break;
+        }
+        let Some((sq, role)) = least_valuable(pos, attackers, tables) else { break };
+        if role == Role::King && (V::attackers(pos, target, !side, occupied.without(sq)) & occupied).any() {
+            break;
+        }
+        depth += 1;
+        if depth >= gain.len() {
+            break;
+        }
+        gain[depth] = on_square - gain[depth - 1];
+        if (-gain[depth - 1]).max(gain[depth]) < 0 {
+            break;
+        }
+        occupied = occupied.without(sq);
+        on_square = value(role);
+        side = !side;
+    }
+    while depth > 0 {
+        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+        depth -= 1;
+    }
+    gain[0]
+}
+
+fn least_valuable<V: EngineVariant>(
+    pos: &Position<V>,
+    attackers: chesslantis_core::Bitboard,
+    tables: &EvalTables,
+) -> Option<(chesslantis_core::Square, Role)> {
+    attackers
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p.role)))
+        .min_by_key(|&(_, role)| if role == Role::King { KING_IN_EXCHANGE } else { tables.value(role) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chesslantis_core::Square;
+
+    #[test]
+    fn picking_in_turn_orders_all_moves() {
+        let mut moves: Vec<Move> = (0..12u8).map(|i| Move::normal(Square(i), Square(i + 16))).collect();
+        let mut scores = vec![5, -3, 40, 7, 7, 100, -50, 0, 12, 3, 99, 1];
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+        }
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+        assert_eq!(moves[0].from, Square(5));
+        assert_eq!(moves[11].from, Square(6));
+    }
+
+    use chesslantis_core::notation::parse_uci;
+    use chesslantis_core::variants::Chess;
+
+    fn see_of(fen: &str, mv: &str) -> i32 {
+        let pos = Position::<Chess>::from_fen(fen).unwrap();
+        let mv = parse_uci(&pos, mv).unwrap();
+        see(&pos, mv, &EvalTables::new::<Chess>())
+    }
+
+    #[test]
+    fn exchanges() {
+        let t = EvalTables::new::<Chess>();
+        let (p, n, r) = (t.value(Role::Pawn), t.value(Role::Knight), t.value(Role::Rook));
+        // A free pawn.
+        assert_eq!(see_of("1k6/8/8/3p4/8/8/8/1K1R4 w - - 0 1", "d1d5"), p);
+        // Pawn defended by a pawn: rook for pawn.
+        assert_eq!(see_of("1k6/8/2p5/3p4/8/8/8/1K1R4 w - - 0 1", "d1d5"), p - r);
+        // Knight takes a pawn defended by a pawn, recaptured; rook behind does not help enough.
+        assert_eq!(see_of("1k6/8/2p5/3p4/8/4N3/8/1K1R4 w - - 0 1", "e3d5"), p - n + p);
+        // The king may recapture only an undefended piece.
+        assert_eq!(see_of("8/8/8/3k4/3p4/8/8/1K1R4 w - - 0 1", "d1d4"), p - r);
+        assert_eq!(see_of("8/8/8/3k4/3p4/8/3R4/1K1R4 w - - 0 1", "d2d4"), p);
+    }
+}

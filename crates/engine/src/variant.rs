@@ -1,0 +1,148 @@
+//! What the engine knows about a variant beyond its rules: piece values,
+//! piece-square preferences, how a node's value follows from its children,
+//! and where chance enters. Every item has the chess answer as its default,
+//! so a variant whose game is moves only needs one line:
+//! `impl EngineVariant for MyVariant {}` (see `variants/`).
+
+use crate::eval::{self, EvalTables, Phased};
+use crate::pst;
+use crate::score::Score;
+use crate::search::Searcher;
+use crate::time::Limits;
+use crate::worlds::World;
+use chesslantis_core::{Action, Move, MoveKind, Observation, Piece, Position, Probability, Role, Square, Variant};
+
+/// Centipawn values by `Role::index()` (pawn, knight, bishop, rook, queen,
+/// king, ship): PeSTO's for the chess pieces; the Ship's is reasoned in
+/// docs/engine.md. The king's value is never counted (both sides have one).
+pub const STANDARD_VALUES: [Phased; 7] = [
+    Phased::new(82, 94),
+    Phased::new(337, 281),
+    Phased::new(365, 297),
+    Phased::new(477, 512),
+    Phased::new(1025, 936),
+    Phased::new(0, 0),
+    Phased::new(400, 380),
+];
+
+/// How much each role counts towards "middlegame" (by `Role::index()`).
+pub const STANDARD_PHASE_WEIGHTS: [i32; 7] = [0, 1, 1, 2, 4, 0, 1];
+
+/// PeSTO's table for `piece` on `sq`, stretched to the variant's board.
+pub fn standard_piece_square<V: Variant>(piece: Piece, sq: Square) -> Phased {
+    let shape = V::SHAPE;
+    let rank = shape.rank(sq);
+    let relative = match piece.color {
+        chesslantis_core::Color::White => rank,
+        chesslantis_core::Color::Black => shape.ranks - 1 - rank,
+    };
+    pst::pesto(piece.role, shape, shape.file(sq), relative)
+}
+
+/// The role a move captures by the rules of chess: the enemy on the target
+/// square, or a pawn taken en passant.
+pub fn standard_captured<V: Variant>(pos: &Position<V>, mv: Move) -> Option<Role> {
+    match mv.kind {
+        MoveKind::EnPassant => Some(Role::Pawn),
+        MoveKind::Castle | MoveKind::Detonate => None,
+        _ => pos.piece_at(mv.to).filter(|p| p.color != pos.turn()).map(|p| p.role),
+    }
+}
+
+/// How a node's value follows from the values of its moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NodeRule {
+    /// The mover picks the best move.
+    Best,
+    /// Rejection: the opponent may reject the proposed move, so with two or
+    /// more legal moves the mover gets the second best (proposing the best).
+    SecondBest,
+}
+
+/// One outcome of chance after a move: the position it leads to and its probability.
+pub type ChanceOutcome<V> = (Position<V>, Probability);
+
+pub trait EngineVariant: Variant {
+    /// Piece values by `Role::index()`, middlegame and endgame.
+    const PIECE_VALUES: [Phased; 7] = STANDARD_VALUES;
+    /// Middlegame weight of each role, by `Role::index()`.
+    const PHASE_WEIGHTS: [i32; 7] = STANDARD_PHASE_WEIGHTS;
+    const NODE_RULE: NodeRule = NodeRule::Best;
+    /// Whether passing is a fair test of a position (null-move pruning): true
+    /// where having the move is nearly always an advantage.
+    const NULL_MOVE_PRUNING: bool = true;
+    /// Whether a capture's exchange on its square plays out as in chess
+    /// (static exchange evaluation prunes losing captures). Variants whose
+    /// captures move pieces elsewhere (rebirths, portals) should say false.
+    const STANDARD_EXCHANGES: bool = true;
+
+    /// Whether the side to move is in check, for the search (check
+    /// extensions, evasions in quiescence). Variants without check rules
+    /// say false: there a king under attack is a threat the search sees as
+    /// a capture, and both kings may stand attacked for many moves.
+    #[inline]
+    fn in_check(pos: &Position<Self>) -> bool {
+        Self::CHECK_RULES && pos.in_check()
+    }
+
+    /// Bonus for `piece` standing on `sq`, by its own side's view of the
+    /// board (added to its value). Default: PeSTO's tables, stretched to the shape.
+    fn piece_square(piece: Piece, sq: Square) -> Phased {
+        standard_piece_square::<Self>(piece, sq)
+    }
+
+    /// The static evaluation from the side to move's view.
+    fn evaluate(pos: &Position<Self>, tables: &EvalTables) -> Score {
+        eval::standard_evaluation(pos, tables)
+    }
+
+    /// The role a move captures, if any (for ordering and quiescence).
+    fn captured(pos: &Position<Self>, mv: Move) -> Option<Role> {
+        standard_captured(pos, mv)
+    }
+
+    /// Chance after a move: `None` when the move's result is certain; else
+    /// every outcome with its probability (they sum to 1; outcomes leading
+    /// to the same position may be listed apart, the search merges them).
+    /// `after` is `before` with `mv` played.
+    fn chance(_before: &Position<Self>, _mv: Move, _after: &Position<Self>) -> Option<Vec<ChanceOutcome<Self>>> {
+        None
+    }
+
+    /// Hidden information: the positions the game may truly be in, given
+    /// what a player observes, with their likelihoods; `None` when the
+    /// observation is the whole truth. The engine then searches every world
+    /// (see `worlds.rs`).
+    fn worlds(_observation: &Observation) -> Option<Vec<World<Self>>> {
+        None
+    }
+
+    /// The position a player searches, read from its observation. Variants
+    /// whose game text adds protocol fields after the FEN strip them here.
+    fn observed_position(observation: &Observation) -> Result<Position<Self>, String> {
+        Position::from_fen(&observation.fen).map_err(|e| e.to_string())
+    }
+
+    /// A decision the game asks for that is not "search for a move" (answer
+    /// a proposal, replace a rejected move, choose a bomb carrier); `None`
+    /// leaves the turn to the move search. `legal` is the game's legal actions.
+    fn protocol_action(_turn: &mut Turn<'_, Self>, _legal: &[Action]) -> Option<Result<Action, String>> {
+        None
+    }
+
+    /// Positions for `chesslantis bench` (FENs); the start position when empty.
+    fn bench_fens() -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// What a variant's `protocol_action` gets to decide a turn: the searcher,
+/// the player's observation and the position read from it (for hidden
+/// information, one of its worlds), the game's history and the limits.
+pub struct Turn<'a, V: EngineVariant> {
+    pub searcher: &'a mut Searcher<V>,
+    pub observation: &'a Observation,
+    pub position: &'a Position<V>,
+    pub history: &'a [u64],
+    pub limits: &'a Limits,
+}

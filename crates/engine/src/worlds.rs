@@ -1,0 +1,117 @@
+//! Hidden information: a player who cannot see everything (Beirut: which
+//! enemy piece carries the bomb) knows only that the true position is one of
+//! several worlds consistent with what it has observed. We search each
+//! world as if it were the truth and play the move whose value, averaged
+//! over the worlds by their likelihood, is best (perfect-information Monte
+//! Carlo; Ginsberg's GIB, Long et al. 2010). Its known weakness (it assumes
+//! the truth will be revealed after the move) matters little when the
+//! hidden part is small, as a single bomb carrier is.
+
+use crate::score::{Score, INFINITE};
+use crate::search::Searcher;
+use crate::time::Limits;
+use crate::variant::EngineVariant;
+use chesslantis_core::{Move, Position};
+use std::time::Instant;
+
+/// A position the game may truly be in, with its relative likelihood.
+#[derive(Clone, Debug)]
+pub struct World<V: EngineVariant> {
+    pub position: Position<V>,
+    pub weight: f64,
+}
+
+/// At most `n` worlds, picked by systematic sampling over the weights (the
+/// heaviest worlds are kept most often); each kept world weighs the same.
+pub fn sample_worlds<V: EngineVariant>(worlds: Vec<World<V>>, n: usize) -> Vec<World<V>> {
+    if worlds.len() <= n || n == 0 {
+        return worlds;
+    }
+    let total: f64 = worlds.iter().map(|w| w.weight).sum();
+    let step = total / n as f64;
+    let mut picked = Vec::with_capacity(n);
+    let mut cumulative = 0.0;
+    let mut next = step / 2.0;
+    for w in worlds {
+        cumulative += w.weight;
+        while next < cumulative && picked.len() < n {
+            picked.push(World { position: w.position.clone(), weight: 1.0 });
+            next += step;
+        }
+    }
+    picked
+}
+
+/// The move with the best weighted average value over the worlds, and that
+/// value. Only moves legal in every world are candidates (the player's own
+/// moves do not depend on what is hidden from it). Deepens until `limits`
+/// says stop, keeping the last depth finished for all worlds.
+pub fn choose_over_worlds<V: EngineVariant>(
+    searcher: &mut Searcher<V>,
+    worlds: &[World<V>],
+    history: &[u64],
+    limits: &Limits,
+) -> Option<(Move, Score)> {
+    let first = worlds.first()?;
+    let candidates: Vec<Move> = first
+        .position
+        .legal_moves()
+        .into_iter()
+        .filter(|m| worlds.iter().all(|w| w.position.is_legal(*m)))
+        .collect();
+    let total_weight: f64 = worlds.iter().map(|w| w.weight).sum();
+    if candidates.is_empty() || total_weight <= 0.0 {
+        return None;
+    }
+    let start = Instant::now();
+    let deadlines = limits.deadlines();
+    let max_depth = limits.depth.unwrap_or(crate::search::MAX_DEPTH);
+    let mut chosen = None;
+    for depth in 1..=max_depth {
+        let mut sums = vec![0.0f64; candidates.len()];
+        for w in worlds {
+            let values = searcher.root_move_values(&w.position, history, depth as i32, &candidates, limits);
+            if searcher.stopped {
+                return chosen.or(Some((candidates[0], 0)));
+            }
+            for (sum, (_, v)) in sums.iter_mut().zip(values) {
+                *sum += w.weight * v as f64;
+            }
+        }
+        let (i, best) = sums.iter().enumerate().fold((0, f64::MIN), |acc, (i, &s)| if s > acc.1 { (i, s) } else { acc });
+        chosen = Some((candidates[i], (best / total_weight).round() as Score));
+        let out_of_time = deadlines.soft.or(deadlines.hard).is_some_and(|t| start.elapsed() >= t / 2);
+        if out_of_time {
+            break;
+        }
+    }
+    chosen
+}
+
+impl<V: EngineVariant> Searcher<V> {
+    /// The exact value of each of `moves` at `root`, each searched to `depth`
+    /// with a full window (no move is cut off: every value is needed).
+    pub fn root_move_values(
+        &mut self,
+        root: &Position<V>,
+        history: &[u64],
+        depth: i32,
+        moves: &[Move],
+        limits: &Limits,
+    ) -> Vec<(Move, Score)> {
+        self.prepare(history, limits);
+        let mut out = Vec::with_capacity(moves.len());
+        if self.enter(root.hash(), 0) {
+            return out;
+        }
+        for &mv in moves {
+            let child = root.after(mv);
+            let v = self.child_value(root, mv, &child, V::in_check(&child), depth - 1, -INFINITE, INFINITE, 0);
+            if self.stopped {
+                break;
+            }
+            out.push((mv, v));
+        }
+        out
+    }
+}
