@@ -169,7 +169,9 @@ impl Clone for Box<dyn Game> {
 #[derive(Clone, Debug)]
 pub struct PositionGame<V: Variant> {
     pos: Position<V>,
-    /// Hashes of the positions since the last capture or pawn move, oldest first.
+    /// Hashes of every position of the game, oldest first. Not cut at captures
+    /// or pawn moves: in Circe a capture can be undone by the rebirth, so no
+    /// move is irreversible in every variant.
     history: Vec<u64>,
     outcome: Option<Outcome>,
 }
@@ -188,9 +190,6 @@ impl<V: Variant> PositionGame<V> {
     /// Plays a legal move and updates the result; the caller checked legality.
     pub fn play_unchecked(&mut self, mv: Move) {
         self.pos.play(mv);
-        if self.pos.halfmoves() == 0 {
-            self.history.clear();
-        }
         self.history.push(self.pos.hash());
         self.outcome = self.judge();
     }

@@ -5,7 +5,7 @@ mod oracle_support;
 
 use chesslantis_core::variants::circe::rebirth_squares;
 use chesslantis_core::variants::Circe;
-use chesslantis_core::{notation, Bitboard, Color, Game, Move, Piece, Position, Role};
+use chesslantis_core::{notation, registry, Bitboard, Color, DrawReason, Game, Move, Outcome, Piece, Position, Role};
 use oracle_support::{
     act, assert_batch_matches_oracle, assert_perft_matches_oracle, expect_refused, play, random_positions, sq, squares,
 };
@@ -183,6 +183,23 @@ fn bad_rebirths_are_refused_with_the_choices_and_change_nothing() {
     let mut game = play("circe", Some(SEED_GAME), &["Bxf3@g1"]);
     let error = expect_refused(&mut game, "g1f3@c8");
     assert!(error.contains("no empty square"), "{error}");
+}
+
+#[test]
+fn queens_taking_each_other_back_and_forth_repeat_to_a_draw() {
+    // Each capture gives the other queen back on its start square, so the
+    // position repeats although every move is a capture.
+    let info = registry::variant("circe").expect("circe is registered");
+    let mut game = (info.new_game)(Some("4k3/8/8/3q4/3Q4/8/8/4K3 w - - 0 1")).expect("a valid FEN");
+    for text in ["d4d5@d8", "d8d5@d1", "d1d5@d8", "d8d5@d1"] {
+        assert_eq!(game.outcome(), None, "no draw before the third occurrence");
+        let action = game.parse_action(text).expect("a legal capture");
+        game.apply(action).expect("applies");
+    }
+    assert_eq!(game.outcome(), None, "twice is not yet a repetition draw");
+    let action = game.parse_action("d1d5@d8").expect("a legal capture");
+    game.apply(action).expect("applies");
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
 }
 
 #[test]
