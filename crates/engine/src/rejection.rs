@@ -9,7 +9,7 @@ use crate::ordering::{pick, score_moves};
 use crate::score::*;
 use crate::search::Searcher;
 use crate::time::Limits;
-use crate::tt::{Bound, PackedMove};
+use crate::tt::PackedMove;
 use crate::variant::{EngineVariant, NodeRule};
 use chesslantis_core::{Move, Position};
 use std::time::Duration;
@@ -33,6 +33,11 @@ fn halved(limits: &Limits) -> Limits {
     half
 }
 
+/// The legal moves but one.
+fn other_moves<V: EngineVariant>(pos: &Position<V>, but: Move) -> Vec<Move> {
+    pos.legal_moves().into_iter().filter(|&m| m != but).collect()
+}
+
 /// Whether to reject `proposed`, a move the opponent (to move in `pos`)
 /// proposes. Rejecting makes it play its best other move instead, so reject
 /// exactly when that is worse for it than the proposal.
@@ -43,7 +48,7 @@ pub fn answer_proposal<V: EngineVariant>(
     proposed: Move,
     limits: &Limits,
 ) -> Answer {
-    let others: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| m != proposed).collect();
+    let others = other_moves(pos, proposed);
     if others.is_empty() {
         return Answer::Accept;
     }
@@ -65,7 +70,7 @@ pub fn replacement<V: EngineVariant>(
     rejected: Move,
     limits: &Limits,
 ) -> Option<Move> {
-    let others: Vec<Move> = pos.legal_moves().into_iter().filter(|&m| m != rejected).collect();
+    let others = other_moves(pos, rejected);
     if others.is_empty() {
         return None;
     }
@@ -115,15 +120,7 @@ impl<V: EngineVariant> Searcher<V> {
         if ply == 0 {
             self.root_best = best_move.map(|mv| (mv, second));
         }
-        let bound = if second >= beta {
-            Bound::Lower
-        } else if second > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let packed = best_move.map_or(PackedMove::NONE, PackedMove::pack);
-        self.tt.store(pos.hash(), packed, to_table(second, ply), depth, bound);
+        self.store(pos.hash(), best_move, second, depth, ply, alpha, beta);
         second
     }
 }

@@ -9,7 +9,7 @@ use crate::eval::{has_pieces, EvalTables};
 use crate::ordering::{is_losing_capture, is_tactical, is_winning_or_even_tactical, pick, score_moves, History, Killers};
 use crate::score::*;
 use crate::time::{Deadlines, Limits};
-use crate::tt::{Bound, PackedMove, TranspositionTable};
+use crate::tt::{Bound, Hit, PackedMove, TranspositionTable};
 use crate::variant::{EngineVariant, NodeRule};
 use chesslantis_core::{Color, Move, Outcome, Position};
 use std::marker::PhantomData;
@@ -46,8 +46,22 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+/// Search techniques that can be switched off, to measure what each is worth.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub null_move: bool,
+    pub late_move_reductions: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features { null_move: true, late_move_reductions: true }
+    }
+}
+
 /// A searcher for variant `V`: its tables live across searches of one game.
 pub struct Searcher<V: EngineVariant> {
+    pub features: Features,
     pub(crate) tt: TranspositionTable,
     pub(crate) tables: EvalTables,
     pub(crate) history: History,
@@ -79,6 +93,17 @@ pub struct Searcher<V: EngineVariant> {
     variant: PhantomData<V>,
 }
 
+/// A table entry's score when it settles the node for this window.
+fn table_cutoff(hit: Hit, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+    let s = from_table(hit.score, ply);
+    let settles = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    settles.then_some(s)
+}
+
 /// The score of a finished game for the side to move, `ply` plies from the root.
 pub(crate) fn outcome_score(outcome: Outcome, us: Color, ply: usize) -> Score {
     match outcome {
@@ -98,6 +123,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
         }
         Searcher {
+            features: Features::default(),
             tt: TranspositionTable::new(hash_mb),
             tables: EvalTables::new::<V>(),
             history: History::new(),
@@ -308,6 +334,20 @@ impl<V: EngineVariant> Searcher<V> {
         self.stopped
     }
 
+    /// Stores a node's result; the bound follows from the window (`alpha`,
+    /// `beta`) it was searched with.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store(&mut self, hash: u64, best: Option<Move>, score: Score, depth: i32, ply: usize, alpha: Score, beta: Score) {
+        let bound = if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(hash, best.map_or(PackedMove::NONE, PackedMove::pack), to_table(score, ply), depth, bound);
+    }
+
     /// Enters a node: counts it, puts its hash on the path and starts its PV
     /// empty. True when the search must stop instead.
     #[inline]
@@ -409,17 +449,9 @@ impl<V: EngineVariant> Searcher<V> {
         }
         let pv_node = beta - alpha > 1;
         let hit = self.tt.probe(hash);
-        if let Some(h) = hit {
-            if !pv_node && h.depth >= depth {
-                let s = from_table(h.score, ply);
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
+        if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
+            if let Some(s) = table_cutoff(h, ply, alpha, beta) {
+                return s;
             }
         }
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
@@ -474,7 +506,7 @@ impl<V: EngineVariant> Searcher<V> {
                 return static_eval;
             }
             // Null move: if passing still holds beta, a real move will.
-            if null_ok && V::NULL_MOVE_PRUNING && depth >= 3 && static_eval >= beta && has_pieces(pos, us) {
+            if null_ok && self.features.null_move && V::NULL_MOVE_PRUNING && depth >= 3 && static_eval >= beta && has_pieces(pos, us) {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 let mut passed = pos.clone();
                 passed.set_ep_square(None);
@@ -528,7 +560,7 @@ impl<V: EngineVariant> Searcher<V> {
                 score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply);
             } else {
                 let mut reduction = 0;
-                if depth >= 3 && quiet && !in_check && i >= 2 {
+                if self.features.late_move_reductions && depth >= 3 && quiet && !in_check && i >= 2 {
                     reduction = self.lmr[(depth as usize).min(63)][i.min(63)];
                     if pv_node {
                         reduction -= 1;
@@ -584,15 +616,7 @@ impl<V: EngineVariant> Searcher<V> {
         self.score_lists[ply] = scores;
         self.quiet_lists[ply] = quiets_tried;
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        let packed = best_move.map_or(PackedMove::NONE, PackedMove::pack);
-        self.tt.store(pos.hash(), packed, to_table(best, ply), depth, bound);
+        self.store(pos.hash(), best_move, best, depth, ply, original_alpha, beta);
         best
     }
 
@@ -610,16 +634,8 @@ impl<V: EngineVariant> Searcher<V> {
             return self.evaluate(pos);
         }
         let hit = self.tt.probe(hash);
-        if let Some(h) = hit {
-            let s = from_table(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+        if let Some(s) = hit.and_then(|h| table_cutoff(h, ply, alpha, beta)) {
+            return s;
         }
         let mut stand_pat = -INFINITE;
         if !in_check {
@@ -648,14 +664,7 @@ impl<V: EngineVariant> Searcher<V> {
             let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
             let (score, best_move) = self.quiesce_moves(pos, &mut moves, stand_pat, alpha, beta, ply, in_check, tt_move);
             if !self.stopped {
-                let bound = if score >= beta {
-                    Bound::Lower
-                } else if score > original_alpha {
-                    Bound::Exact
-                } else {
-                    Bound::Upper
-                };
-                self.tt.store(hash, best_move.map_or(PackedMove::NONE, PackedMove::pack), to_table(score, ply), 0, bound);
+                self.store(hash, best_move, score, 0, ply, original_alpha, beta);
             }
             score
         };

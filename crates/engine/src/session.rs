@@ -3,7 +3,7 @@
 //! the bench hold a `Box<dyn Session>` while the search inside is compiled
 //! for the variant. [`ENGINES`] lists the variants the engine plays.
 
-use crate::search::{Progress, Searcher};
+use crate::search::{Features, Progress, Searcher};
 use crate::time::Limits;
 use crate::variant::{EngineVariant, Turn};
 use crate::worlds::{choose_over_worlds, sample_worlds, World};
@@ -56,6 +56,8 @@ pub trait Session: Send {
     fn set_hash(&mut self, mb: usize);
     /// Forgets what earlier games taught (a new game).
     fn new_game(&mut self);
+    /// Switches search techniques on or off (for measuring them).
+    fn set_features(&mut self, features: Features);
     /// Sets the position: a FEN or the start, then moves in UCI text. On
     /// error nothing changes.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
@@ -194,6 +196,10 @@ impl<V: EngineVariant> Session for VariantSession<V> {
     fn new_game(&mut self) {
         self.searcher.clear();
         self.seen.clear();
+    }
+
+    fn set_features(&mut self, features: Features) {
+        self.searcher.features = features;
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {

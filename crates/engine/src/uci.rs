@@ -4,6 +4,7 @@
 //! `info string error: ...` and are otherwise ignored.
 
 use crate::score::UciScore;
+use crate::search::Features;
 use crate::session::{new_session, supported_variants, Info, Session};
 use crate::time::{Clock, Limits};
 use chesslantis_core::variants::Chess;
@@ -55,6 +56,7 @@ struct Uci<W: Write + Send + 'static> {
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
     hash_mb: usize,
+    features: Features,
 }
 
 /// Runs the UCI loop until `quit` or the end of the input.
@@ -66,6 +68,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         session: Some(session),
         running: None,
         hash_mb: DEFAULT_HASH_MB,
+        features: Features::default(),
     };
     for line in input.lines() {
         let line = line?;
@@ -209,6 +212,8 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.out.line("id author the Chesslantis authors");
         self.out.line(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
         self.out.line("option name Clear Hash type button");
+        self.out.line("option name NullMove type check default true");
+        self.out.line("option name LateMoveReductions type check default true");
         let ids = supported_variants();
         let vars: String = ids.iter().map(|id| format!(" var {id}")).collect();
         self.out.line(&format!("option name UCI_Variant type combo default {}{vars}", <Chess as Variant>::ID));
@@ -262,11 +267,28 @@ impl<W: Write + Send + 'static> Uci<W> {
                 _ => self.out.error(&format!("Hash must be a number of megabytes from 1 to {MAX_HASH_MB}, not '{v}'")),
             },
             ("clear hash", _) => self.session().new_game(),
-            ("hash" | "uci_variant", None) => self.out.error(&format!("option '{name}' needs a value")),
+            ("hash" | "uci_variant" | "nullmove" | "latemovereductions", None) => {
+                self.out.error(&format!("option '{name}' needs a value"))
+            }
+            (feature @ ("nullmove" | "latemovereductions"), Some(v)) => match v.as_str() {
+                "true" | "false" => {
+                    let on = v == "true";
+                    match feature {
+                        "nullmove" => self.features.null_move = on,
+                        _ => self.features.late_move_reductions = on,
+                    }
+                    let features = self.features;
+                    self.session().set_features(features);
+                }
+                _ => self.out.error(&format!("option '{name}' is true or false, not '{v}'")),
+            },
             ("uci_variant", Some(v)) => {
                 self.finish_search();
                 match new_session(&v, self.hash_mb) {
-                    Ok(s) => self.session = Some(s),
+                    Ok(mut s) => {
+                        s.set_features(self.features);
+                        self.session = Some(s);
+                    }
                     Err(e) => self.out.error(&e),
                 }
             }

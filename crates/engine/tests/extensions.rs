@@ -9,42 +9,37 @@ use chesslantis_engine::score::{mate_in, UciScore};
 use chesslantis_engine::variant::ChanceOutcome;
 use chesslantis_engine::{EngineVariant, Limits, NodeRule, Searcher};
 
-/// Chess, except that a node is worth its second-best move (Rejection).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-struct SecondBestChess;
+/// A test variant: the rules of chess under another name, so that it can
+/// have its own engine knowledge.
+macro_rules! chess_rules {
+    ($name:ident, $id:literal) => {
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+        struct $name;
 
-impl Variant for SecondBestChess {
-    const ID: &'static str = "test-second-best";
-    const NAME: &'static str = "Second-best chess (test)";
-    type Extra = ();
-    fn start_fen() -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    }
-    fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
-        movegen::legal_standard(pos, out)
-    }
+        impl Variant for $name {
+            const ID: &'static str = $id;
+            const NAME: &'static str = $id;
+            type Extra = ();
+            fn start_fen() -> &'static str {
+                <chesslantis_core::variants::Chess as Variant>::start_fen()
+            }
+            fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
+                movegen::legal_standard(pos, out)
+            }
+        }
+    };
 }
+
+// Chess, except that a node is worth its second-best move (Rejection).
+chess_rules!(SecondBestChess, "test-second-best");
 
 impl EngineVariant for SecondBestChess {
     const NODE_RULE: NodeRule = NodeRule::SecondBest;
 }
 
-/// Chess, except that after a capture (not by a king) a fair coin decides
-/// whether the capturing piece vanishes.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-struct CoinChess;
-
-impl Variant for CoinChess {
-    const ID: &'static str = "test-coin";
-    const NAME: &'static str = "Coin chess (test)";
-    type Extra = ();
-    fn start_fen() -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    }
-    fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
-        movegen::legal_standard(pos, out)
-    }
-}
+// Chess, except that after a capture (not by a king) a fair coin decides
+// whether the capturing piece vanishes.
+chess_rules!(CoinChess, "test-coin");
 
 const HALF: Probability = Probability { num: 1, den: 2 };
 

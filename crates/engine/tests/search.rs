@@ -154,3 +154,18 @@ fn a_position_without_moves_has_no_best_move() {
     let (_, r) = search("k7/8/1Q6/8/8/8/8/K7 b - - 0 1", Limits::depth(3));
     assert_eq!((r.best, r.score), (None, 0));
 }
+
+#[test]
+fn null_move_and_reductions_can_be_switched_off() {
+    let pos = Position::<Chess>::from_fen("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16").unwrap();
+    let nodes = |features: chesslantis_engine::search::Features| {
+        let mut s = Searcher::<Chess>::new(8);
+        s.features = features;
+        s.search(&pos, &[], &Limits::depth(7), &[], &mut |_| {}).nodes
+    };
+    let all = nodes(Default::default());
+    let no_null = nodes(chesslantis_engine::search::Features { null_move: false, ..Default::default() });
+    let no_lmr = nodes(chesslantis_engine::search::Features { late_move_reductions: false, ..Default::default() });
+    assert_ne!(all, no_null);
+    assert!(no_lmr > all, "reductions save nodes: {no_lmr} vs {all}");
+}
