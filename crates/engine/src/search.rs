@@ -372,7 +372,7 @@ impl<V: EngineVariant> Searcher<V> {
         }
         let current = self.stack.len() - 1;
         let hash = self.stack[current];
-        let reach = halfmoves.min(current);
+        let reach = V::repetition_reach(pos.halfmoves(), current);
         (4..=reach).step_by(2).any(|back| self.stack[current - back] == hash)
     }
 

@@ -119,7 +119,7 @@ impl<V: EngineVariant> VariantSession<V> {
         } else if self.seen.last() != Some(&hash) {
             self.seen.push(hash);
         }
-        let keep = (pos.halfmoves() as usize + 1).min(self.seen.len());
+        let keep = V::repetition_reach(pos.halfmoves(), self.seen.len() - 1) + 1;
         self.seen.drain(..self.seen.len() - keep);
         self.history = self.seen[..self.seen.len() - 1].to_vec();
     }
@@ -226,9 +226,8 @@ impl<V: EngineVariant> Session for VariantSession<V> {
                 return Err(format!("move {text}: not legal in this position"));
             };
             history.extend(before);
-            if first.position.halfmoves() == 0 {
-                history.clear();
-            }
+            let keep = V::repetition_reach(first.position.halfmoves(), history.len());
+            history.drain(..history.len() - keep);
         }
         self.position = worlds[0].position.clone();
         self.worlds = hidden.then_some(worlds);

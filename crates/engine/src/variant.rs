@@ -75,6 +75,21 @@ pub trait EngineVariant: Variant {
     /// (static exchange evaluation prunes losing captures). Variants whose
     /// captures move pieces elsewhere (rebirths, portals) should say false.
     const STANDARD_EXCHANGES: bool = true;
+    /// Whether a capture or pawn move (which resets the 50-move count) makes
+    /// every earlier position unreachable, so repetition need not look past
+    /// it. Circe says false: a rebirth can bring the old position back.
+    const RESETS_ARE_IRREVERSIBLE: bool = true;
+
+    /// How many earlier positions can repeat the current one, given the
+    /// half-move clock and how many are known.
+    #[inline]
+    fn repetition_reach(halfmoves: u32, known: usize) -> usize {
+        if Self::RESETS_ARE_IRREVERSIBLE {
+            (halfmoves as usize).min(known)
+        } else {
+            known
+        }
+    }
 
     /// Whether the side to move is in check, for the search (check
     /// extensions, evasions in quiescence). Variants without check rules

@@ -17,6 +17,7 @@ use chesslantis_core::{Move, Position, Role};
 
 impl EngineVariant for Circe {
     const STANDARD_EXCHANGES: bool = false;
+    const RESETS_ARE_IRREVERSIBLE: bool = false;
 
     fn captured(pos: &Position<Self>, mv: Move) -> Option<Role> {
         match mv.rebirth {
