@@ -76,6 +76,11 @@ enum Command {
         #[arg(long)]
         depth: Option<u32>,
     },
+    /// Run a club Swiss: players, pairings (FIDE Dutch), results, standings, the group match.
+    Tournament {
+        #[command(subcommand)]
+        command: chesslantis_tournament::TournamentCommand,
+    },
 }
 
 /// A failure to report: one line on stderr and exit status 2.
@@ -117,6 +122,10 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }
         Command::Uci => uci_cmd::uci(),
         Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),
+        Command::Tournament { command } => {
+            print!("{}", chesslantis_tournament::run_with(command, &chesslantis_core::registry::variant_ids())?);
+            Ok(())
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::board_text;
 use crate::dice::Dice;
 use crate::{find_variant, UsageError};
-use chesslantis_core::{Actor, Game, Viewer};
+use chesslantis_core::{Actor, Color, Game, Viewer};
 use std::io::{self, BufRead, Write};
 
 const HELP: &str = "Type a move (UCI like e2e4 or SAN like Nf3), or:
@@ -39,6 +39,8 @@ pub fn play(
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     println!("{} — type 'help' for commands.", info.name);
+    // With hidden information, whose view the screen shows now.
+    let mut seated: Option<Color> = None;
     loop {
         match game.actor() {
             Actor::Nobody => {
@@ -63,6 +65,12 @@ pub fn play(
                 game.apply(action)?;
             }
             Actor::Player(color) => {
+                if game.hidden_information() && seated != Some(color) {
+                    if !hand_over(color, &mut lines)? {
+                        return Ok(());
+                    }
+                    seated = Some(color);
+                }
                 show(game.as_ref(), Viewer::Player(color));
                 print!("{color}> ");
                 io::stdout().flush()?;
@@ -99,6 +107,19 @@ fn engine_seats(variant: &str, seats: [Seat; 2]) -> Result<[Option<Box<dyn chess
         Seat::Engine => chesslantis_engine::new_session(variant, HASH_MB).map(Some).map_err(UsageError),
     };
     Ok([seat(seats[0])?, seat(seats[1])?])
+}
+
+/// Clears the screen and waits until `color` has taken the seat, so that one
+/// player's secrets are off the screen before the other's view appears.
+/// Returns false when the input ends.
+fn hand_over(color: Color, lines: &mut impl Iterator<Item = io::Result<String>>) -> io::Result<bool> {
+    print!("\x1b[2J\x1b[H");
+    print!("{color} to play: take the seat (the other player looks away) and press Enter. ");
+    io::stdout().flush()?;
+    match lines.next() {
+        Some(line) => line.map(|_| true),
+        None => Ok(false),
+    }
 }
 
 fn show(game: &dyn Game, viewer: Viewer) {

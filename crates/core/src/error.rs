@@ -31,6 +31,10 @@ pub enum MoveError {
     Illegal(String),
     /// The text fits more than one legal move.
     Ambiguous(String),
+    /// The text names a move, but a choice that belongs to it (a Circe rebirth
+    /// square) is missing or not one of the legal ones: `why` says which,
+    /// `options` are the full texts to choose from.
+    Choose { text: String, why: String, options: Vec<String> },
     /// Not this player's turn, or not a decision they may take now.
     NotYourTurn(String),
     /// The game is over.
@@ -43,6 +47,9 @@ impl fmt::Display for MoveError {
             MoveError::Malformed(t) => write!(f, "'{t}' is not a move (try UCI like e2e4, or SAN like Nf3)"),
             MoveError::Illegal(t) => write!(f, "'{t}' is not legal here"),
             MoveError::Ambiguous(t) => write!(f, "'{t}' fits more than one legal move"),
+            MoveError::Choose { text, why, options } => {
+                write!(f, "'{text}': {why}; type one of: {}", options.join(" "))
+            }
             MoveError::NotYourTurn(t) => write!(f, "not allowed now: {t}"),
             MoveError::GameOver => write!(f, "the game is over"),
         }

@@ -98,13 +98,13 @@ fn read_board<V: Variant>(pos: &mut Position<V>, board: &str) -> Result<(), FenE
             if let Some(d) = c.to_digit(10) {
                 let mut n = d as usize;
                 while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n * 10 + d2 as usize;
+                    n = n.saturating_mul(10).saturating_add(d2 as usize);
                     chars.next();
                 }
                 if n == 0 {
                     return Err(FenError::new(format!("rank {}: an empty run cannot be 0", rank + 1)));
                 }
-                file += n;
+                file = file.saturating_add(n);
             } else {
                 let piece = Piece::from_char(c)
                     .filter(|p| V::ROLES.contains(&p.role))

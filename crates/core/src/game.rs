@@ -149,6 +149,12 @@ pub trait Game: Send + Sync {
     /// Reads an action typed by the player to act.
     fn parse_action(&self, text: &str) -> Result<Action, MoveError>;
     fn box_clone(&self) -> Box<dyn Game>;
+    /// Whether the players may not see everything (Beirut's bomb carriers):
+    /// front ends then show each player only their own observation, and a
+    /// shared terminal hides one player's view before showing the other's.
+    fn hidden_information(&self) -> bool {
+        false
+    }
 }
 
 impl Clone for Box<dyn Game> {
@@ -163,7 +169,9 @@ impl Clone for Box<dyn Game> {
 #[derive(Clone, Debug)]
 pub struct PositionGame<V: Variant> {
     pos: Position<V>,
-    /// Hashes of the positions since the last capture or pawn move, oldest first.
+    /// Hashes of every position of the game, oldest first. Not cut at captures
+    /// or pawn moves: in Circe a capture can be undone by the rebirth, so no
+    /// move is irreversible in every variant.
     history: Vec<u64>,
     outcome: Option<Outcome>,
 }
@@ -182,9 +190,6 @@ impl<V: Variant> PositionGame<V> {
     /// Plays a legal move and updates the result; the caller checked legality.
     pub fn play_unchecked(&mut self, mv: Move) {
         self.pos.play(mv);
-        if self.pos.halfmoves() == 0 {
-            self.history.clear();
-        }
         self.history.push(self.pos.hash());
         self.outcome = self.judge();
     }
@@ -288,7 +293,7 @@ impl<V: Variant> Game for PositionGame<V> {
         if text.trim() == "resign" {
             return Ok(Action::Resign);
         }
-        notation::parse_move(&self.pos, text).map(Action::Move)
+        V::parse_move(&self.pos, text).map(Action::Move)
     }
 
     fn box_clone(&self) -> Box<dyn Game> {

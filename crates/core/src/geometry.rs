@@ -258,7 +258,8 @@ mod tests {
         assert_eq!(g.knight[sq("a1").index()].count(), 2);
         assert_eq!(g.knight[sq("d4").index()].count(), 8);
         assert_eq!(g.king[sq("h8").index()].count(), 3);
-        assert_eq!(g.leaper(3, 1)[sq("d4").index()].count(), 6);
+        assert_eq!(g.leaper(3, 1)[sq("d4").index()].count(), 8);
+        assert_eq!(g.leaper(3, 1)[sq("a1").index()].count(), 2);
     }
 
     #[test]

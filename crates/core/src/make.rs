@@ -41,7 +41,7 @@ pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect 
     let us = pos.turn();
     let moved = pos.piece_at(mv.from).expect("a legal move starts on a piece of the mover");
     pos.set_ep_square(None);
-    pos.set_halfmoves(pos.halfmoves() + 1);
+    pos.set_halfmoves(pos.halfmoves().saturating_add(1));
     let mut captured = None;
     match mv.kind {
         MoveKind::Castle => {
@@ -90,7 +90,7 @@ pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect 
         pos.clear_castling_on(mv.to);
     }
     if us == Color::Black {
-        pos.set_fullmoves(pos.fullmoves() + 1);
+        pos.set_fullmoves(pos.fullmoves().saturating_add(1));
     }
     pos.set_turn(!us);
     MoveEffect { moved, captured }

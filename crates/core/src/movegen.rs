@@ -15,7 +15,7 @@ use crate::variant::Variant;
 
 /// Pushes a pawn move, expanded into one move per promotion role on the last rank.
 #[inline]
-fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: MoveKind, last_rank: u8) {
+pub(crate) fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: MoveKind, last_rank: u8) {
     let mv = Move::new(from, to, kind);
     if V::SHAPE.rank(to) == last_rank {
         out.extend(V::PROMOTION_ROLES.iter().map(|&r| mv.with_promotion(r)));
@@ -25,7 +25,7 @@ fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: Mo
 }
 
 #[inline]
-fn last_rank<V: Variant>(pos: &Position<V>) -> u8 {
+pub(crate) fn last_rank<V: Variant>(pos: &Position<V>) -> u8 {
     match pos.turn() {
         crate::color::Color::White => V::SHAPE.ranks - 1,
         crate::color::Color::Black => 0,
@@ -89,8 +89,12 @@ pub fn castling_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, check_
         if check_rules {
             let without_movers = occupied & !movers;
             let mut passed = king_path.without(king);
+            // Chess960: the castling rook may have been shielding the king's
+            // target along the rank (king c1, rook b1, enemy rook a1).
+            let after = without_movers.with(king_to).with(rook_to);
             if V::attackers(pos, king, !us, occupied).any()
                 || Iterator::any(&mut passed, |s| V::attackers(pos, s, !us, without_movers).any())
+                || V::attackers(pos, king_to, !us, after).any()
             {
                 continue;
             }
@@ -120,17 +124,35 @@ pub fn pseudo_legal<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
 pub fn legal_by_trial<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     let start = out.len();
     pseudo_legal(pos, out);
+    keep_legal(pos, out, start);
+}
+
+/// Drops the moves from `out[start..]` that leave the mover's king attacked
+/// (with check rules; without them every move stays).
+pub fn keep_legal<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, start: usize) {
     if V::CHECK_RULES {
-        let us = pos.turn();
-        let mut i = start;
-        while i < out.len() {
-            if pos.after(out[i]).king_attacked(us) {
-                out.swap_remove(i);
-            } else {
-                i += 1;
-            }
+        drop_king_exposing(pos, out, start);
+    }
+}
+
+/// Removes from `out[start..]` the moves for which `drop` holds (the order of
+/// the rest changes).
+pub fn drop_moves(out: &mut Vec<Move>, start: usize, mut drop: impl FnMut(Move) -> bool) {
+    let mut i = start;
+    while i < out.len() {
+        if drop(out[i]) {
+            out.swap_remove(i);
+        } else {
+            i += 1;
         }
     }
+}
+
+/// Removes from `out[start..]` the moves that leave the mover's king attacked,
+/// by playing each.
+pub fn drop_king_exposing<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, start: usize) {
+    let us = pos.turn();
+    drop_moves(out, start, |mv| pos.after(mv).king_attacked(us));
 }
 
 /// Legal moves with pins and checks computed up front (standard pieces only).
@@ -191,15 +213,7 @@ pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     pawn_moves(pos, out, allowed);
     // En passant (added unfiltered) removes two pawns from one rank, which
     // pins cannot see: check it by playing it.
-    let mut i = before_pawns;
-    while i < out.len() {
-        let mv = out[i];
-        if mv.kind == MoveKind::EnPassant && pos.after(mv).king_attacked(us) {
-            out.swap_remove(i);
-        } else {
-            i += 1;
-        }
-    }
+    drop_moves(out, before_pawns, |mv| mv.kind == MoveKind::EnPassant && pos.after(mv).king_attacked(us));
     if checkers.is_empty() {
         castling_moves(pos, out, true);
     }

@@ -14,7 +14,8 @@ use crate::variant::Variant;
 /// king's move (`e1g1`), or with `chess960` king-takes-rook (`e1h1`).
 pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
     let s = V::SHAPE;
-    let to = if mv.kind == MoveKind::Castle && !chess960 {
+    // (A move off the board, from bad input, is written as it is.)
+    let to = if mv.kind == MoveKind::Castle && !chess960 && s.contains(mv.from) {
         castle_targets::<V>(mv.from, castle_side::<V>(mv)).0
     } else {
         mv.to
@@ -79,6 +80,11 @@ pub fn parse_uci<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Move
 /// SAN of a legal move: `Nf3`, `exd5`, `e8=Q`, `O-O`, `Rad1+`, `Qh7#`;
 /// a Circe rebirth is added as `@a4`, a detonation is `Bomb@d5`.
 pub fn san<V: Variant>(pos: &Position<V>, mv: Move) -> String {
+    san_text(pos, mv, true)
+}
+
+/// SAN, with or without the origin file or rank that tells rival pieces apart.
+fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> String {
     let s = V::SHAPE;
     let mut out = String::new();
     let piece = pos.piece_at(mv.from);
@@ -87,34 +93,32 @@ pub fn san<V: Variant>(pos: &Position<V>, mv: Move) -> String {
         MoveKind::Detonate => out.push_str(&format!("Bomb@{}", s.name(mv.from))),
         _ => {
             let role = piece.map_or(Role::Pawn, |p| p.role);
-            let capture = mv.kind == MoveKind::EnPassant
-                || pos.piece_at(mv.to).is_some_and(|p| Some(p.color) != piece.map(|q| q.color));
-            if role == Role::Pawn {
-                if capture {
-                    out.push((b'a' + s.file(mv.from)) as char);
-                }
-            } else {
+            let capture = V::is_capture(pos, mv);
+            let rivals: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    disambiguate
+                        && m.to == mv.to
+                        && m.from != mv.from
+                        && m.kind != MoveKind::Castle
+                        && pos.piece_at(m.from).map(|p| p.role) == Some(role)
+                })
+                .collect();
+            if role != Role::Pawn {
                 out.push(role.char().to_ascii_uppercase());
-                let rivals: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| {
-                        m.to == mv.to
-                            && m.from != mv.from
-                            && m.kind != MoveKind::Castle
-                            && pos.piece_at(m.from).map(|p| p.role) == Some(role)
-                    })
-                    .collect();
-                if !rivals.is_empty() {
-                    let same_file = rivals.iter().any(|m| s.file(m.from) == s.file(mv.from));
-                    let same_rank = rivals.iter().any(|m| s.rank(m.from) == s.rank(mv.from));
-                    if !same_file {
-                        out.push((b'a' + s.file(mv.from)) as char);
-                    } else if !same_rank {
-                        out.push_str(&(s.rank(mv.from) as u32 + 1).to_string());
-                    } else {
-                        out.push_str(&s.name(mv.from).to_string());
-                    }
+            }
+            // A pawn capture always names its file; a pawn step needs it only
+            // where two pawns can step to one square (Knights are God's jumps).
+            if !rivals.is_empty() || (role == Role::Pawn && capture) {
+                let same_file = rivals.iter().any(|m| s.file(m.from) == s.file(mv.from));
+                let same_rank = rivals.iter().any(|m| s.rank(m.from) == s.rank(mv.from));
+                if !same_file {
+                    out.push((b'a' + s.file(mv.from)) as char);
+                } else if !same_rank {
+                    out.push_str(&(s.rank(mv.from) as u32 + 1).to_string());
+                } else {
+                    out.push_str(&s.name(mv.from).to_string());
                 }
             }
             if capture {
@@ -151,19 +155,41 @@ pub fn parse_san<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Move
     if wanted.is_empty() {
         return Err(MoveError::Malformed(text.to_string()));
     }
-    let matches: Vec<Move> = pos
-        .legal_moves()
-        .into_iter()
-        .filter(|&mv| {
-            let candidate = normalise_san(&san(pos, mv));
-            candidate == wanted || candidate.replace('x', "") == wanted.replace('x', "")
-        })
-        .collect();
+    let fits = |disambiguate: bool| -> Vec<Move> {
+        pos.legal_moves()
+            .into_iter()
+            .filter(|&mv| {
+                let candidate = normalise_san(&san_text(pos, mv, disambiguate));
+                candidate == wanted || candidate.replace('x', "") == wanted.replace('x', "")
+            })
+            .collect()
+    };
+    let mut matches = fits(true);
+    if matches.is_empty() {
+        // `Nd2` when knights on b1 and f1 both go there: ambiguous, not illegal.
+        matches = fits(false);
+    }
     match matches.as_slice() {
         [mv] => Ok(*mv),
+        [] if pawn_steps_to(pos, &wanted) > 1 => Err(MoveError::Ambiguous(text.to_string())),
         [] => Err(MoveError::Illegal(text.to_string())),
         _ => Err(MoveError::Ambiguous(text.to_string())),
     }
+}
+
+/// How many pawns can step (not capture) to the square of a bare `e4`: more
+/// than one where pawns jump (Knights are God), when `e4` alone is ambiguous.
+fn pawn_steps_to<V: Variant>(pos: &Position<V>, wanted: &str) -> usize {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            mv.promotion.is_none()
+                && pos.piece_at(mv.from).is_some_and(|p| p.role == Role::Pawn)
+                && pos.piece_at(mv.to).is_none()
+                && mv.kind != MoveKind::EnPassant
+                && V::SHAPE.name(mv.to).to_string() == wanted
+        })
+        .count()
 }
 
 /// Reads a move in UCI or SAN.

@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::role::{Piece, Role, ROLE_COUNT};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -30,7 +30,7 @@ pub struct Position<V: Variant> {
     halfmoves: u32,
     fullmoves: u32,
     /// Zobrist hash of the board, side, rights and variant state; the
-    /// en-passant square counts only when a pawn could take there.
+    /// en-passant square counts only when taking there is legal.
     board_hash: u64,
     pub extra: V::Extra,
     variant: PhantomData<V>,
@@ -134,9 +134,12 @@ impl<V: Variant> Position<V> {
         h
     }
 
+    /// Whether en passant is a legal move now: FIDE counts the right for
+    /// repetition only then (a pinned capturer does not count).
     fn ep_capture_possible(&self, ep: Square) -> bool {
         let g = V::geometry();
         (g.pawn_attacks(!self.turn, ep) & self.pieces(self.turn, Role::Pawn)).any()
+            && self.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant)
     }
 
     // ---- attacks and rules ----

@@ -7,7 +7,12 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::Variant;
-use crate::variants::Chess;
+use crate::variants::{beirut, bermuda_angle, rejection, Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
+
+/// Makes a game from the start position or a FEN.
+pub type NewGame = fn(Option<&str>) -> Result<Box<dyn Game>, FenError>;
+/// Perft by root move with a progress callback `(done, total)`.
+pub type Divide = fn(Option<&str>, u32, &mut dyn FnMut(usize, usize)) -> Result<Vec<(String, u64)>, FenError>;
 
 /// One variant's entry points.
 pub struct VariantInfo {
@@ -15,9 +20,9 @@ pub struct VariantInfo {
     pub name: &'static str,
     pub start_fen: fn() -> &'static str,
     /// A new game from the start position or a FEN.
-    pub new_game: fn(Option<&str>) -> Result<Box<dyn Game>, FenError>,
+    pub new_game: NewGame,
     /// Perft by root move: (move text, count) pairs; `progress(done, total)`.
-    pub divide: fn(Option<&str>, u32, &mut dyn FnMut(usize, usize)) -> Result<Vec<(String, u64)>, FenError>,
+    pub divide: Divide,
     /// The legal moves as text, each with the variant's note if it has one.
     pub moves: fn(Option<&str>) -> Result<Vec<String>, FenError>,
 }
@@ -92,7 +97,15 @@ macro_rules! entry {
 }
 
 /// Every variant, in the order `chesslantis variants` lists them.
-pub static VARIANTS: &[VariantInfo] = &[entry!(Chess, plain_game::<Chess>)];
+pub static VARIANTS: &[VariantInfo] = &[
+    entry!(Chess, plain_game::<Chess>),
+    entry!(BermudaAngle, bermuda_angle::game::new_game),
+    entry!(Rejection, rejection::new_game),
+    entry!(Circe, plain_game::<Circe>),
+    entry!(Portal, plain_game::<Portal>),
+    entry!(Beirut, beirut::new_game),
+    entry!(KnightsAreGod, plain_game::<KnightsAreGod>),
+];
 
 /// The variant with this id.
 pub fn variant(id: &str) -> Option<&'static VariantInfo> {

@@ -7,12 +7,13 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::error::FenError;
+use crate::error::{FenError, MoveError};
 use crate::game::{DrawReason, Outcome, WinReason};
 use crate::geometry::Geometry;
 use crate::make;
 use crate::movegen;
 use crate::moves::Move;
+use crate::notation;
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::{Shape, Square};
@@ -95,9 +96,34 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     /// Writes the FEN fields after the move numbers (with a leading space each).
     fn write_extra(_extra: &Self::Extra, _out: &mut String) {}
 
+    /// Whether a legal move captures anything (SAN writes it with `x`). Variants
+    /// that capture elsewhere than on the target square (Portal) say so here.
+    fn is_capture(pos: &Position<Self>, mv: Move) -> bool {
+        standard_is_capture(pos, mv)
+    }
+
+    /// Reads a move a player typed (UCI or SAN). A variant may override it to
+    /// say what a text lacks (Circe: the rebirth square of a capture).
+    fn parse_move(pos: &Position<Self>, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(pos, text)
+    }
+
     /// A note shown beside a move in move lists (Bermuda: the survival chance).
     fn move_note(_pos: &Position<Self>, _mv: Move) -> Option<String> {
         None
+    }
+}
+
+/// A chess capture: en passant, or an enemy piece on the target square.
+pub fn standard_is_capture<V: Variant>(pos: &Position<V>, mv: Move) -> bool {
+    use crate::moves::MoveKind;
+    match mv.kind {
+        MoveKind::EnPassant => true,
+        MoveKind::Castle | MoveKind::Detonate => false,
+        MoveKind::Normal | MoveKind::DoublePush => {
+            let mover = pos.piece_at(mv.from).map(|p| p.color);
+            pos.piece_at(mv.to).is_some_and(|p| Some(p.color) != mover)
+        }
     }
 }
 
@@ -176,16 +202,27 @@ pub fn insufficient_material<V: Variant>(pos: &Position<V>) -> bool {
 /// One king a side, no pawn on a first or last rank, and the side that just
 /// moved not left in check.
 pub fn standard_validate<V: Variant>(pos: &Position<V>) -> Result<(), FenError> {
+    validate_pawn_ranks(pos)?;
+    validate_kings_and_check(pos)
+}
+
+/// No pawn on the first or last rank.
+pub fn validate_pawn_ranks<V: Variant>(pos: &Position<V>) -> Result<(), FenError> {
+    let g = V::geometry();
+    let pawns = pos.by_role(Role::Pawn);
+    if (pawns & (g.rank(0) | g.rank(V::SHAPE.ranks - 1))).any() {
+        return Err(FenError::new("a pawn stands on the first or last rank"));
+    }
+    Ok(())
+}
+
+/// One king a side, and (with check rules) the side that just moved not in check.
+pub fn validate_kings_and_check<V: Variant>(pos: &Position<V>) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = pos.pieces(color, Role::King).count();
         if kings != 1 {
             return Err(FenError::new(format!("{color} has {kings} kings; exactly one is needed")));
         }
-    }
-    let g = V::geometry();
-    let pawns = pos.by_role(Role::Pawn);
-    if (pawns & (g.rank(0) | g.rank(V::SHAPE.ranks - 1))).any() {
-        return Err(FenError::new("a pawn stands on the first or last rank"));
     }
     if V::CHECK_RULES {
         if let Some(k) = pos.king(!pos.turn()) {

@@ -51,9 +51,9 @@ impl<V: EngineVariant> Searcher<V> {
             let a = ((alpha as f64 - sum - highest * unsearched) / p).max(lowest).floor() as Score;
             let b = ((beta as f64 - sum - lowest * unsearched) / p).min(highest).ceil() as Score;
             let value = if depth <= 0 {
-                -self.quiesce(pos, pos.in_check(), -b, -a, ply)
+                -self.quiesce(pos, V::in_check(pos), -b, -a, ply)
             } else {
-                -self.negamax(pos, pos.in_check(), depth, -b, -a, ply, true)
+                -self.negamax(pos, V::in_check(pos), depth, -b, -a, ply, true)
             };
             if self.stopped {
                 return 0;

@@ -99,7 +99,7 @@ impl<V: EngineVariant> Searcher<V> {
             let mv = moves[i];
             let child = pos.after(mv);
             let floor = alpha.max(second);
-            let score = self.child_value(pos, mv, &child, child.in_check(), depth - 1, floor, beta, ply);
+            let score = self.child_value(pos, mv, &child, V::in_check(&child), depth - 1, floor, beta, ply);
             if self.stopped {
                 self.score_lists[ply] = scores;
                 return 0;

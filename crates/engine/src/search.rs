@@ -294,7 +294,7 @@ impl<V: EngineVariant> Searcher<V> {
             (-INFINITE, INFINITE)
         };
         loop {
-            let score = self.negamax(root, root.in_check(), depth, alpha, beta, 0, false);
+            let score = self.negamax(root, V::in_check(root), depth, alpha, beta, 0, false);
             if self.stopped {
                 return score;
             }
@@ -372,7 +372,7 @@ impl<V: EngineVariant> Searcher<V> {
         }
         let current = self.stack.len() - 1;
         let hash = self.stack[current];
-        let reach = halfmoves.min(current);
+        let reach = V::repetition_reach(pos.halfmoves(), current);
         (4..=reach).step_by(2).any(|back| self.stack[current - back] == hash)
     }
 
@@ -535,7 +535,7 @@ impl<V: EngineVariant> Searcher<V> {
             let mv = moves[i];
             let tactical = is_tactical(pos, mv);
             let child = pos.after(mv);
-            let gives_check = child.in_check();
+            let gives_check = V::in_check(&child);
             let quiet = !tactical && !gives_check;
 
             // A capture that loses material by exchange, near the leaves.
@@ -704,7 +704,7 @@ impl<V: EngineVariant> Searcher<V> {
                 }
             }
             let child = pos.after(mv);
-            let score = self.child_value(pos, mv, &child, child.in_check(), 0, alpha, beta, ply);
+            let score = self.child_value(pos, mv, &child, V::in_check(&child), 0, alpha, beta, ply);
             if self.stopped {
                 break;
             }

@@ -5,16 +5,19 @@
 
 use crate::search::{Features, Progress, Searcher};
 use crate::time::Limits;
-use crate::rejection::{answer_proposal, replacement, Answer};
-use crate::variant::{Decision, EngineVariant};
-use crate::worlds::choose_over_worlds;
+use crate::variant::{EngineVariant, Turn};
+use crate::worlds::{choose_over_worlds, sample_worlds, World};
 use crate::Score;
 use chesslantis_core::registry::uses_960_castling;
-use chesslantis_core::variants::Chess;
-use chesslantis_core::{notation, Action, Actor, Color, Game, Move, Position, Variant, Viewer};
+use chesslantis_core::variants::{Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
+use chesslantis_core::{notation, Action, Actor, Color, Game, Move, Observation, Position, Variant, Viewer};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Hidden information: at most this many worlds are searched per decision
+/// (more would leave each too shallow at game speeds).
+const MAX_WORLDS: usize = 8;
 
 /// A search iteration's report with the moves as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +84,9 @@ pub struct VariantSession<V: EngineVariant> {
     history: Vec<u64>,
     /// `choose_action`'s record of the game: positions seen and made, in order.
     seen: Vec<u64>,
+    /// Hidden information over UCI: the worlds the set position may be
+    /// (`position` is the first); `None` when the FEN is the whole truth.
+    worlds: Option<Vec<World<V>>>,
     hash_mb: usize,
 }
 
@@ -91,29 +97,31 @@ impl<V: EngineVariant> VariantSession<V> {
             position: Position::start(),
             history: Vec::new(),
             seen: Vec::new(),
+            worlds: None,
             hash_mb,
         }
     }
 
-    /// Takes `pos` as the position now, after the game's record so far:
-    /// the history is what came since the last capture or pawn move.
-    fn observe(&mut self, pos: &Position<V>) {
-        let n = self.seen.len();
-        if n >= 2 && self.seen[n - 2] == pos.hash() {
-            // Back before our last move: it was a proposal, and rejected.
-            self.seen.pop();
-        }
-        if self.seen.last() != Some(&pos.hash()) {
-            self.seen.push(pos.hash());
-        }
-        let keep = (pos.halfmoves() as usize + 1).min(self.seen.len());
-        self.seen.drain(..self.seen.len() - keep);
-        self.history = self.seen[..self.seen.len() - 1].to_vec();
-        self.position = pos.clone();
-    }
-
     fn text(pos: &Position<V>, mv: Move) -> String {
         notation::uci::<V>(mv, uses_960_castling(pos))
+    }
+
+    /// Records the position a player is to act in, for the repetition rules:
+    /// `seen` holds the game's positions in order, as this player saw and
+    /// made them. A position seen again at once (a second decision in the
+    /// same turn) is not a new one, and a return to the position before our
+    /// last move means that move did not stand (a rejected proposal).
+    fn record(&mut self, pos: &Position<V>) {
+        let hash = pos.hash();
+        let n = self.seen.len();
+        if n >= 2 && self.seen[n - 2] == hash {
+            self.seen.pop();
+        } else if self.seen.last() != Some(&hash) {
+            self.seen.push(hash);
+        }
+        let keep = V::repetition_reach(pos.halfmoves(), self.seen.len() - 1) + 1;
+        self.seen.drain(..self.seen.len() - keep);
+        self.history = self.seen[..self.seen.len() - 1].to_vec();
     }
 
     fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, String> {
@@ -121,6 +129,19 @@ impl<V: EngineVariant> VariantSession<V> {
             .iter()
             .map(|t| notation::parse_uci(&self.position, t).map_err(|e| e.to_string()))
             .collect()
+    }
+
+    /// The move with the best average over sampled worlds (hidden information).
+    fn best_over_worlds(&mut self, worlds: &[World<V>], limits: &Limits) -> BestMove {
+        let sampled = sample_worlds(worlds.to_vec(), MAX_WORLDS);
+        let start = self.searcher.nodes;
+        let chosen = choose_over_worlds(&mut self.searcher, &sampled, &self.history, limits);
+        BestMove {
+            text: chosen.map(|(mv, _)| Self::text(&self.position, mv)),
+            score: chosen.map_or(0, |(_, s)| s),
+            depth: 0,
+            nodes: self.searcher.nodes.saturating_sub(start),
+        }
     }
 
     fn best_move(&mut self, limits: &Limits, search_moves: &[Move], info: &mut dyn FnMut(&Info)) -> (Option<Move>, BestMove) {
@@ -140,6 +161,12 @@ impl<V: EngineVariant> VariantSession<V> {
         let text = result.best.map(|mv| Self::text(&pos, mv));
         (result.best, BestMove { text, score: result.score, depth: result.depth, nodes: result.nodes })
     }
+}
+
+/// A FEN given over UCI, as the observation of the player to move (Beirut:
+/// the opponent's carrier written `*`).
+fn uci_observation<V: EngineVariant>(fen: &str) -> Observation {
+    Observation { shape: V::SHAPE, fen: fen.to_string(), actor: Actor::Nobody, notes: Vec::new() }
 }
 
 /// A line of moves as UCI texts, played from `pos`.
@@ -176,20 +203,34 @@ impl<V: EngineVariant> Session for VariantSession<V> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let mut pos = match fen {
-            Some(f) => Position::<V>::from_fen(f).map_err(|e| e.to_string())?,
-            None => Position::start(),
+        let (mut worlds, hidden) = match fen {
+            None => (vec![World { position: Position::start(), weight: 1.0 }], false),
+            Some(f) => match Position::<V>::from_fen(f) {
+                Ok(pos) => (vec![World { position: pos, weight: 1.0 }], false),
+                Err(e) => (V::worlds(&uci_observation::<V>(f)).ok_or_else(|| e.to_string())?, true),
+            },
         };
         let mut history = Vec::new();
         for text in moves {
-            let mv = notation::parse_uci(&pos, text).map_err(|e| format!("move {text}: {e}"))?;
-            history.push(pos.hash());
-            pos.play(mv);
-            if pos.halfmoves() == 0 {
-                history.clear();
-            }
+            // A world where a move is not legal is not the truth (Beirut: a
+            // detonation shows where the bomb was).
+            let before = worlds.first().map(|w| w.position.hash());
+            worlds.retain_mut(|w| match notation::parse_uci(&w.position, text) {
+                Ok(mv) => {
+                    w.position.play(mv);
+                    true
+                }
+                Err(_) => false,
+            });
+            let Some(first) = worlds.first() else {
+                return Err(format!("move {text}: not legal in this position"));
+            };
+            history.extend(before);
+            let keep = V::repetition_reach(first.position.halfmoves(), history.len());
+            history.drain(..history.len() - keep);
         }
-        self.position = pos;
+        self.position = worlds[0].position.clone();
+        self.worlds = hidden.then_some(worlds);
         self.history = history;
         Ok(())
     }
@@ -211,6 +252,9 @@ impl<V: EngineVariant> Session for VariantSession<V> {
     }
 
     fn go(&mut self, limits: &Limits, search_moves: &[&str], info: &mut dyn FnMut(&Info)) -> BestMove {
+        if let Some(worlds) = self.worlds.clone() {
+            return self.best_over_worlds(&worlds, limits);
+        }
         let restrict = self.parse_moves(search_moves).unwrap_or_default();
         self.best_move(limits, &restrict, info).1
     }
@@ -220,37 +264,37 @@ impl<V: EngineVariant> Session for VariantSession<V> {
             return Err("no player is to act".into());
         };
         let observation = game.observation(Viewer::Player(color));
-        let action = match V::decision(&observation)? {
-            Decision::Move(pos) => {
-                self.observe(&pos);
-                let chosen = match V::worlds(&observation) {
-                    Some(worlds) => {
-                        choose_over_worlds(&mut self.searcher, &worlds, &self.history, limits).map(|(mv, _)| mv)
-                    }
-                    None => self.best_move(limits, &[], &mut |_| {}).0,
-                };
-                Action::Move(chosen.ok_or("no legal move")?)
-            }
-            Decision::Answer { position, proposed } => {
-                self.observe(&position);
-                match answer_proposal(&mut self.searcher, &position, &self.history, proposed, limits) {
-                    Answer::Accept => Action::Accept,
-                    Answer::Reject => Action::Reject,
-                }
-            }
-            Decision::Act(action) => action,
-            Decision::Replace { position, rejected } => {
-                self.observe(&position);
-                let mv = replacement(&mut self.searcher, &position, &self.history, rejected, limits);
-                Action::Move(mv.ok_or("no other legal move")?)
-            }
+        let worlds = V::worlds(&observation).map(|w| sample_worlds(w, MAX_WORLDS));
+        let pos = match worlds.as_ref().and_then(|w| w.first()) {
+            Some(world) => world.position.clone(),
+            None => V::observed_position(&observation)?,
         };
-        if !game.legal_actions().contains(&action) {
-            return Err(format!("the engine chose {}, which the game does not allow now", game.action_text(action)));
+        self.record(&pos);
+        self.position = pos.clone();
+        let legal = game.legal_actions();
+        let mut turn = Turn {
+            searcher: &mut self.searcher,
+            observation: &observation,
+            position: &pos,
+            history: &self.history,
+            limits,
+        };
+        if let Some(action) = V::protocol_action(&mut turn, &legal) {
+            if let Ok(Action::Move(mv)) = action {
+                self.seen.push(pos.after(mv).hash());
+            }
+            return action;
         }
-        if let Action::Move(mv) = action {
-            self.seen.push(self.position.after(mv).hash());
+        let chosen = match &worlds {
+            Some(worlds) => choose_over_worlds(&mut self.searcher, worlds, &self.history, limits).map(|(mv, _)| mv),
+            None => self.best_move(limits, &[], &mut |_| {}).0,
+        };
+        let mv = chosen.ok_or("no legal move")?;
+        let action = Action::Move(mv);
+        if !legal.contains(&action) {
+            return Err(format!("the engine chose {}, which the game does not allow now", Self::text(&pos, mv)));
         }
+        self.seen.push(pos.after(mv).hash());
         Ok(action)
     }
 
@@ -288,7 +332,15 @@ macro_rules! engine {
 
 /// The variants the engine plays. A new variant: `impl EngineVariant` in
 /// `variants/`, and a line here.
-pub static ENGINES: &[EngineEntry] = &[engine!(Chess)];
+pub static ENGINES: &[EngineEntry] = &[
+    engine!(Chess),
+    engine!(BermudaAngle),
+    engine!(Rejection),
+    engine!(Circe),
+    engine!(Portal),
+    engine!(Beirut),
+    engine!(KnightsAreGod),
+];
 
 /// The ids, among the core's variants, that the engine plays (in the core's order).
 pub fn supported_variants() -> Vec<&'static str> {

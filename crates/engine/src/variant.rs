@@ -7,6 +7,8 @@
 use crate::eval::{self, EvalTables, Phased};
 use crate::pst;
 use crate::score::Score;
+use crate::search::Searcher;
+use crate::time::Limits;
 use crate::worlds::World;
 use chesslantis_core::{Action, Move, MoveKind, Observation, Piece, Position, Probability, Role, Square, Variant};
 
@@ -26,6 +28,27 @@ pub const STANDARD_VALUES: [Phased; 7] = [
 /// How much each role counts towards "middlegame" (by `Role::index()`).
 pub const STANDARD_PHASE_WEIGHTS: [i32; 7] = [0, 1, 1, 2, 4, 0, 1];
 
+/// PeSTO's table for `piece` on `sq`, stretched to the variant's board.
+pub fn standard_piece_square<V: Variant>(piece: Piece, sq: Square) -> Phased {
+    let shape = V::SHAPE;
+    let rank = shape.rank(sq);
+    let relative = match piece.color {
+        chesslantis_core::Color::White => rank,
+        chesslantis_core::Color::Black => shape.ranks - 1 - rank,
+    };
+    pst::pesto(piece.role, shape, shape.file(sq), relative)
+}
+
+/// The role a move captures by the rules of chess: the enemy on the target
+/// square, or a pawn taken en passant.
+pub fn standard_captured<V: Variant>(pos: &Position<V>, mv: Move) -> Option<Role> {
+    match mv.kind {
+        MoveKind::EnPassant => Some(Role::Pawn),
+        MoveKind::Castle | MoveKind::Detonate => None,
+        _ => pos.piece_at(mv.to).filter(|p| p.color != pos.turn()).map(|p| p.role),
+    }
+}
+
 /// How a node's value follows from the values of its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum NodeRule {
@@ -34,21 +57,6 @@ pub enum NodeRule {
     /// Rejection: the opponent may reject the proposed move, so with two or
     /// more legal moves the mover gets the second best (proposing the best).
     SecondBest,
-}
-
-/// What the player to act must decide, as the engine reads it from the
-/// player's observation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Decision<V: Variant> {
-    /// A move in this position.
-    Move(Position<V>),
-    /// Accept or reject the opponent's proposed move (Rejection).
-    Answer { position: Position<V>, proposed: Move },
-    /// Another move instead of a rejected one (Rejection).
-    Replace { position: Position<V>, rejected: Move },
-    /// A decision the variant takes by its own rule of thumb, not by search
-    /// (Beirut: which piece carries the bomb).
-    Act(Action),
 }
 
 /// One outcome of chance after a move: the position it leads to and its probability.
@@ -67,17 +75,35 @@ pub trait EngineVariant: Variant {
     /// (static exchange evaluation prunes losing captures). Variants whose
     /// captures move pieces elsewhere (rebirths, portals) should say false.
     const STANDARD_EXCHANGES: bool = true;
+    /// Whether a capture or pawn move (which resets the 50-move count) makes
+    /// every earlier position unreachable, so repetition need not look past
+    /// it. Circe says false: a rebirth can bring the old position back.
+    const RESETS_ARE_IRREVERSIBLE: bool = true;
+
+    /// How many earlier positions can repeat the current one, given the
+    /// half-move clock and how many are known.
+    #[inline]
+    fn repetition_reach(halfmoves: u32, known: usize) -> usize {
+        if Self::RESETS_ARE_IRREVERSIBLE {
+            (halfmoves as usize).min(known)
+        } else {
+            known
+        }
+    }
+
+    /// Whether the side to move is in check, for the search (check
+    /// extensions, evasions in quiescence). Variants without check rules
+    /// say false: there a king under attack is a threat the search sees as
+    /// a capture, and both kings may stand attacked for many moves.
+    #[inline]
+    fn in_check(pos: &Position<Self>) -> bool {
+        Self::CHECK_RULES && pos.in_check()
+    }
 
     /// Bonus for `piece` standing on `sq`, by its own side's view of the
     /// board (added to its value). Default: PeSTO's tables, stretched to the shape.
     fn piece_square(piece: Piece, sq: Square) -> Phased {
-        let shape = Self::SHAPE;
-        let rank = shape.rank(sq);
-        let relative = match piece.color {
-            chesslantis_core::Color::White => rank,
-            chesslantis_core::Color::Black => shape.ranks - 1 - rank,
-        };
-        pst::pesto(piece.role, shape, shape.file(sq), relative)
+        standard_piece_square::<Self>(piece, sq)
     }
 
     /// The static evaluation from the side to move's view.
@@ -87,11 +113,7 @@ pub trait EngineVariant: Variant {
 
     /// The role a move captures, if any (for ordering and quiescence).
     fn captured(pos: &Position<Self>, mv: Move) -> Option<Role> {
-        match mv.kind {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle | MoveKind::Detonate => None,
-            _ => pos.piece_at(mv.to).filter(|p| p.color != pos.turn()).map(|p| p.role),
-        }
+        standard_captured(pos, mv)
     }
 
     /// Chance after a move: `None` when the move's result is certain; else
@@ -110,14 +132,32 @@ pub trait EngineVariant: Variant {
         None
     }
 
-    /// What the player to act must decide, read from its observation.
-    /// Default: the observation's FEN is the position, and a move is due.
-    fn decision(observation: &Observation) -> Result<Decision<Self>, String> {
-        Position::from_fen(&observation.fen).map(Decision::Move).map_err(|e| e.to_string())
+    /// The position a player searches, read from its observation. Variants
+    /// whose game text adds protocol fields after the FEN strip them here.
+    fn observed_position(observation: &Observation) -> Result<Position<Self>, String> {
+        Position::from_fen(&observation.fen).map_err(|e| e.to_string())
+    }
+
+    /// A decision the game asks for that is not "search for a move" (answer
+    /// a proposal, replace a rejected move, choose a bomb carrier); `None`
+    /// leaves the turn to the move search. `legal` is the game's legal actions.
+    fn protocol_action(_turn: &mut Turn<'_, Self>, _legal: &[Action]) -> Option<Result<Action, String>> {
+        None
     }
 
     /// Positions for `chesslantis bench` (FENs); the start position when empty.
     fn bench_fens() -> &'static [&'static str] {
         &[]
     }
+}
+
+/// What a variant's `protocol_action` gets to decide a turn: the searcher,
+/// the player's observation and the position read from it (for hidden
+/// information, one of its worlds), the game's history and the limits.
+pub struct Turn<'a, V: EngineVariant> {
+    pub searcher: &'a mut Searcher<V>,
+    pub observation: &'a Observation,
+    pub position: &'a Position<V>,
+    pub history: &'a [u64],
+    pub limits: &'a Limits,
 }

@@ -1,5 +1,17 @@
 //! The variants, one file each.
 
+pub mod beirut;
+pub mod bermuda_angle;
 pub mod chess;
+pub mod portal;
+pub mod circe;
+pub mod knights_are_god;
+pub mod rejection;
 
+pub use beirut::Beirut;
+pub use bermuda_angle::BermudaAngle;
 pub use chess::Chess;
+pub use portal::Portal;
+pub use circe::Circe;
+pub use knights_are_god::KnightsAreGod;
+pub use rejection::Rejection;

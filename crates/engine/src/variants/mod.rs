@@ -2,4 +2,10 @@
 //! game is moves only needs `impl EngineVariant for X {}` (chess defaults)
 //! and a line in `session::ENGINES`.
 
+mod beirut;
+mod bermuda_angle;
 mod chess;
+mod circe;
+mod knights_are_god;
+mod portal;
+mod rejection;

@@ -1,0 +1,430 @@
+//! Beirut Chess: FIDE chess where each side secretly arms one of its pieces
+//! (not the king) with a bomb before the first move, and may detonate it
+//! instead of moving: the carrier and every piece on the eight squares around
+//! it vanish. See docs/rules/beirut.md.
+//!
+//! The position knows both carriers (`Bombs`, in FEN after the move numbers);
+//! the secrecy lives in `BeirutGame`, whose observations show each player only
+//! their own carrier.
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::error::{FenError, MoveError};
+use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer, WinReason};
+use crate::make;
+use crate::movegen;
+use crate::moves::{Move, MoveKind};
+use crate::notation;
+use crate::position::{Position, KING_SIDE, QUEEN_SIDE};
+use crate::role::Role;
+use crate::square::Square;
+use crate::variant::{standard_outcome, standard_validate, Variant};
+use crate::zobrist;
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Beirut;
+
+/// One side's bomb.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Bomb {
+    /// Not chosen yet: the game is in its setup phase.
+    #[default]
+    Unchosen,
+    /// Carried by the piece on this square.
+    Carried(Square),
+    /// Detonated, or defused with its captured carrier.
+    Gone,
+}
+
+/// Both sides' bombs: the variant state of a Beirut position.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bombs([Bomb; 2]);
+
+impl Bombs {
+    pub fn new(white: Bomb, black: Bomb) -> Bombs {
+        Bombs([white, black])
+    }
+
+    #[inline]
+    pub fn of(&self, color: Color) -> Bomb {
+        self.0[color.index()]
+    }
+
+    #[inline]
+    pub fn set(&mut self, color: Color, bomb: Bomb) {
+        self.0[color.index()] = bomb;
+    }
+
+    /// The square of `color`'s carrier, if its bomb is armed.
+    #[inline]
+    pub fn carrier(&self, color: Color) -> Option<Square> {
+        match self.of(color) {
+            Bomb::Carried(sq) => Some(sq),
+            _ => None,
+        }
+    }
+
+    /// The side still to choose its carrier (White chooses first).
+    pub fn to_choose(&self) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.of(c) == Bomb::Unchosen)
+    }
+}
+
+/// A bomb in FEN: the carrier's square, `-` for none, `?` for not chosen yet.
+fn bomb_text(bomb: Bomb) -> String {
+    match bomb {
+        Bomb::Unchosen => "?".into(),
+        Bomb::Gone => "-".into(),
+        Bomb::Carried(sq) => Beirut::SHAPE.name(sq).to_string(),
+    }
+}
+
+fn read_bomb(text: &str) -> Result<Bomb, FenError> {
+    match text {
+        "?" => Ok(Bomb::Unchosen),
+        "-" => Ok(Bomb::Gone),
+        _ => Beirut::SHAPE
+            .parse(text)
+            .map(Bomb::Carried)
+            .ok_or_else(|| FenError::new(format!("'{text}' is not a bomb carrier (a square, '-' or '?')"))),
+    }
+}
+
+/// The detonation of `color`'s bomb, if it has one (legal or not).
+pub fn detonation(bombs: &Bombs, color: Color) -> Option<Move> {
+    bombs.carrier(color).map(|sq| Move::new(sq, sq, MoveKind::Detonate))
+}
+
+/// The squares a bomb on `sq` clears: its own and the eight around it.
+pub fn blast(sq: Square) -> Bitboard {
+    Beirut::geometry().king[sq.index()].with(sq)
+}
+
+impl Variant for Beirut {
+    const ID: &'static str = "beirut";
+    const NAME: &'static str = "Beirut Chess";
+    type Extra = Bombs;
+
+    /// The start, with both carriers still to be chosen.
+    fn start_fen() -> &'static str {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ?,?"
+    }
+
+    fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
+        let us = pos.turn();
+        // Without its king the side to move has lost (to a bomb): no moves.
+        if pos.king(us).is_none() {
+            return;
+        }
+        movegen::legal_standard(pos, out);
+        if let Some(mv) = detonation(&pos.extra, us) {
+            let after = pos.after(mv);
+            // Illegal if it kills the own king or leaves it attacked.
+            if after.king(us).is_some() && !after.king_attacked(us) {
+                out.push(mv);
+            }
+        }
+    }
+
+    fn play(pos: &mut Position<Self>, mv: Move) {
+        let us = pos.turn();
+        if mv.kind == MoveKind::Detonate {
+            return detonate(pos, mv);
+        }
+        let effect = make::play_standard(pos, mv);
+        if let Some(carrier) = pos.extra.carrier(us) {
+            let moved_to = if mv.kind == MoveKind::Castle {
+                let (_, rook_to) = make::castle_targets::<Self>(mv.from, make::castle_side::<Self>(mv));
+                (carrier == mv.to).then_some(rook_to)
+            } else {
+                (carrier == mv.from).then_some(mv.to)
+            };
+            if let Some(sq) = moved_to {
+                pos.extra.set(us, Bomb::Carried(sq));
+            }
+        }
+        // A captured carrier takes its bomb with it.
+        if let Some((sq, _)) = effect.captured {
+            if pos.extra.carrier(!us) == Some(sq) {
+                pos.extra.set(!us, Bomb::Gone);
+            }
+        }
+    }
+
+    /// A side whose king a bomb took has lost; checkmate needs no legal move
+    /// and no legal detonation (both are in `legal_moves`); material is never
+    /// insufficient while a bomb is armed or not yet chosen.
+    fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
+        let us = pos.turn();
+        if pos.king(us).is_none() {
+            return Some(Outcome::Win { winner: !us, reason: WinReason::Detonation });
+        }
+        let bombs_live = Color::ALL.into_iter().any(|c| pos.extra.of(c) != Bomb::Gone);
+        if has_legal_move && bombs_live {
+            return None;
+        }
+        standard_outcome(pos, has_legal_move)
+    }
+
+    fn validate(pos: &Position<Self>) -> Result<(), FenError> {
+        for color in Color::ALL {
+            if let Bomb::Carried(sq) = pos.extra.of(color) {
+                let fits = pos.piece_at(sq).is_some_and(|p| p.color == color && p.role != Role::King);
+                if !fits {
+                    let name = Self::SHAPE.name(sq);
+                    return Err(FenError::new(format!("{color}'s bomb carrier {name} is not a {color} piece other than the king")));
+                }
+            }
+        }
+        let us = pos.turn();
+        let kingless_loser = pos.pieces(us, Role::King).is_empty() && pos.pieces(!us, Role::King).count() == 1;
+        if !kingless_loser {
+            return standard_validate(pos);
+        }
+        // The game is over: the side to move lost its king to a bomb.
+        let g = Self::geometry();
+        if (pos.by_role(Role::Pawn) & (g.rank(0) | g.rank(Self::SHAPE.ranks - 1))).any() {
+            return Err(FenError::new("a pawn stands on the first or last rank"));
+        }
+        Ok(())
+    }
+
+    fn extra_hash(extra: &Bombs) -> u64 {
+        Color::ALL
+            .into_iter()
+            .map(|c| {
+                let base = c.index() * 128;
+                match extra.of(c) {
+                    Bomb::Carried(sq) => zobrist::extra(base + sq.index()),
+                    Bomb::Unchosen => zobrist::extra(base + 127),
+                    Bomb::Gone => 0,
+                }
+            })
+            .fold(0, |a, b| a ^ b)
+    }
+
+    /// One field, `white,black`: a square, `-` (no bomb) or `?` (not chosen);
+    /// absent means both are still to be chosen.
+    fn read_extra(fields: &[&str]) -> Result<Bombs, FenError> {
+        match fields {
+            [] => Ok(Bombs::default()),
+            [field] => {
+                let (white, black) = field
+                    .split_once(',')
+                    .ok_or_else(|| FenError::new(format!("bombs must be written 'white,black', not '{field}'")))?;
+                Ok(Bombs::new(read_bomb(white)?, read_bomb(black)?))
+            }
+            [_, extra, ..] => Err(FenError::new(format!("unexpected field '{extra}' after the bombs"))),
+        }
+    }
+
+    fn write_extra(extra: &Bombs, out: &mut String) {
+        out.push_str(&format!(" {},{}", bomb_text(extra.of(Color::White)), bomb_text(extra.of(Color::Black))));
+    }
+}
+
+/// The carrier and everything around it vanish; bombs caught in the blast are
+/// defused with their carriers, not set off.
+fn detonate(pos: &mut Position<Beirut>, mv: Move) {
+    make::play_standard(pos, mv);
+    for sq in blast(mv.from) & pos.occupied() {
+        let Some(piece) = pos.take(sq) else { continue };
+        pos.clear_castling_on(sq);
+        if piece.role == Role::King {
+            pos.set_castling(piece.color, KING_SIDE, None);
+            pos.set_castling(piece.color, QUEEN_SIDE, None);
+        }
+        if pos.extra.carrier(piece.color) == Some(sq) {
+            pos.extra.set(piece.color, Bomb::Gone);
+        }
+    }
+    pos.set_halfmoves(0);
+}
+
+/// A Beirut game: the secret choice of the carriers (White, then Black), then
+/// play. Each player's observation shows only their own carrier until the end.
+#[derive(Clone, Debug)]
+pub struct BeirutGame {
+    game: PositionGame<Beirut>,
+}
+
+/// A new game from the start (carriers still to choose) or a FEN.
+pub fn new_game(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
+    Ok(Box::new(BeirutGame::new(crate::registry::position_or_start(fen)?)))
+}
+
+impl BeirutGame {
+    pub fn new(pos: Position<Beirut>) -> BeirutGame {
+        BeirutGame { game: PositionGame::new(pos) }
+    }
+
+    pub fn position(&self) -> &Position<Beirut> {
+        self.game.position()
+    }
+
+    /// The side that still has to choose its carrier, during the setup.
+    fn choosing(&self) -> Option<Color> {
+        self.position().extra.to_choose()
+    }
+
+    /// Why `color` may not arm the piece on `sq`, if it may not.
+    fn carrier_refusal(&self, color: Color, sq: Square) -> Option<String> {
+        let name = Beirut::SHAPE.name(sq);
+        match self.position().piece_at(sq) {
+            None => Some(format!("{name} is empty; choose one of your pieces")),
+            Some(p) if p.color != color => Some(format!("{name} holds a {} piece; choose one of yours", p.color)),
+            Some(p) if p.role == Role::King => Some("the king cannot carry the bomb".into()),
+            Some(_) => None,
+        }
+    }
+
+    fn choose_carrier(&mut self, color: Color, sq: Square) -> Result<(), MoveError> {
+        if let Some(reason) = self.carrier_refusal(color, sq) {
+            return Err(MoveError::NotYourTurn(reason));
+        }
+        let mut pos = self.position().clone();
+        pos.extra.set(color, Bomb::Carried(sq));
+        self.game.set_position(pos);
+        Ok(())
+    }
+
+    /// The bombs as `viewer` may see them: the other side's is `*` (hidden)
+    /// until the game is over.
+    fn bombs_seen_by(&self, viewer: Viewer) -> String {
+        let bombs = self.position().extra;
+        let shown = |c: Color| {
+            if self.outcome().is_some() || viewer == Viewer::Player(c) {
+                bomb_text(bombs.of(c))
+            } else {
+                "*".into()
+            }
+        };
+        format!("{},{}", shown(Color::White), shown(Color::Black))
+    }
+
+    fn own_bomb_note(&self, color: Color) -> String {
+        let pos = self.position();
+        match pos.extra.of(color) {
+            Bomb::Unchosen => "Choose your bomb carrier in secret: 'carrier <square>' (any of your pieces but the king).".into(),
+            Bomb::Gone => "Your bomb is gone.".into(),
+            Bomb::Carried(sq) => {
+                let role = pos.piece_at(sq).map_or("piece", |p| p.role.name());
+                format!("Your bomb: the {role} on {} (type 'bomb' to detonate).", Beirut::SHAPE.name(sq))
+            }
+        }
+    }
+}
+
+impl Game for BeirutGame {
+    fn variant_id(&self) -> &'static str {
+        Beirut::ID
+    }
+
+    fn actor(&self) -> Actor {
+        match (self.outcome(), self.choosing()) {
+            (Some(_), _) => Actor::Nobody,
+            (None, Some(color)) => Actor::Player(color),
+            (None, None) => self.game.actor(),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        match self.choosing() {
+            Some(color) => (self.position().by_color(color) & !self.position().by_role(Role::King))
+                .map(Action::ChooseCarrier)
+                .collect(),
+            None => self.game.legal_actions(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
+        Vec::new()
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let Some(color) = self.choosing() else {
+            return match action {
+                Action::ChooseCarrier(_) => {
+                    Err(MoveError::NotYourTurn("the bomb carriers were chosen before the first move".into()))
+                }
+                other => self.game.apply(other),
+            };
+        };
+        match action {
+            Action::ChooseCarrier(sq) => self.choose_carrier(color, sq),
+            Action::Resign => {
+                self.game.resign(color);
+                Ok(())
+            }
+            _ => Err(MoveError::NotYourTurn(format!("{color} must choose a bomb carrier before the first move"))),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn observation(&self, viewer: Viewer) -> Observation {
+        let full = self.position().fen();
+        let board_and_counters = full.rsplit_once(' ').map_or(full.as_str(), |(head, _)| head);
+        let notes = match viewer {
+            Viewer::Player(color) if self.outcome().is_none() => vec![self.own_bomb_note(color)],
+            _ => Vec::new(),
+        };
+        Observation {
+            shape: Beirut::SHAPE,
+            fen: format!("{board_and_counters} {}", self.bombs_seen_by(viewer)),
+            actor: self.actor(),
+            notes,
+        }
+    }
+
+    fn fen(&self) -> String {
+        self.position().fen()
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        game::action_text::<Beirut>(action)
+    }
+
+    /// Reads `carrier d2` (or a bare square during the setup), `bomb` (the
+    /// detonation, also written `d5d5`), `resign`, or a move in UCI or SAN.
+    fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
+        let text = text.trim();
+        let square = |t: &str| Beirut::SHAPE.parse(t.trim()).ok_or_else(|| MoveError::Malformed(text.to_string()));
+        if text == "resign" {
+            return Ok(Action::Resign);
+        }
+        if let Some(rest) = text.strip_prefix("carrier") {
+            return square(rest).map(Action::ChooseCarrier);
+        }
+        if self.choosing().is_some() {
+            return square(text).map(Action::ChooseCarrier);
+        }
+        if text == "bomb" {
+            let pos = self.position();
+            let Some(mv) = detonation(&pos.extra, pos.turn()) else {
+                return Err(MoveError::NotYourTurn("you have no bomb".into()));
+            };
+            if !pos.is_legal(mv) {
+                return Err(MoveError::NotYourTurn("the blast would kill your king or leave it in check".into()));
+            }
+            return Ok(Action::Move(mv));
+        }
+        notation::parse_move(self.position(), text).map(Action::Move)
+    }
+
+    fn box_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+
+    fn hidden_information(&self) -> bool {
+        true
+    }
+}

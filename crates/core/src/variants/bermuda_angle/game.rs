@@ -1,0 +1,230 @@
+//! The game: moves by the players, then the dice as a chance action whenever
+//! a roll is due. Captures and king captures are final only after the roll.
+
+use super::voyage::{angle, dice_outcomes, resolve, roll_due, survival_chance, RollReport};
+use super::BermudaAngle;
+use crate::error::{FenError, MoveError};
+use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer, WinReason};
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::registry::position_or_start;
+use crate::role::Role;
+use crate::square::Square;
+use crate::variant::Variant;
+
+type Pos = Position<BermudaAngle>;
+
+/// A move that waits for its roll, with the position before it (a vanished
+/// capturer's capture is undone from it).
+#[derive(Clone, Debug)]
+struct PendingRoll {
+    before: Pos,
+    mv: Move,
+}
+
+/// What happened after the last move, for the observers.
+#[derive(Clone, Debug)]
+enum Aftermath {
+    Rolled(RollReport),
+    NoRoll(Move),
+}
+
+#[derive(Clone, Debug)]
+pub struct BermudaGame {
+    /// The position and the draw rules; during a pending roll it holds the
+    /// position after the move, before the roll.
+    inner: PositionGame<BermudaAngle>,
+    pending: Option<PendingRoll>,
+    last: Option<Aftermath>,
+}
+
+impl BermudaGame {
+    pub fn new(pos: Pos) -> BermudaGame {
+        BermudaGame { inner: PositionGame::new(pos), pending: None, last: None }
+    }
+
+    /// A game from a FEN, or from the start.
+    pub fn from_fen(fen: Option<&str>) -> Result<BermudaGame, FenError> {
+        Ok(BermudaGame::new(position_or_start::<BermudaAngle>(fen)?))
+    }
+
+    /// The position (after the move, before the roll, while a roll is due).
+    pub fn position(&self) -> &Pos {
+        self.inner.position()
+    }
+
+    /// The move waiting for its roll.
+    pub fn pending_move(&self) -> Option<Move> {
+        self.pending.as_ref().map(|p| p.mv)
+    }
+
+    /// What the last roll did, if the last move was followed by one.
+    pub fn last_roll(&self) -> Option<&RollReport> {
+        match &self.last {
+            Some(Aftermath::Rolled(report)) => Some(report),
+            _ => None,
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let before = self.inner.position().clone();
+        self.inner.play_unchecked(mv);
+        if roll_due(&before, mv, self.inner.position()) {
+            self.pending = Some(PendingRoll { before, mv });
+            self.last = None;
+        } else {
+            self.last = Some(Aftermath::NoRoll(mv));
+        }
+    }
+
+    fn roll(&mut self, pending: PendingRoll, square: Square) {
+        let (pos, report) = resolve(&pending.before, pending.mv, square);
+        self.inner.set_position(pos);
+        // A king that vanished lost the game differently from one captured.
+        if let Some(Outcome::Win { winner, reason: WinReason::KingCaptured }) = self.inner.outcome() {
+            let vanished = report.vanished.iter().any(|v| v.piece.role == Role::King && v.piece.color == !winner);
+            if vanished {
+                self.inner.set_outcome(Some(Outcome::Win { winner, reason: WinReason::KingVanished }));
+            }
+        }
+        self.last = Some(Aftermath::Rolled(report));
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        notation::uci::<BermudaAngle>(mv, false)
+    }
+}
+
+impl Game for BermudaGame {
+    fn variant_id(&self) -> &'static str {
+        BermudaAngle::ID
+    }
+
+    fn actor(&self) -> Actor {
+        if self.pending.is_some() {
+            Actor::Chance
+        } else if self.inner.outcome().is_some() {
+            Actor::Nobody
+        } else {
+            Actor::Player(self.position().turn())
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match self.actor() {
+            Actor::Player(_) => self.position().legal_moves().into_iter().map(Action::Move).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
+        match self.pending {
+            Some(_) => dice_outcomes(),
+            None => Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), MoveError> {
+        if let Some(pending) = &self.pending {
+            let due = self.move_text(pending.mv);
+            return match action {
+                Action::Roll(sq) if angle().contains(sq) => {
+                    let pending = pending.clone();
+                    self.pending = None;
+                    self.roll(pending, sq);
+                    Ok(())
+                }
+                Action::Roll(sq) => Err(MoveError::Illegal(format!(
+                    "{}: the dice pick only squares of the Angle c3-h8",
+                    game::action_text::<BermudaAngle>(Action::Roll(sq))
+                ))),
+                other => Err(MoveError::NotYourTurn(format!(
+                    "{}: the dice must be rolled for {due} first",
+                    self.action_text(other)
+                ))),
+            };
+        }
+        if self.inner.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        match action {
+            Action::Move(mv) if self.position().is_legal(mv) => {
+                self.play(mv);
+                Ok(())
+            }
+            Action::Move(mv) => Err(MoveError::Illegal(self.move_text(mv))),
+            Action::Resign => {
+                self.inner.resign(self.position().turn());
+                Ok(())
+            }
+            Action::Roll(_) | Action::NoRoll => {
+                Err(MoveError::NotYourTurn(format!("{}: no roll is due", self.action_text(action))))
+            }
+            other => Err(MoveError::NotYourTurn(format!("{other:?} is not an action of {}", BermudaAngle::ID))),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.pending {
+            Some(_) => None,
+            None => self.inner.outcome(),
+        }
+    }
+
+    /// Nothing is hidden: every viewer sees the board, the pending roll and
+    /// what the last roll did.
+    fn observation(&self, _viewer: Viewer) -> Observation {
+        let mut notes = Vec::new();
+        if let Some(p) = &self.pending {
+            let chance = survival_chance(&p.before, p.mv);
+            notes.push(format!("dice due after {} (the moving piece survives {chance})", self.move_text(p.mv)));
+        }
+        match &self.last {
+            Some(Aftermath::Rolled(report)) => notes.push(report.to_string()),
+            Some(Aftermath::NoRoll(mv)) => {
+                notes.push(format!("no roll after {}: nothing touched the Angle", self.move_text(*mv)))
+            }
+            None => {}
+        }
+        Observation { shape: BermudaAngle::SHAPE, fen: self.fen(), actor: self.actor(), notes }
+    }
+
+    fn fen(&self) -> String {
+        self.position().fen()
+    }
+
+    /// A roll while one is due says what it does: `roll e7: the white rook
+    /// vanished on its way to i7; the black queen is back on i7`.
+    fn action_text(&self, action: Action) -> String {
+        match (action, &self.pending) {
+            (Action::Roll(sq), Some(p)) if angle().contains(sq) => resolve(&p.before, p.mv, sq).1.to_string(),
+            _ => game::action_text::<BermudaAngle>(action),
+        }
+    }
+
+    /// A move (UCI or SAN), `resign`, or `roll e7` (for a referee setting the dice).
+    fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
+        let text = text.trim();
+        if text == "resign" {
+            return Ok(Action::Resign);
+        }
+        if let Some(square) = text.strip_prefix("roll ") {
+            return BermudaAngle::SHAPE
+                .parse(square.trim())
+                .map(Action::Roll)
+                .ok_or_else(|| MoveError::Malformed(text.to_string()));
+        }
+        notation::parse_move(self.position(), text).map(Action::Move)
+    }
+
+    fn box_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+/// The registry's constructor.
+pub fn new_game(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
+    Ok(Box::new(BermudaGame::from_fen(fen)?))
+}
+

@@ -1,0 +1,102 @@
+//! The Bermuda Chess Angle (Gary K. Gifford, 2005): chess on 10x10 with Ships,
+//! no check rules and king capture, where a 6x6 region, the Angle (c3-h8),
+//! swallows pieces on a dice roll after every move that touches it.
+//!
+//! - this file: the board rules (pieces, castling, no check, king capture);
+//! - [`voyage`]: the Angle, move paths, the dice and the resolution of a roll;
+//! - [`game`]: the game with the dice as chance actions.
+//!
+//! Perft and `legal_moves` know nothing of the dice: they count moves.
+
+pub mod game;
+pub mod voyage;
+
+pub use game::BermudaGame;
+pub use voyage::{angle, dice_outcomes, resolve, roll_due, survival_chance, voyages, RollReport, Vanished, Voyage};
+
+use crate::color::Color;
+use crate::error::FenError;
+use crate::game::{DrawReason, Outcome, WinReason};
+use crate::make::{self, MoveEffect};
+use crate::movegen;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::Role;
+use crate::square::Shape;
+use crate::variant::Variant;
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BermudaAngle;
+
+impl Variant for BermudaAngle {
+    const ID: &'static str = "bermuda-angle";
+    const NAME: &'static str = "Bermuda Chess Angle";
+    const SHAPE: Shape = Shape::TEN_BY_TEN;
+    const ROLES: &'static [Role] =
+        &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Ship];
+    /// "Pawns can promote as in traditional chess, but can also promote to Ships."
+    const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Ship];
+    /// "you can castle through a check and even move into check": kings are captured.
+    const CHECK_RULES: bool = false;
+    /// King f->i with rook j->h (3 squares); king f->b with rook a->c (4 squares).
+    const CASTLE_KING_FILES: [u8; 2] = [8, 1];
+    const CASTLE_ROOK_FILES: [u8; 2] = [7, 2];
+
+    type Extra = ();
+
+    fn start_fen() -> &'static str {
+        "rnbsqksbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBSQKSBNR w KQkq - 0 1"
+    }
+
+    /// Every move the pieces make, attacked squares or not; nothing once a
+    /// king is gone (the game is over).
+    fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
+        if Color::ALL.iter().all(|&c| pos.king(c).is_some()) {
+            movegen::pseudo_legal(pos, out);
+        }
+    }
+
+    fn play(pos: &mut Position<Self>, mv: Move) {
+        play_move(pos, mv);
+    }
+
+    /// A side without a king has lost; no move at all is stalemate. There is
+    /// no dead position: even a lone king can be lost (captured or vanished).
+    fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
+        if let Some(&loser) = Color::ALL.iter().find(|&&c| pos.king(c).is_none()) {
+            return Some(Outcome::Win { winner: !loser, reason: WinReason::KingCaptured });
+        }
+        (!has_legal_move).then_some(Outcome::Draw(DrawReason::Stalemate))
+    }
+
+    /// At most one king a side (none: that side has lost), no pawn on a first
+    /// or last rank. Any side may stand in check.
+    fn validate(pos: &Position<Self>) -> Result<(), FenError> {
+        for color in Color::ALL {
+            let kings = pos.pieces(color, Role::King).count();
+            if kings > 1 {
+                return Err(FenError::new(format!("{color} has {kings} kings; at most one is allowed")));
+            }
+        }
+        let g = Self::geometry();
+        if (pos.by_role(Role::Pawn) & (g.rank(0) | g.rank(Self::SHAPE.ranks - 1))).any() {
+            return Err(FenError::new("a pawn stands on the first or last rank"));
+        }
+        Ok(())
+    }
+
+    /// The chance that the moving piece survives its roll: `33/36`.
+    fn move_note(pos: &Position<Self>, mv: Move) -> Option<String> {
+        Some(survival_chance(pos, mv).to_string())
+    }
+}
+
+/// Plays a move by the rules of chess; a captured king takes its side's
+/// castling rights with it (so the position stays a valid FEN).
+pub(crate) fn play_move(pos: &mut Position<BermudaAngle>, mv: Move) -> MoveEffect {
+    let effect = make::play_standard(pos, mv);
+    if let Some((_, piece)) = effect.captured.filter(|(_, p)| p.role == Role::King) {
+        voyage::clear_castling(pos, piece.color);
+    }
+    effect
+}

@@ -1,0 +1,293 @@
+//! Rejection Chess (Newport Chess Club): FIDE chess, but a move is first
+//! proposed, and the opponent may reject the first proposal of each turn.
+//! A rejected mover plays a different legal move, which stands. With a single
+//! legal move there is nothing to propose: it is played at once.
+//!
+//! The board rules are chess, so the `Variant` is chess with its own id (and
+//! its perft is chess perft: it counts the moves that can end up played). The
+//! proposal protocol lives in [`RejectionGame`], whose actions are
+//! `Move` (a proposal, or the second move), `Accept` and `Reject`.
+
+use crate::color::Color;
+use crate::error::{FenError, MoveError};
+use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer};
+use crate::movegen;
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::variant::Variant;
+use crate::variants::Chess;
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rejection;
+
+impl Variant for Rejection {
+    const ID: &'static str = "rejection";
+    const NAME: &'static str = "Rejection Chess";
+    type Extra = ();
+
+    fn start_fen() -> &'static str {
+        Chess::start_fen()
+    }
+
+    #[inline]
+    fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
+        movegen::legal_standard(pos, out)
+    }
+}
+
+/// Where the current turn stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The mover proposes a move (or plays it, when it is the only legal one).
+    Proposing,
+    /// The opponent accepts or rejects this proposal.
+    Answering(Move),
+    /// The proposal was rejected: the mover plays a different move, which stands.
+    Replacing { rejected: Move },
+}
+
+/// What last happened, for the observation notes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Event {
+    Accepted { by: Color, mv: Move },
+    OnlyMove(Move),
+    Replaced { rejected: Move, played: Move },
+}
+
+/// A Rejection game: the position, the draw rules, and the proposal protocol.
+#[derive(Clone, Debug)]
+pub struct RejectionGame {
+    game: PositionGame<Rejection>,
+    step: Step,
+    last: Option<Event>,
+}
+
+/// The field the game text adds after the FEN for a pending proposal.
+const PROPOSED: &str = "proposed:";
+/// The field for a rejected proposal (the mover owes a different move).
+const REJECTED: &str = "rejected:";
+
+impl RejectionGame {
+    pub fn new(pos: Position<Rejection>) -> RejectionGame {
+        RejectionGame { game: PositionGame::new(pos), step: Step::Proposing, last: None }
+    }
+
+    /// Reads a game text: a FEN, optionally followed by `proposed:e2e4` or
+    /// `rejected:e2e4` (see docs/notation.md).
+    pub fn from_text(text: &str) -> Result<RejectionGame, FenError> {
+        let text = text.trim();
+        let pending = text.rsplit_once(' ').and_then(|(fen, field)| {
+            let proposed = field.strip_prefix(PROPOSED).map(|mv| (fen, field, mv, true));
+            proposed.or_else(|| field.strip_prefix(REJECTED).map(|mv| (fen, field, mv, false)))
+        });
+        let fen = pending.map_or(text, |(fen, ..)| fen);
+        let mut game = RejectionGame::new(Position::from_fen(fen)?);
+        if let Some((_, field, mv_text, proposed)) = pending {
+            let mv =
+                notation::parse_uci(game.position(), mv_text).map_err(|e| FenError::new(format!("'{field}': {e}")))?;
+            if game.position().legal_moves().len() < 2 {
+                return Err(FenError::new(format!("'{field}': with a single legal move nothing is proposed")));
+            }
+            game.step = if proposed { Step::Answering(mv) } else { Step::Replacing { rejected: mv } };
+        }
+        Ok(game)
+    }
+
+    pub fn position(&self) -> &Position<Rejection> {
+        self.game.position()
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    fn mover(&self) -> Color {
+        self.position().turn()
+    }
+
+    fn text(&self, mv: Move) -> String {
+        notation::uci::<Rejection>(mv, false)
+    }
+
+    fn play(&mut self, mv: Move, event: Event) {
+        self.game.play_unchecked(mv);
+        self.step = Step::Proposing;
+        self.last = Some(event);
+    }
+
+    fn refuse(&self, why: String) -> Result<(), MoveError> {
+        Err(MoveError::NotYourTurn(why))
+    }
+
+    fn event_note(&self, event: Event) -> String {
+        // The mover of the event is the side not to move now.
+        let mover = !self.mover();
+        match event {
+            Event::Accepted { by, mv } => format!("{by} accepted {mover}'s proposal {}.", self.text(mv)),
+            Event::OnlyMove(mv) => format!("{mover} played {}, the only legal move (no proposal).", self.text(mv)),
+            Event::Replaced { rejected, played } => format!(
+                "{mover}'s proposal {} was rejected; {mover} played {} instead.",
+                self.text(rejected),
+                self.text(played)
+            ),
+        }
+    }
+}
+
+impl Game for RejectionGame {
+    fn variant_id(&self) -> &'static str {
+        Rejection::ID
+    }
+
+    fn actor(&self) -> Actor {
+        match (self.game.outcome(), self.step) {
+            (Some(_), _) => Actor::Nobody,
+            (None, Step::Answering(_)) => Actor::Player(!self.mover()),
+            (None, _) => Actor::Player(self.mover()),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.game.outcome().is_some() {
+            return Vec::new();
+        }
+        let moves = self.position().legal_moves().into_iter();
+        match self.step {
+            Step::Proposing => moves.map(Action::Move).collect(),
+            Step::Answering(_) => vec![Action::Accept, Action::Reject],
+            Step::Replacing { rejected } => moves.filter(|&mv| mv != rejected).map(Action::Move).collect(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
+        Vec::new()
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mover = self.mover();
+        let legal = self.position().legal_moves();
+        match (self.step, action) {
+            (_, Action::Resign) => {
+                if let Actor::Player(color) = self.actor() {
+                    self.game.resign(color);
+                }
+                Ok(())
+            }
+            (Step::Proposing | Step::Replacing { .. }, Action::Move(mv)) if !legal.contains(&mv) => {
+                Err(MoveError::Illegal(self.text(mv)))
+            }
+            (Step::Proposing, Action::Move(mv)) if legal.len() == 1 => {
+                self.play(mv, Event::OnlyMove(mv));
+                Ok(())
+            }
+            (Step::Proposing, Action::Move(mv)) => {
+                self.step = Step::Answering(mv);
+                Ok(())
+            }
+            (Step::Proposing, Action::Accept | Action::Reject) => {
+                self.refuse(format!("nothing is proposed yet; {mover} proposes a move first"))
+            }
+            (Step::Answering(mv), Action::Accept) => {
+                self.play(mv, Event::Accepted { by: !mover, mv });
+                Ok(())
+            }
+            (Step::Answering(mv), Action::Reject) => {
+                self.step = Step::Replacing { rejected: mv };
+                Ok(())
+            }
+            (Step::Answering(mv), Action::Move(_)) => self.refuse(format!(
+                "{mover}'s proposal {} awaits {}'s answer: accept or reject",
+                self.text(mv),
+                !mover
+            )),
+            (Step::Replacing { rejected }, Action::Move(mv)) if mv == rejected => {
+                self.refuse(format!("{} was rejected; {mover} must play a different move", self.text(mv)))
+            }
+            (Step::Replacing { rejected }, Action::Move(mv)) => {
+                self.play(mv, Event::Replaced { rejected, played: mv });
+                Ok(())
+            }
+            (Step::Replacing { rejected }, Action::Reject) => self.refuse(format!(
+                "only the first proposal of a turn may be rejected ({} was); {mover}'s next move stands",
+                self.text(rejected)
+            )),
+            (Step::Replacing { .. }, Action::Accept) => {
+                self.refuse(format!("nothing to accept: {mover}'s second move stands without an answer"))
+            }
+            (_, other) => self.refuse(format!("{other:?} is not an action of {}", Rejection::ID)),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// Nothing is hidden: everyone sees the proposal and the answer.
+    fn observation(&self, _viewer: Viewer) -> Observation {
+        let mover = self.mover();
+        let mut notes: Vec<String> = self.last.map(|e| self.event_note(e)).into_iter().collect();
+        if self.game.outcome().is_none() {
+            notes.push(match self.step {
+                Step::Proposing => format!("{mover} to propose a move."),
+                Step::Answering(mv) => format!(
+                    "{mover} proposes {} ({}); {}: accept or reject.",
+                    self.text(mv),
+                    notation::san(self.position(), mv),
+                    !mover
+                ),
+                Step::Replacing { rejected } => format!(
+                    "{} rejected {}; {mover} must play a different move, which stands.",
+                    !mover,
+                    self.text(rejected)
+                ),
+            });
+        }
+        Observation { shape: Rejection::SHAPE, fen: self.fen(), actor: self.actor(), notes }
+    }
+
+    fn fen(&self) -> String {
+        let fen = self.position().fen();
+        match self.step {
+            Step::Proposing => fen,
+            Step::Answering(mv) => format!("{fen} {PROPOSED}{}", self.text(mv)),
+            Step::Replacing { rejected } => format!("{fen} {REJECTED}{}", self.text(rejected)),
+        }
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        game::action_text::<Rejection>(action)
+    }
+
+    /// Moves in UCI or SAN; `accept`/`a` and `reject`/`r` answer a proposal.
+    fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
+        match text.trim() {
+            "accept" | "a" => Ok(Action::Accept),
+            "reject" | "r" => Ok(Action::Reject),
+            "resign" => Ok(Action::Resign),
+            other => match self.step {
+                Step::Answering(mv) => Err(MoveError::NotYourTurn(format!(
+                    "'{other}': answer {}'s proposal {} with accept or reject",
+                    self.mover(),
+                    self.text(mv)
+                ))),
+                _ => Rejection::parse_move(self.position(), other).map(Action::Move),
+            },
+        }
+    }
+
+    fn box_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+}
+
+/// The registry's constructor: a game from the start or from a game text.
+pub fn new_game(text: Option<&str>) -> Result<Box<dyn Game>, FenError> {
+    Ok(Box::new(match text {
+        Some(t) => RejectionGame::from_text(t)?,
+        None => RejectionGame::new(Position::start()),
+    }))
+}

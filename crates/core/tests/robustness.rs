@@ -1,0 +1,150 @@
+//! Bad input never panics and never changes a game: arbitrary and mutated
+//! FEN text, arbitrary move text, and arbitrary actions through the game
+//! model. A FEN that is accepted must describe a position every rule can work
+//! on (moves generated, played, written back).
+
+mod chess_support;
+
+use chesslantis_core::notation::parse_move;
+use chesslantis_core::perft::perft;
+use chesslantis_core::registry;
+use chesslantis_core::variants::Chess;
+use chesslantis_core::{Action, Move, MoveKind, Position, Role, Square};
+use chess_support::GAME_STARTS;
+use proptest::prelude::*;
+
+/// Text that looks like FEN more often than random text does.
+const FEN_ALPHABET: &str = "[pnbrqkPNBRQKSs0-9/ wbKQkqA-Ha-h\\-]{0,90}";
+
+/// Move-like text: squares, piece letters, promotion, castling, marks.
+const MOVE_ALPHABET: &str = "[a-jA-Z0-9xX=+#@!?O\\- ]{0,12}";
+
+/// Everything an accepted position must allow without panicking.
+fn exercise(pos: &Position<Chess>) {
+    let fen = pos.fen();
+    let again = Position::<Chess>::from_fen(&fen).unwrap_or_else(|e| panic!("{fen} was written but not read: {e}"));
+    assert_eq!(again.fen(), fen);
+    assert_eq!(pos.hash(), pos.hash_from_scratch());
+    for mv in pos.legal_moves() {
+        let next = pos.after(mv);
+        assert_eq!(next.hash(), next.hash_from_scratch(), "after {mv:?} in {fen}");
+        let _ = next.fen();
+    }
+    let _ = perft(pos, 2);
+    let game = (registry::variant("chess").expect("chess is registered").new_game)(Some(&fen));
+    let game = game.unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let _ = (game.outcome(), game.legal_actions());
+}
+
+/// A valid FEN with edits: characters replaced, deleted or inserted.
+fn mutated_fen() -> impl Strategy<Value = String> {
+    let edit = (any::<usize>(), 0u8..3, prop::char::range(' ', '~'));
+    (prop::sample::select(GAME_STARTS), prop::collection::vec(edit, 1..4)).prop_map(|(fen, edits)| {
+        let mut chars: Vec<char> = fen.chars().collect();
+        for (at, op, c) in edits {
+            let i = at % (chars.len() + 1);
+            match op {
+                0 if i < chars.len() => chars[i] = c,
+                1 if i < chars.len() => {
+                    chars.remove(i);
+                }
+                _ => chars.insert(i, c),
+            }
+        }
+        chars.into_iter().collect()
+    })
+}
+
+fn any_text() -> impl Strategy<Value = String> {
+    prop_oneof![".{0,100}", "[ -~]{0,100}", FEN_ALPHABET, mutated_fen()]
+}
+
+fn any_move_text() -> impl Strategy<Value = String> {
+    prop_oneof![".{0,20}", "[ -~]{0,20}", MOVE_ALPHABET, "[a-h][1-8][a-h][1-8][qrbnkps]?"]
+}
+
+fn any_action() -> impl Strategy<Value = Action> {
+    let kind = prop::sample::select(vec![
+        MoveKind::Normal,
+        MoveKind::DoublePush,
+        MoveKind::EnPassant,
+        MoveKind::Castle,
+        MoveKind::Detonate,
+    ]);
+    let role = prop::option::of(prop::sample::select(Role::ALL.to_vec()));
+    let mv = (any::<u8>(), any::<u8>(), kind, role, prop::option::of(any::<u8>())).prop_map(|(f, t, kind, promotion, rebirth)| {
+        Action::Move(Move { from: Square(f), to: Square(t), kind, promotion, rebirth: rebirth.map(Square) })
+    });
+    prop_oneof![
+        4 => mv,
+        1 => Just(Action::Accept),
+        1 => Just(Action::Reject),
+        1 => any::<u8>().prop_map(|s| Action::ChooseCarrier(Square(s))),
+        1 => any::<u8>().prop_map(|s| Action::Roll(Square(s))),
+        1 => Just(Action::NoRoll),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fen_reading_never_panics(text in any_text()) {
+        if let Ok(pos) = Position::<Chess>::from_fen(&text) {
+            exercise(&pos);
+        }
+    }
+
+    #[test]
+    fn move_text_never_panics_and_what_it_reads_is_legal(start in prop::sample::select(GAME_STARTS), text in any_move_text()) {
+        let pos = Position::<Chess>::from_fen(start).expect("valid start");
+        if let Ok(mv) = parse_move(&pos, &text) {
+            prop_assert!(pos.is_legal(mv), "'{}' read as an illegal {:?}", text, mv);
+        }
+    }
+
+    #[test]
+    fn a_rejected_action_leaves_the_game_unchanged(
+        start in prop::sample::select(GAME_STARTS),
+        texts in prop::collection::vec(any_move_text(), 1..8),
+        actions in prop::collection::vec(any_action(), 1..8),
+    ) {
+        let mut game = (registry::variant("chess").expect("chess").new_game)(Some(start)).expect("valid start");
+        for text in &texts {
+            let before = game.fen();
+            match game.parse_action(text).and_then(|a| game.apply(a)) {
+                Ok(()) => prop_assert!(game.fen() != before || game.outcome().is_some(), "'{}' was accepted but changed nothing", text),
+                Err(_) => prop_assert_eq!(game.fen(), before, "'{}' was refused but changed the game", text),
+            }
+        }
+        for &action in &actions {
+            let before = game.fen();
+            let legal = game.legal_actions().contains(&action);
+            match game.apply(action) {
+                Ok(()) => prop_assert!(legal, "{:?} was not a legal action but was applied", action),
+                Err(_) => prop_assert_eq!(game.fen(), before, "{:?} was refused but changed the game", action),
+            }
+        }
+    }
+}
+
+#[test]
+fn an_empty_run_too_long_for_any_integer_is_an_error() {
+    // Found by the `fen` fuzz target: the digits overflowed a usize.
+    let run = "9".repeat(40);
+    for fen in [format!("{run}/8/8/8/8/8/8/8 w - - 0 1"), format!("4k3/8/8/8/8/8/8/4K{run} w - - 0 1")] {
+        assert!(Position::<Chess>::from_fen(&fen).is_err(), "{fen}");
+    }
+}
+
+#[test]
+fn extreme_move_counters_do_not_overflow() {
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K2R w K - 4294967295 4294967295",
+        "4k3/8/8/8/8/8/8/4K2R b K - 4294967295 4294967295",
+    ] {
+        let pos = Position::<Chess>::from_fen(fen).expect("the counters fit a u32");
+        exercise(&pos);
+    }
+    assert!(Position::<Chess>::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1").is_err());
+}

@@ -1,0 +1,222 @@
+//! A match of the engine against a one-ply greedy player, through the core's
+//! game model (so dice, proposals and bomb carriers work as in a real game).
+//!
+//!     cargo run --release -p chesslantis-engine --example vs_greedy -- \
+//!         --variant circe|all --games 100 --movetime 50 [--seed 1] [--max-plies 400]
+//!
+//! The greedy player tries each legal action on a copy of the game and takes
+//! the one whose result has the best material balance in its own view (a win
+//! first, a loss last), breaking ties at random; after a move that waits for
+//! the dice it takes the expectation over the rolls. As the responder in
+//! Rejection it rejects a proposal that wins material for the proposer; its
+//! bomb carrier is a random piece. The engine takes both colours in turn.
+//! Prints the engine's score with a 95% interval.
+
+use chesslantis_core::{registry, Action, Actor, Color, Game, Outcome, Viewer};
+use chesslantis_engine::{new_session, Limits};
+use std::process::ExitCode;
+
+/// xorshift64*: enough randomness for tie-breaks and dice.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Material for `me` in a FEN's board field: pawn 1, knight and bishop 3,
+/// rook 5, queen 9, ship 4.
+fn material(fen: &str, me: Color) -> f64 {
+    let board = fen.split_whitespace().next().unwrap_or("");
+    board
+        .chars()
+        .map(|c| {
+            let v = match c.to_ascii_lowercase() {
+                'p' => 1.0,
+                'n' | 'b' => 3.0,
+                's' => 4.0,
+                'r' => 5.0,
+                'q' => 9.0,
+                _ => 0.0,
+            };
+            let white = c.is_ascii_uppercase();
+            if white == (me == Color::White) {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
+
+/// The greedy value of a game state for `me`.
+fn value(game: &dyn Game, me: Color) -> f64 {
+    match game.outcome() {
+        Some(Outcome::Win { winner, .. }) => return if winner == me { 1e6 } else { -1e6 },
+        Some(Outcome::Draw(_)) => return 0.0,
+        None => {}
+    }
+    if game.actor() == Actor::Chance {
+        return game
+            .chance_outcomes()
+            .into_iter()
+            .map(|(roll, p)| {
+                let mut g = game.box_clone();
+                g.apply(roll).map_or(0.0, |_| p.as_f64() * value(g.as_ref(), me))
+            })
+            .sum();
+    }
+    material(&game.observation(Viewer::Player(me)).fen, me)
+}
+
+fn greedy(game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
+    let legal = game.legal_actions();
+    if legal.iter().any(|a| matches!(a, Action::ChooseCarrier(_))) {
+        return legal[rng.below(legal.len())];
+    }
+    if legal.contains(&Action::Reject) {
+        // The proposal's result against the position now, for the proposer.
+        let now = material(&game.observation(Viewer::Player(me)).fen, me);
+        let mut g = game.box_clone();
+        let after = g.apply(Action::Accept).map_or(now, |_| value(g.as_ref(), me));
+        return if after < now { Action::Reject } else { Action::Accept };
+    }
+    let mut best = f64::MIN;
+    let mut ties = Vec::new();
+    for a in legal {
+        let mut g = game.box_clone();
+        if g.apply(a).is_err() {
+            continue;
+        }
+        let v = value(g.as_ref(), me);
+        if v > best + 1e-9 {
+            best = v;
+            ties.clear();
+        }
+        if (v - best).abs() <= 1e-9 {
+            ties.push(a);
+        }
+    }
+    ties[rng.below(ties.len())]
+}
+
+struct Options {
+    variant: String,
+    games: usize,
+    movetime: u64,
+    seed: u64,
+    max_plies: usize,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options { variant: "chess".into(), games: 10, movetime: 50, seed: 1, max_plies: 400 };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let value = pair.get(1).ok_or(format!("{} needs a value", pair[0]))?;
+        let number = || value.parse::<u64>().map_err(|e| format!("{}: {e}", pair[0]));
+        match pair[0].as_str() {
+            "--variant" => o.variant = value.clone(),
+            "--games" => o.games = number()? as usize,
+            "--movetime" => o.movetime = number()?,
+            "--seed" => o.seed = number()?,
+            "--max-plies" => o.max_plies = number()? as usize,
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(o)
+}
+
+/// One game; the engine's score (1, 0.5 or 0) and why it ended.
+fn play(o: &Options, engine_color: Color, rng: &mut Rng) -> Result<(f64, String), String> {
+    let info = registry::variant(&o.variant).ok_or(format!("unknown variant {}", o.variant))?;
+    let mut game = (info.new_game)(None).map_err(|e| e.to_string())?;
+    let mut engine = new_session(&o.variant, 16)?;
+    let limits = Limits::movetime(o.movetime);
+    for _ in 0..o.max_plies {
+        let action = match game.actor() {
+            Actor::Nobody => break,
+            Actor::Chance => {
+                let outcomes = game.chance_outcomes();
+                let mut r = rng.next() as f64 / u64::MAX as f64;
+                let mut pick = outcomes[0].0;
+                for (a, p) in &outcomes {
+                    pick = *a;
+                    r -= p.as_f64();
+                    if r <= 0.0 {
+                        break;
+                    }
+                }
+                pick
+            }
+            Actor::Player(c) if c == engine_color => engine.choose_action(game.as_ref(), &limits)?,
+            Actor::Player(c) => greedy(game.as_ref(), c, rng),
+        };
+        game.apply(action).map_err(|e| e.to_string())?;
+    }
+    Ok(match game.outcome() {
+        Some(Outcome::Win { winner, reason }) => (if winner == engine_color { 1.0 } else { 0.0 }, format!("{reason:?}")),
+        Some(Outcome::Draw(reason)) => (0.5, format!("draw {reason:?}")),
+        None => (0.5, "move cap".into()),
+    })
+}
+
+fn main() -> ExitCode {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("vs_greedy: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let ids: Vec<String> = match o.variant.as_str() {
+        "all" => registry::variant_ids().into_iter().map(String::from).collect(),
+        one => vec![one.to_string()],
+    };
+    for id in ids {
+        if !run_match(&Options { variant: id, ..o }) {
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Plays `o.games` games of `o.variant` and prints the score; false on an error.
+fn run_match(o: &Options) -> bool {
+    let mut rng = Rng(o.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut scores = Vec::new();
+    for i in 0..o.games {
+        let color = if i % 2 == 0 { Color::White } else { Color::Black };
+        match play(o, color, &mut rng) {
+            Ok((s, why)) => {
+                eprintln!("{} game {}: engine {color}: {s} ({why})", o.variant, i + 1);
+                scores.push(s);
+            }
+            Err(e) => {
+                eprintln!("vs_greedy: {}: game {}: {e}", o.variant, i + 1);
+                return false;
+            }
+        }
+    }
+    let n = scores.len() as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    let wins = scores.iter().filter(|&&s| s == 1.0).count();
+    let losses = scores.iter().filter(|&&s| s == 0.0).count();
+    println!(
+        "{}: {} games, +{wins} ={} -{losses}, score {:.1}% ± {:.1}% (95%)",
+        o.variant,
+        scores.len(),
+        scores.len() - wins - losses,
+        100.0 * mean,
+        100.0 * half
+    );
+    true
+}

@@ -1,0 +1,37 @@
+//! Knights are God: the knight leaps (3,1) and lends the (2,1) knight's move
+//! to every friendly piece it attacks. Its value (docs/engine.md):
+//!
+//! - As a piece alone the (3,1) leaper (a camel) is weaker than a knight:
+//!   the same eight targets, but it stays on one colour and needs more room
+//!   (from the rim and near it, fewer targets). Measured values of the camel
+//!   put it near 80-90% of a knight.
+//! - But each friendly piece it attacks gains a knight's moves: one such
+//!   piece adds up to eight squares to the side's reach, and typically one
+//!   or two stand on its squares. Its loss takes those powers away at once.
+//!
+//! Together that is more than a knight: 380 / 320 (knight 337 / 281), still
+//! below the bishop pair's combined worth so the exchanges stay sensible.
+
+use crate::eval::Phased;
+use crate::variant::{EngineVariant, STANDARD_VALUES};
+use chesslantis_core::variants::KnightsAreGod;
+
+const VALUES: [Phased; 7] = {
+    let mut v = STANDARD_VALUES;
+    v[1] = Phased::new(380, 320);
+    v
+};
+
+impl EngineVariant for KnightsAreGod {
+    const PIECE_VALUES: [Phased; 7] = VALUES;
+
+    fn bench_fens() -> &'static [&'static str] {
+        BENCH
+    }
+}
+
+const BENCH: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4",
+    "4k3/8/8/3n4/8/8/3N4/4K3 w - - 0 1",
+];

@@ -1,0 +1,49 @@
+//! Rejection chess: each turn the mover proposes a move, the opponent may
+//! reject the first proposal, and then the mover's other move stands.
+//!
+//! - `NODE_RULE = SecondBest`: a sensible opponent rejects the best move, so
+//!   with two or more moves a node is worth its second best (`rejection.rs`).
+//! - Proposing: the search's best move (it is accepted only when the
+//!   opponent's best answer is to let it stand, which is a gift).
+//! - Answering: reject exactly when the proposer's best other move is worse
+//!   for it than the proposal (`rejection::answer_proposal`).
+//! - Replacing: the best of the other moves (`rejection::replacement`).
+//!
+//! Over UCI there is no protocol: the engine is asked for a move, and gives
+//! the move it would propose.
+
+use crate::rejection::{answer_proposal, replacement, Answer};
+use crate::variant::{EngineVariant, NodeRule, Turn};
+use chesslantis_core::variants::rejection::{RejectionGame, Step};
+use chesslantis_core::variants::Rejection;
+use chesslantis_core::{Action, Observation, Position};
+
+impl EngineVariant for Rejection {
+    const NODE_RULE: NodeRule = NodeRule::SecondBest;
+
+    /// The game text is the FEN with `proposed:<move>` or `rejected:<move>` after it.
+    fn observed_position(observation: &Observation) -> Result<Position<Self>, String> {
+        RejectionGame::from_text(&observation.fen).map(|g| g.position().clone()).map_err(|e| e.to_string())
+    }
+
+    fn protocol_action(turn: &mut Turn<'_, Self>, _legal: &[Action]) -> Option<Result<Action, String>> {
+        let step = match RejectionGame::from_text(&turn.observation.fen) {
+            Ok(game) => game.step(),
+            Err(e) => return Some(Err(e.to_string())),
+        };
+        match step {
+            Step::Proposing => None,
+            Step::Answering(proposed) => {
+                let answer = answer_proposal(turn.searcher, turn.position, turn.history, proposed, turn.limits);
+                Some(Ok(match answer {
+                    Answer::Accept => Action::Accept,
+                    Answer::Reject => Action::Reject,
+                }))
+            }
+            Step::Replacing { rejected } => {
+                let mv = replacement(turn.searcher, turn.position, turn.history, rejected, turn.limits);
+                Some(mv.map(Action::Move).ok_or_else(|| "no move to replace the rejected one".to_string()))
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The engine plays every variant: whole games through the core's game model
+//! (with each variant's protocol: dice, proposals, bomb carriers), the
+//! special decisions, UCI and the bench.
+
+use chesslantis_core::variants::beirut::BeirutGame;
+use chesslantis_core::variants::bermuda_angle::BermudaGame;
+use chesslantis_core::variants::rejection::RejectionGame;
+use chesslantis_core::variants::{Beirut, Rejection};
+use chesslantis_core::{notation, registry, Action, Actor, Color, Game, Position, Viewer};
+use chesslantis_engine::{new_session, supported_variants, Limits};
+use std::io::Cursor;
+
+/// Plays up to `max_actions` actions with the engine on both sides and the
+/// dice rolled in turn through their outcomes; every action must be legal.
+fn self_play(id: &str, max_actions: usize) -> Box<dyn Game> {
+    let info = registry::variant(id).unwrap();
+    let mut game = (info.new_game)(None).unwrap();
+    let mut seats = [new_session(id, 2).unwrap(), new_session(id, 2).unwrap()];
+    let limits = Limits::depth(1);
+    for n in 0..max_actions {
+        let action = match game.actor() {
+            Actor::Nobody => break,
+            Actor::Chance => {
+                let outcomes = game.chance_outcomes();
+                outcomes[(n * 7) % outcomes.len()].0
+            }
+            Actor::Player(color) => {
+                let action = seats[color.index()].choose_action(game.as_ref(), &limits).unwrap();
+                assert!(game.legal_actions().contains(&action), "{id}: {action:?} is legal");
+                action
+            }
+        };
+        game.apply(action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_engine_plays_every_variant() {
+    let all = registry::variant_ids();
+    assert_eq!(supported_variants(), all, "every core variant has an engine");
+    for id in all {
+        let game = self_play(id, 40);
+        assert!(game.fen().len() > 10, "{id}: a game was played");
+    }
+}
+
+#[test]
+fn bench_runs_for_every_variant() {
+    for id in supported_variants() {
+        let report = chesslantis_engine::bench::run(id, 2).unwrap();
+        assert!(report.positions >= 1 && report.nodes > 0, "{id}");
+    }
+}
+
+// ---- Bermuda Chess Angle ----
+
+#[test]
+fn bermuda_the_engine_takes_a_king() {
+    // No check rules: the black king stands en prise to the rook, far from the Angle.
+    let fen = "k9/10/10/10/10/10/10/10/10/R8K w - - 0 1";
+    let game = BermudaGame::from_fen(Some(fen)).unwrap();
+    let mut s = new_session("bermuda-angle", 1).unwrap();
+    let action = s.choose_action(&game, &Limits::depth(2)).unwrap();
+    assert_eq!(action, Action::Move(notation::parse_uci(game.position(), "a1a10").unwrap()));
+}
+
+#[test]
+fn bermuda_the_engine_never_acts_for_the_dice() {
+    let mut game = BermudaGame::from_fen(None).unwrap();
+    let mut s = new_session("bermuda-angle", 1).unwrap();
+    let action = s.choose_action(&game, &Limits::depth(1)).unwrap();
+    game.apply(action).unwrap();
+    assert_eq!(game.actor(), Actor::Chance, "the first move passes through the Angle");
+    assert!(s.choose_action(&game, &Limits::depth(1)).is_err());
+}
+
+#[test]
+fn bermuda_keeps_the_queen_out_of_the_angle_when_nothing_is_gained() {
+    // The queen can stay on the first rank or wander into the Angle; with
+    // nothing to take, a walk into the Angle is a 1/36 risk each roll.
+    let fen = "k9/pp8/10/10/10/10/10/10/PP8/K3Q5 w - - 0 1";
+    let game = BermudaGame::from_fen(Some(fen)).unwrap();
+    let mut s = new_session("bermuda-angle", 1).unwrap();
+    let Action::Move(mv) = s.choose_action(&game, &Limits::depth(2)).unwrap() else { panic!("a move") };
+    let angle = chesslantis_core::variants::bermuda_angle::angle();
+    assert!(!angle.contains(mv.to), "{} ends in the Angle", notation::uci::<chesslantis_core::variants::BermudaAngle>(mv, false));
+}
+
+// ---- Rejection ----
+
+fn answer(text: &str) -> Action {
+    let game = RejectionGame::from_text(text).unwrap();
+    assert!(matches!(game.actor(), Actor::Player(_)));
+    let mut s = new_session("rejection", 1).unwrap();
+    s.choose_action(&game, &Limits::depth(3)).unwrap()
+}
+
+#[test]
+fn rejection_rejects_a_proposal_better_than_the_alternatives() {
+    // White proposes the queen's capture of the undefended black queen; every
+    // other move leaves it at most a pawn up: Black rejects.
+    let fen = "3qk3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
+    assert_eq!(answer(&format!("{fen} proposed:d2d8")), Action::Reject);
+}
+
+#[test]
+fn rejection_accepts_a_proposal_worse_than_the_alternatives() {
+    // White proposes a queen move that hangs the queen to the king while
+    // Qxd8+ is available: Black accepts the gift.
+    let fen = "3qk3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
+    assert_eq!(answer(&format!("{fen} proposed:d2d7")), Action::Accept);
+}
+
+#[test]
+fn rejection_replaces_a_rejected_move_with_the_best_other() {
+    let fen = "3qk3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
+    let Action::Move(mv) = answer(&format!("{fen} rejected:d2d8")) else { panic!("a move") };
+    let pos = Position::<Rejection>::from_fen(fen).unwrap();
+    assert_ne!(notation::uci::<Rejection>(mv, false), "d2d8");
+    assert!(pos.is_legal(mv));
+    assert_ne!(pos.after(mv).piece_at(mv.to).map(|p| p.role), None);
+}
+
+// ---- Beirut ----
+
+#[test]
+fn beirut_chooses_a_knight_as_carrier() {
+    let game = BeirutGame::new(Position::start());
+    let mut s = new_session("beirut", 1).unwrap();
+    let action = s.choose_action(&game, &Limits::depth(1)).unwrap();
+    assert_eq!(action, Action::ChooseCarrier(Position::<Beirut>::start().king(Color::White).map(|_| sq("g1")).unwrap()));
+}
+
+fn sq(name: &str) -> chesslantis_core::Square {
+    chesslantis_core::Shape::CHESS.parse(name).unwrap()
+}
+
+#[test]
+fn beirut_detonates_next_to_the_enemy_king() {
+    // White's bomb on the knight f7, next to the black king: the blast wins.
+    let fen = "4k3/5N2/8/8/8/8/8/R3K3 w - - 0 1 f7,-";
+    let game = BeirutGame::new(Position::from_fen(fen).unwrap());
+    let mut s = new_session("beirut", 1).unwrap();
+    let Action::Move(mv) = s.choose_action(&game, &Limits::depth(2)).unwrap() else { panic!("a move") };
+    assert_eq!(mv.kind, chesslantis_core::MoveKind::Detonate);
+}
+
+#[test]
+fn beirut_the_engine_cannot_see_the_hidden_carrier() {
+    // Two games that differ only in Black's carrier: White sees the same,
+    // and chooses the same move.
+    let fens = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4 f3,c6",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4 f3,f6",
+    ];
+    let games: Vec<BeirutGame> = fens.iter().map(|f| BeirutGame::new(Position::from_fen(f).unwrap())).collect();
+    assert_ne!(games[0].fen(), games[1].fen());
+    let seen: Vec<String> = games.iter().map(|g| g.observation(Viewer::Player(Color::White)).fen).collect();
+    assert_eq!(seen[0], seen[1]);
+    assert!(seen[0].ends_with("f3,*"), "{}", seen[0]);
+    let chosen: Vec<Action> = games
+        .iter()
+        .map(|g| new_session("beirut", 1).unwrap().choose_action(g, &Limits::depth(2)).unwrap())
+        .collect();
+    assert_eq!(chosen[0], chosen[1]);
+}
+
+// ---- UCI ----
+
+fn uci(input: &str) -> String {
+    let out = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
+    struct W(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+    impl std::io::Write for W {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    chesslantis_engine::uci::run(Cursor::new(input.to_string()), W(out.clone())).unwrap();
+    let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+    text
+}
+
+#[test]
+fn uci_plays_every_variant() {
+    for id in supported_variants() {
+        let out = uci(&format!("setoption name UCI_Variant value {id}\nposition startpos\ngo depth 2\n"));
+        let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap_or("");
+        assert!(!best.is_empty() && best != "0000", "{id}: {out}");
+        assert!(!out.contains("error"), "{id}: {out}");
+    }
+}
+
+#[test]
+fn uci_beirut_takes_the_own_carrier_and_a_hidden_one() {
+    let fen = "4k3/5N2/8/8/8/8/8/R3K3 w - - 0 1 f7,*";
+    let out = uci(&format!("setoption name UCI_Variant value beirut\nposition fen {fen}\ngo depth 2\n"));
+    assert!(out.contains("bestmove f7f7"), "the detonation wins: {out}");
+    // A detonation by Black shows where its bomb was: the worlds that disagree are dropped.
+    let fen = "4k3/8/8/8/3n4/8/8/R3K3 b - - 0 1 -,*";
+    let out = uci(&format!("setoption name UCI_Variant value beirut\nposition fen {fen} moves d4d4\ngo depth 1\n"));
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(!out.contains("error"), "{out}");
+}
+
+#[test]
+fn beirut_worlds_cover_every_possible_carrier() {
+    use chesslantis_core::variants::beirut::Bomb;
+    use chesslantis_engine::EngineVariant;
+    // Black has a knight, a rook and two pawns left (4 of its 15 pieces): one
+    // world each, and the carrier may be among the 11 gone.
+    let fen = "r3k3/pp6/2n5/8/8/8/8/4K3 w - - 0 1 -,*";
+    let observation = chesslantis_core::Observation {
+        shape: chesslantis_core::Shape::CHESS,
+        fen: fen.into(),
+        actor: Actor::Player(Color::White),
+        notes: Vec::new(),
+    };
+    let worlds = Beirut::worlds(&observation).unwrap();
+    let carried: Vec<_> = worlds.iter().filter_map(|w| w.position.extra.carrier(Color::Black)).collect();
+    assert_eq!(carried.len(), 4);
+    for name in ["a8", "a7", "b7", "c6"] {
+        assert!(carried.contains(&sq(name)), "{name}");
+    }
+    let gone: Vec<_> = worlds.iter().filter(|w| w.position.extra.of(Color::Black) == Bomb::Gone).collect();
+    assert_eq!(gone.len(), 1);
+    assert_eq!(gone[0].weight, 11.0);
+    // An observation with nothing hidden is the whole truth.
+    let open = chesslantis_core::Observation { fen: fen.replace("-,*", "-,c6"), ..observation };
+    assert!(Beirut::worlds(&open).is_none());
+}

@@ -1,0 +1,17 @@
+//! The club Swiss of Chesslantis: FIDE Dutch pairings, tie-breaks, TRF,
+//! clocks by grade, one variant per round and the group exchange match.
+
+pub mod matching;
+pub mod wide;
+pub mod dutch;
+pub mod history;
+pub mod trf;
+pub mod clocks;
+pub mod group_match;
+pub mod tiebreak;
+pub mod cli;
+pub mod event;
+pub mod sheet;
+
+pub use cli::{run, run_with, TournamentCommand};
+pub use event::TournamentError;
