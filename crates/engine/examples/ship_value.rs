@@ -1,15 +1,20 @@
-//! How much is a Ship worth? Self-play on the Bermuda board without the
-//! dice: one side has a Ship where the other has a bishop (or a knight, or a
-//! rook), everything else equal, colours alternated. The score of the Ship
-//! side says which piece is stronger, and by how much in Elo.
+//! How much is a Ship worth? Self-play on the Bermuda board: one side has a
+//! Ship where the other has a bishop (or a knight, or a rook), everything
+//! else equal, colours alternated. The score of the Ship side says which
+//! piece is stronger, and by how much in Elo.
 //!
-//!     cargo run --release -p chesslantis-engine --example ship_value -- [games] [nodes]
+//!     cargo run --release -p chesslantis-engine --example ship_value -- [games] [nodes] [dice]
+//!
+//! Without `dice`: chess rules on the Bermuda board (no Angle, no dice), to
+//! see the piece alone. With `dice`: the real Bermuda Chess Angle (king
+//! capture, the Angle's dice rolled by a seeded generator), played through
+//! the game model as the terminal would.
 //!
 //! Both sides use the same engine with the same values, so the result
 //! measures the pieces in play, not the values we gave them.
 
-use chesslantis_core::{movegen, Color, Move, Outcome, Position, Role, Shape, Variant};
-use chesslantis_engine::{EngineVariant, Limits, Searcher};
+use chesslantis_core::{movegen, registry, Actor, Color, Move, Outcome, Position, Role, Shape, Variant};
+use chesslantis_engine::{new_session, EngineVariant, Limits, Searcher};
 
 /// The Bermuda Chess Angle board and pieces with chess rules: no Angle, no dice.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -78,11 +83,7 @@ fn play(start: &Position<ShipBoard>, nodes: u64, seed: u64) -> f64 {
     for _ in 0..300 {
         let moves = pos.legal_moves();
         if let Some(outcome) = ShipBoard::outcome(&pos, !moves.is_empty()) {
-            return match outcome {
-                Outcome::Win { winner: Color::White, .. } => 1.0,
-                Outcome::Win { .. } => 0.0,
-                Outcome::Draw(_) => 0.5,
-            };
+            return white_score(Some(outcome));
         }
         if pos.halfmoves() >= 100 || history.iter().filter(|&&h| h == pos.hash()).count() >= 2 {
             return 0.5;
@@ -98,10 +99,54 @@ fn play(start: &Position<ShipBoard>, nodes: u64, seed: u64) -> f64 {
     0.5
 }
 
+/// The result for White (1, 0.5, 0) of a finished game.
+fn white_score(outcome: Option<Outcome>) -> f64 {
+    match outcome {
+        Some(Outcome::Win { winner: Color::White, .. }) => 1.0,
+        Some(Outcome::Win { .. }) => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// Plays one game of the real Bermuda Chess Angle from `fen`, the dice
+/// seeded by `seed`; the result for White.
+fn play_with_dice(fen: &str, nodes: u64, seed: u64) -> f64 {
+    let Some(info) = registry::variant("bermuda-angle") else { return 0.5 };
+    let Ok(mut game) = (info.new_game)(Some(fen)) else { return 0.5 };
+    let (Ok(white), Ok(black)) = (new_session("bermuda-angle", 16), new_session("bermuda-angle", 16)) else {
+        return 0.5;
+    };
+    let mut seats = [white, black];
+    let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+    let mut state = seed;
+    for _ in 0..600 {
+        let action = match game.actor() {
+            Actor::Nobody => break,
+            Actor::Player(color) => match seats[color.index()].choose_action(game.as_ref(), &limits) {
+                Ok(action) => action,
+                Err(_) => return 0.5,
+            },
+            Actor::Chance => {
+                // Every outcome of the Angle's dice is 1/36: pick one uniformly.
+                let outcomes = game.chance_outcomes();
+                if outcomes.is_empty() {
+                    return 0.5;
+                }
+                outcomes[(random(&mut state) % outcomes.len() as u64) as usize].0
+            }
+        };
+        if game.apply(action).is_err() {
+            return 0.5;
+        }
+    }
+    white_score(game.outcome())
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let nodes: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let dice = args.next().as_deref() == Some("dice");
     for other in [Role::Knight, Role::Bishop, Role::Rook] {
         let white_ship = Position::<ShipBoard>::from_fen(&imbalance(other)).expect("valid setup");
         // The same setup with colours swapped: Black keeps the Ship.
@@ -109,11 +154,14 @@ fn main() {
         let mut ship_score = 0.0;
         for g in 0..games {
             let seed = g as u64 / 2;
-            ship_score += if g % 2 == 0 { play(&white_ship, nodes, seed) } else { 1.0 - play(&black_ship, nodes, seed) };
+            let (start, ship_is_white) = if g % 2 == 0 { (&white_ship, true) } else { (&black_ship, false) };
+            let white = if dice { play_with_dice(&start.fen(), nodes, seed) } else { play(start, nodes, seed) };
+            ship_score += if ship_is_white { white } else { 1.0 - white };
         }
         let s = ship_score / games as f64;
         let elo = if s <= 0.0 || s >= 1.0 { f64::NAN } else { -400.0 * (1.0 / s - 1.0).log10() };
-        println!("ship vs {:6}: {ship_score}/{games} = {s:.3} for the ship side (Elo {elo:+.0})", other.name());
+        let rules = if dice { "Bermuda rules" } else { "chess rules" };
+        println!("{rules}, ship vs {:6}: {ship_score}/{games} = {s:.3} for the ship side (Elo {elo:+.0})", other.name());
     }
 }
 
