@@ -288,3 +288,21 @@ fn a_hidden_carrier_never_changes_what_the_others_see() {
     }
     assert!(steps > 2000, "only {steps} steps compared");
 }
+
+/// Threefold repetition is announced during the game, so it is judged on the
+/// public position: the board and who has detonated, not the secret
+/// carriers. White's rooks swap places twice; the carrier rook moves with
+/// them, so the referee's position differs after the first swap, yet the
+/// third sight of the board is a draw whichever rook carries the bomb.
+#[test]
+fn repetition_is_judged_without_the_secret_carriers() {
+    let swap = ["a1a2", "h8g8", "b1a1", "g8h8", "a2b2", "h8g8", "b2b1", "g8h8"];
+    for carrier in ["a1", "b1", "-"] {
+        let mut g = game(&format!("7k/8/8/8/8/8/8/RR5K w - - 0 1 {carrier},-"));
+        for (ply, text) in swap.iter().chain(&swap).enumerate() {
+            assert_eq!(g.outcome(), None, "carrier {carrier}, before ply {ply} ({text})");
+            act(&mut g, text);
+        }
+        assert_eq!(g.outcome(), Some(Outcome::Draw(chesslantis_core::DrawReason::Repetition)), "carrier {carrier}");
+    }
+}
