@@ -4,11 +4,12 @@
 An independent check of the Rust rules (crates/core/src/variants/beirut.rs):
 python-chess plays the chess moves; the bombs are written out here from
 docs/rules/beirut.md. At each position the side to move has its legal chess
-moves and, if its bomb is armed, the detonation, when the blast neither kills
-its own king nor leaves it attacked.
+moves and, if its bomb is armed, the detonation, when the blast keeps its own
+king and either kills the enemy king (that wins at once, even with the own
+king in check) or leaves the own king unattacked.
 
 The FEN carries the bombs after the move numbers: `white,black`, each a
-square, `-` (no bomb) or `?` (not chosen: no bomb yet).
+square, `-` (no bomb), `x` (detonated) or `?` (not chosen: no bomb yet).
 
 Usage: beirut.py FEN DEPTH [--divide | --each]   (prints the count; with
 --divide, one `move count` line per root move first; with --each, the
@@ -29,7 +30,7 @@ def parse_fen(fen):
     bombs = {chess.WHITE: None, chess.BLACK: None}
     if len(fields) > 6:
         for color, text in zip([chess.WHITE, chess.BLACK], fields[6].split(",")):
-            bombs[color] = None if text in "-?" else chess.parse_square(text)
+            bombs[color] = None if text in ("-", "x", "?") else chess.parse_square(text)
     return board, bombs
 
 
@@ -55,7 +56,9 @@ def detonation_legal(board, bombs):
         return False
     after, _ = detonated(board, bombs)
     king = after.king(board.turn)
-    return king is not None and not after.is_attacked_by(not board.turn, king)
+    if king is None:
+        return False
+    return after.king(not board.turn) is None or not after.is_attacked_by(not board.turn, king)
 
 
 def bombs_after_move(board, bombs, move):

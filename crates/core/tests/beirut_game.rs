@@ -196,3 +196,113 @@ fn seeded_random_games_play_to_the_end() {
     }
     assert!(detonations > 0 && finished > 0, "{detonations} detonations, {finished} finished games");
 }
+
+/// The ruling: "A dead position is judged as if every non-king piece of a
+/// side that has not detonated could carry its bomb". Black's king takes one
+/// of White's two knights: the carrier in one game, the other knight in the
+/// other. Both play on, and Black and spectators see the same.
+#[test]
+fn king_and_knight_against_king_plays_on_whoever_carried_the_bomb() {
+    let board = "8/8/8/8/3k4/2N4N/8/7K b - - 0 1";
+    let mut carrier_taken = game(&format!("{board} c3,-"));
+    let mut carrier_kept = game(&format!("{board} h3,-"));
+    for g in [&mut carrier_taken, &mut carrier_kept] {
+        act(g, "Kxc3");
+        assert_eq!(g.outcome(), None, "the knight left might still explode");
+    }
+    for viewer in [Viewer::Player(Color::Black), Viewer::Spectator] {
+        assert_eq!(carrier_taken.observation(viewer), carrier_kept.observation(viewer), "{viewer:?}");
+        assert_eq!(carrier_taken.last_events(viewer), carrier_kept.last_events(viewer), "{viewer:?}");
+    }
+    // White's own view differs: White knows its bomb is gone.
+    assert_ne!(
+        carrier_taken.observation(Viewer::Player(Color::White)),
+        carrier_kept.observation(Viewer::Player(Color::White))
+    );
+}
+
+/// Non-interference: two games that differ only in `hidden`'s carrier give
+/// the other player and a spectator identical observations and events at
+/// every step, as long as `hidden` does not set its bomb off and the game
+/// goes on (at the end everything is revealed).
+fn compare_games_differing_in_one_carrier(seed: u64, hidden: Color) -> usize {
+    let mut rng = portal_beirut_support::Rng(seed);
+    let info = registry::variant("beirut").expect("registered");
+    let mut a = (info.new_game)(None).expect("start");
+    let mut b = (info.new_game)(None).expect("start");
+    let observers = [Viewer::Player(!hidden), Viewer::Spectator];
+    let mut compared = 0;
+    for _ in 0..300 {
+        if a.outcome().is_some() || b.outcome().is_some() {
+            break;
+        }
+        let Actor::Player(mover) = a.actor() else { break };
+        assert_eq!(b.actor(), Actor::Player(mover));
+        let legal_a = a.legal_actions();
+        let legal_b = b.legal_actions();
+        let (action_a, action_b) = match legal_a.first() {
+            // The hidden side arms a different piece in each game.
+            Some(Action::ChooseCarrier(_)) if mover == hidden => {
+                let first = legal_a[rng.below(legal_a.len())];
+                let others: Vec<Action> = legal_b.iter().copied().filter(|&c| c != first).collect();
+                (first, others[rng.below(others.len())])
+            }
+            _ => {
+                if mover != hidden {
+                    assert_eq!(legal_a, legal_b, "the observer's own choices cannot differ");
+                }
+                let quiet: Vec<Action> = legal_a
+                    .iter()
+                    .copied()
+                    .filter(|a| !matches!(a, Action::Move(m) if m.kind == MoveKind::Detonate))
+                    .collect();
+                if quiet.is_empty() {
+                    break;
+                }
+                let action = quiet[rng.below(quiet.len())];
+                assert!(legal_b.contains(&action), "{action:?} legal in one game only");
+                (action, action)
+            }
+        };
+        a.apply(action_a).expect("legal");
+        b.apply(action_b).expect("legal");
+        if a.outcome().is_some() || b.outcome().is_some() {
+            break;
+        }
+        for viewer in observers {
+            assert_eq!(a.observation(viewer), b.observation(viewer), "seed {seed}, {viewer:?}, after {action_a:?}");
+            assert_eq!(a.last_events(viewer), b.last_events(viewer), "seed {seed}, {viewer:?}, after {action_a:?}");
+        }
+        compared += 1;
+    }
+    compared
+}
+
+#[test]
+fn a_hidden_carrier_never_changes_what_the_others_see() {
+    let mut steps = 0;
+    for seed in 1..=40 {
+        for hidden in Color::ALL {
+            steps += compare_games_differing_in_one_carrier(seed * 7919, hidden);
+        }
+    }
+    assert!(steps > 2000, "only {steps} steps compared");
+}
+
+/// Threefold repetition is announced during the game, so it is judged on the
+/// public position: the board and who has detonated, not the secret
+/// carriers. White's rooks swap places twice; the carrier rook moves with
+/// them, so the referee's position differs after the first swap, yet the
+/// third sight of the board is a draw whichever rook carries the bomb.
+#[test]
+fn repetition_is_judged_without_the_secret_carriers() {
+    let swap = ["a1a2", "h8g8", "b1a1", "g8h8", "a2b2", "h8g8", "b2b1", "g8h8"];
+    for carrier in ["a1", "b1", "-"] {
+        let mut g = game(&format!("7k/8/8/8/8/8/8/RR5K w - - 0 1 {carrier},-"));
+        for (ply, text) in swap.iter().chain(&swap).enumerate() {
+            assert_eq!(g.outcome(), None, "carrier {carrier}, before ply {ply} ({text})");
+            act(&mut g, text);
+        }
+        assert_eq!(g.outcome(), Some(Outcome::Draw(chesslantis_core::DrawReason::Repetition)), "carrier {carrier}");
+    }
+}

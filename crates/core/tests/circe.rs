@@ -253,3 +253,17 @@ fn deeper_middlegames_match_the_oracle() {
     assert_eq!(assert_perft_matches_oracle::<Circe>("circe", POSITION_5, 3), 296_197);
     assert_eq!(assert_perft_matches_oracle::<Circe>("circe", KIWIPETE, 3), 1_306_630);
 }
+
+/// A reborn pawn "on its 7th rank promotes with its next step": White's
+/// pawn taken on e4 comes back on a7 and queens (or underpromotes) at once.
+#[test]
+fn a_pawn_reborn_on_its_seventh_rank_promotes_with_its_next_step() {
+    let mut game = play("circe", Some("4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 1"), &["d5e4@a7"]);
+    assert_eq!(position(game.as_ref()).piece_at(sq("a7")), Some(Piece::new(Color::White, Role::Pawn)));
+    assert_eq!(actions_from(game.as_ref(), "a7"), ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
+    act(&mut game, "a8=Q+");
+    assert_eq!(position(game.as_ref()).piece_at(sq("a8")), Some(Piece::new(Color::White, Role::Queen)));
+    // Black's pawn the same way, on its 7th rank (rank 2).
+    let game = play("circe", Some("4k3/8/8/8/3p4/4P3/8/4K3 w - - 0 1"), &["e3d4@h2"]);
+    assert_eq!(actions_from(game.as_ref(), "h2"), ["h2h1b", "h2h1n", "h2h1q", "h2h1r"]);
+}

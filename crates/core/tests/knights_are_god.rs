@@ -254,3 +254,28 @@ fn perft_of_random_games_matches_the_oracle() {
 fn perft_of_kiwipete_matches_the_oracle() {
     assert_eq!(assert_perft_matches_oracle::<Kag>("knights_are_god", KIWIPETE, 3), 116_374);
 }
+
+/// En passant "only after a double step and only by a pawn's diagonal
+/// capture" (docs/rules/knights-are-god.md), as in chess.
+#[test]
+fn en_passant_after_a_double_step_by_a_diagonal_capture_only() {
+    // The chess case: d7-d5, exd6 takes the pawn on d5.
+    let g = play("knights-are-god", Some("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"), &["d7d5", "e5d6"]);
+    let p = pos(&g.fen());
+    assert_eq!(p.piece_at(sq("d5")), None);
+    assert_eq!(p.piece_at(sq("d6")), Some(Piece::new(Color::White, Role::Pawn)));
+    // A pawn that jumps next to the enemy pawn (c7-d5 with the knight on f8's
+    // power) made no double step: nothing to take en passant.
+    let g = play("knights-are-god", Some("4kn2/2p5/8/4P3/8/8/8/4K3 b - - 0 1"), &["c7d5"]);
+    assert_eq!(pos(&g.fen()).ep_square(), None, "{}", g.fen());
+    assert!(!legal(&g.fen(), "e5d6"));
+    // A pawn that jumps onto the en-passant square (b5-d6 with the knight on
+    // e4's power) only moves there: the pawn on d5 stays.
+    let g = play("knights-are-god", Some("4k3/3p4/8/1P6/4N3/8/8/4K3 b - - 0 1"), &["d7d5"]);
+    assert_eq!(pos(&g.fen()).ep_square(), Some(sq("d6")));
+    let p = pos(&g.fen());
+    let jump = notation::parse_uci(&p, "b5d6").expect("the pawn's jump");
+    assert_ne!(jump.kind, chesslantis_core::MoveKind::EnPassant);
+    let after = p.after(jump);
+    assert_eq!(after.piece_at(sq("d5")), Some(Piece::new(Color::Black, Role::Pawn)));
+}

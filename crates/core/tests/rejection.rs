@@ -1,14 +1,14 @@
 //! Rejection Chess: the proposal protocol through the game model, the seed's
-//! rules one by one, bad input, and perft (= chess perft) against chess and
-//! against the Python oracle tests/oracles/rejection.py.
+//! rules one by one, bad input, and a count of every way the protocol can
+//! play out (proposals, answers, replacements) against an independent count
+//! from chess move numbers.
 
 mod oracle_support;
 
-use chesslantis_core::perft::perft;
 use chesslantis_core::variants::rejection::{RejectionGame, Step};
 use chesslantis_core::variants::{Chess, Rejection};
 use chesslantis_core::{registry, Action, Actor, Color, Game, Outcome, Position, Viewer, WinReason};
-use oracle_support::{act, assert_perft_matches_oracle, expect_refused, play};
+use oracle_support::{act, expect_refused, play};
 use std::collections::BTreeSet;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -18,6 +18,8 @@ const POSITION_4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 
 const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
 /// White's only legal move is Kxg2.
 const ONE_MOVE: &str = "7k/p7/8/8/8/8/6r1/7K w - - 0 1";
+/// White has two legal moves, Kg1 and b4: after a rejection one is left.
+const TWO_MOVES: &str = "7k/8/8/8/8/1P6/r7/7K w - - 0 1";
 
 fn game(fen: Option<&str>) -> Box<dyn Game> {
     play("rejection", fen, &[])
@@ -191,17 +193,62 @@ fn the_answering_player_may_resign() {
     assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Resignation }));
 }
 
+/// "A rejected mover must play a different legal move": with two legal
+/// moves, rejecting one leaves exactly the other, which stands.
 #[test]
-fn perft_is_chess_perft_and_matches_the_oracle() {
-    let cases: [(&str, u32); 5] = [(START, 4), (KIWIPETE, 2), (POSITION_3, 3), (POSITION_4, 3), (POSITION_5, 3)];
-    for (fen, depth) in cases {
-        let ours = assert_perft_matches_oracle::<Rejection>("rejection", fen, depth);
-        assert_eq!(ours, perft(&Position::<Chess>::from_fen(fen).unwrap(), depth), "{fen}");
+fn after_a_rejection_with_one_legal_move_left_that_move_is_forced() {
+    for (proposal, other) in [("b4", "Kg1"), ("Kg1", "b4")] {
+        let mut g = play("rejection", Some(TWO_MOVES), &[proposal]);
+        assert_eq!(g.legal_actions(), vec![Action::Accept, Action::Reject], "two moves: a real proposal");
+        act(&mut g, "reject");
+        let left: Vec<String> = g.legal_actions().iter().map(|&a| g.action_text(a)).collect();
+        assert_eq!(left.len(), 1, "{left:?}");
+        let error = expect_refused(&mut g, proposal);
+        assert!(error.contains("was rejected"), "{error}");
+        act(&mut g, other);
+        assert_eq!(g.actor(), Actor::Player(Color::Black), "the forced move stands without an answer");
+        assert_eq!(g.legal_actions().len(), Position::<Rejection>::from_fen(&board_fen(g.as_ref())).unwrap().legal_moves().len());
     }
 }
 
+/// Counts every sequence of actions that completes `turns` turns, walking the
+/// real protocol: proposals, accept/reject, replacements, the single move.
+fn protocol_paths(game: &RejectionGame, turns: u32) -> u64 {
+    if turns == 0 {
+        return 1;
+    }
+    game.legal_actions()
+        .into_iter()
+        .map(|action| {
+            let mut next = game.clone();
+            next.apply(action).expect("a legal action");
+            let turn_done = next.position() != game.position();
+            protocol_paths(&next, turns - u32::from(turn_done))
+        })
+        .sum()
+}
+
+/// The same count from chess alone: with n legal moves (n >= 2) each move
+/// ends up played in n ways (accepted; or another of the n - 1 proposed and
+/// rejected, then this one); with a single move, in one way.
+fn expected_paths(pos: &Position<Chess>, turns: u32) -> u64 {
+    if turns == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    let ways = if moves.len() == 1 { 1 } else { moves.len() as u64 };
+    moves.into_iter().map(|mv| ways * expected_paths(&pos.after(mv), turns - 1)).sum()
+}
+
 #[test]
-#[ignore = "about 15 s of Python; run with --ignored"]
-fn kiwipete_depth_3_matches_the_oracle() {
-    assert_eq!(assert_perft_matches_oracle::<Rejection>("rejection", KIWIPETE, 3), 97862);
+fn every_way_the_protocol_can_play_out_is_counted_once() {
+    let cases: [(&str, u32); 6] =
+        [(START, 2), (KIWIPETE, 1), (POSITION_3, 2), (POSITION_5, 1), (ONE_MOVE, 3), (TWO_MOVES, 3)];
+    for (fen, turns) in cases {
+        let game = RejectionGame::new(Position::from_fen(fen).unwrap());
+        let expected = expected_paths(&Position::from_fen(fen).unwrap(), turns);
+        assert_eq!(protocol_paths(&game, turns), expected, "{fen} over {turns} turns");
+    }
+    // From the start: 20 moves, each played in 20 ways, twice.
+    assert_eq!(expected_paths(&Position::from_fen(START).unwrap(), 2), 400 * 400);
 }

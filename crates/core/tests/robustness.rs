@@ -9,7 +9,7 @@ use chesslantis_core::notation::parse_move;
 use chesslantis_core::perft::perft;
 use chesslantis_core::registry;
 use chesslantis_core::variants::Chess;
-use chesslantis_core::{Action, Move, MoveKind, Position, Role, Square};
+use chesslantis_core::{Action, Actor, Game, Move, MoveKind, Position, Role, Square};
 use chess_support::GAME_STARTS;
 use proptest::prelude::*;
 
@@ -85,6 +85,26 @@ fn any_action() -> impl Strategy<Value = Action> {
     ]
 }
 
+/// An action to try: any action at all (mostly illegal), or the legal action
+/// (or chance outcome) with this index, so that accepted actions are tried too.
+#[derive(Clone, Debug)]
+enum Pick {
+    Any(Action),
+    Legal(usize),
+}
+
+fn any_pick() -> impl Strategy<Value = Pick> {
+    prop_oneof![any_action().prop_map(Pick::Any), any::<usize>().prop_map(Pick::Legal)]
+}
+
+/// The actions the game accepts now: the actor's legal actions, or the
+/// chance outcomes at a chance node.
+fn acceptable(game: &dyn Game) -> Vec<Action> {
+    let mut all = game.legal_actions();
+    all.extend(game.chance_outcomes().into_iter().map(|(a, _)| a));
+    all
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
@@ -107,9 +127,12 @@ proptest! {
     fn a_rejected_action_leaves_the_game_unchanged(
         start in prop::sample::select(GAME_STARTS),
         texts in prop::collection::vec(any_move_text(), 1..8),
-        actions in prop::collection::vec(any_action(), 1..8),
+        variant in prop::sample::select(registry::variant_ids()),
+        actions in prop::collection::vec(any_pick(), 1..12),
     ) {
-        let mut game = (registry::variant("chess").expect("chess").new_game)(Some(start)).expect("valid start");
+        // Chess from the sample positions; every other variant from its start.
+        let fen = (variant == "chess").then_some(start);
+        let mut game = (registry::variant(variant).expect("registered").new_game)(fen).expect("valid start");
         for text in &texts {
             let before = game.fen();
             match game.parse_action(text).and_then(|a| game.apply(a)) {
@@ -117,12 +140,23 @@ proptest! {
                 Err(_) => prop_assert_eq!(game.fen(), before, "'{}' was refused but changed the game", text),
             }
         }
-        for &action in &actions {
+        for pick in &actions {
             let before = game.fen();
-            let legal = game.legal_actions().contains(&action);
+            let acceptable = acceptable(game.as_ref());
+            let action = match *pick {
+                Pick::Any(action) => action,
+                Pick::Legal(i) if !acceptable.is_empty() => acceptable[i % acceptable.len()],
+                Pick::Legal(_) => Action::Resign,
+            };
+            // A player (not the dice) may resign at any time.
+            let resigning = action == Action::Resign && matches!(game.actor(), Actor::Player(_));
+            let legal = acceptable.contains(&action) || resigning;
             match game.apply(action) {
                 Ok(()) => prop_assert!(legal, "{:?} was not a legal action but was applied", action),
-                Err(_) => prop_assert_eq!(game.fen(), before, "{:?} was refused but changed the game", action),
+                Err(e) => {
+                    prop_assert!(!legal, "{:?} is legal but was refused: {}", action, e);
+                    prop_assert_eq!(game.fen(), before, "{:?} was refused but changed the game", action);
+                }
             }
         }
     }

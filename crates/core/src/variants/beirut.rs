@@ -322,6 +322,9 @@ impl BeirutGame {
 
     /// Why `color` may not arm the piece on `sq`, if it may not.
     fn carrier_refusal(&self, color: Color, sq: Square) -> Option<String> {
+        if sq.index() >= usize::from(Beirut::SHAPE.files) * usize::from(Beirut::SHAPE.ranks) {
+            return Some(format!("square number {} is not on the board; choose one of your pieces", sq.0));
+        }
         let name = Beirut::SHAPE.name(sq);
         match self.position().piece_at(sq) {
             None => Some(format!("{name} is empty; choose one of your pieces")),

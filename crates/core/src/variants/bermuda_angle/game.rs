@@ -1,7 +1,7 @@
 //! The game: moves by the players, then the dice as a chance action whenever
 //! a roll is due. Captures and king captures are final only after the roll.
 
-use super::voyage::{angle, dice_outcomes, resolve, roll_due, survival_chance, RollReport};
+use super::voyage::{dice_outcomes, in_angle, resolve, roll_due, survival_chance, RollReport};
 use super::BermudaAngle;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
@@ -137,7 +137,7 @@ impl Game for BermudaGame {
         if let Some(pending) = &self.pending {
             let due = self.move_text(pending.mv);
             return match action {
-                Action::Roll(sq) if angle().contains(sq) => {
+                Action::Roll(sq) if in_angle(sq) => {
                     let pending = pending.clone();
                     self.pending = None;
                     self.roll(pending, sq);
@@ -206,7 +206,7 @@ impl Game for BermudaGame {
     /// vanished on its way to i7; the black queen is back on i7`.
     fn action_text(&self, action: Action) -> String {
         match (action, &self.pending) {
-            (Action::Roll(sq), Some(p)) if angle().contains(sq) => resolve(&p.before, p.mv, sq).1.to_string(),
+            (Action::Roll(sq), Some(p)) if in_angle(sq) => resolve(&p.before, p.mv, sq).1.to_string(),
             _ => game::action_text::<BermudaAngle>(action),
         }
     }

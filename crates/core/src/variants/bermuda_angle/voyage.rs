@@ -29,6 +29,12 @@ pub fn angle() -> Bitboard {
         .collect()
 }
 
+/// Whether `sq` is a square of the Angle; false for any number off the
+/// board (a square from outside, e.g. a roll typed by a referee).
+pub fn in_angle(sq: Square) -> bool {
+    sq.index() < SHAPE.files as usize * SHAPE.ranks as usize && angle().contains(sq)
+}
+
 /// One piece's trip in a move: every square it stands on or passes over,
 /// origin and destination included, and the square where it ends.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
