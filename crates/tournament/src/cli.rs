@@ -62,12 +62,13 @@ pub enum TournamentCommand {
         #[arg(long, default_value = "1")]
         bye_points: String,
     },
-    /// Enter a player (late entries are welcome).
+    /// Enter a player (late entries are welcome); start numbers follow the
+    /// seeding by grade, then name, ungraded players last.
     AddPlayer {
         #[command(flatten)]
         file: EventFile,
         name: String,
-        /// ECF grade; omit for an ungraded player.
+        /// ECF grade (0-300); omit for an ungraded player.
         #[arg(long)]
         grade: Option<u32>,
         /// A late entry's score for the rounds already paired.
@@ -247,6 +248,9 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
             if event.rounds_paired > 0 {
                 let label = sheet::absence_label(event, id, missed.record()).unwrap_or_default();
                 let _ = write!(line, "; rounds 1-{}: {label}", event.rounds_paired);
+            }
+            if id + 1 < event.players.len() {
+                let _ = write!(line, "; seeded by grade: the players from {} on move down one number", id + 2);
             }
             Ok(line + "\n")
         }),

@@ -10,6 +10,7 @@ use crate::clocks::ClockTable;
 use crate::dutch::{pair_round, PairingError, PairingInput};
 use crate::group_match::GroupMatch;
 use crate::history::{format_points, Colour, Outcome, PlayerId, RoundRecord, Scoring};
+use crate::seeding;
 use crate::tiebreak::{standings, StandingRow, TieBreak};
 use crate::trf::{TrfError, TrfFile, TrfFlavour, TrfPlayer};
 
@@ -186,10 +187,15 @@ impl Event {
             .ok_or_else(|| TournamentError::UnknownPlayer(key.to_string()))
     }
 
-    /// Adds a player. A late entry gets a zero- or half-point bye in each
-    /// round already paired, as TRF writes them (`Z`, `H`), so the pairing
-    /// counts those rounds as unplayed and Buchholz treats them as C.07 art. 16 says.
-    /// Start numbers follow entry order (the organiser enters the strongest first).
+    /// Adds a player and returns their start (pairing) number minus one.
+    /// Start numbers follow the seeding (grade, then name; ungraded last,
+    /// see `seeding.rs`), whatever order players arrive in: the entrant is
+    /// placed at their seed and everyone below moves down one. Once round 4
+    /// has been paired numbers are fixed (C.04.2) and a late entry takes
+    /// the next free number. A late entry gets a zero- or half-point bye in
+    /// each round already paired, as TRF writes them (`Z`, `H`), so the
+    /// pairing counts those rounds as unplayed and Buchholz treats them as
+    /// C.07 art. 16 says.
     pub fn add_player(&mut self, name: &str, grade: Option<u32>, missed: MissedRounds) -> Result<PlayerId, TournamentError> {
         if name.trim().is_empty() {
             return Err(TournamentError::Invalid("a player needs a name".into()));
@@ -197,14 +203,20 @@ impl Event {
         if self.players.iter().any(|p| p.name.eq_ignore_ascii_case(name.trim())) {
             return Err(TournamentError::Invalid(format!("a player called {name:?} is already entered")));
         }
-        self.players.push(EventPlayer {
+        if let Some(grade) = grade {
+            seeding::check_grade(grade)?;
+        }
+        let entrant = EventPlayer {
             name: name.trim().to_string(),
             grade,
             history: vec![missed.record(); self.rounds_paired],
             requested: Vec::new(),
             withdrawn_from: None,
-        });
-        Ok(self.players.len() - 1)
+        };
+        let id = seeding::entry_position(&self.players, &entrant, self.rounds_paired);
+        seeding::shift_numbers(&mut self.players, self.group_match.as_mut(), id);
+        self.players.insert(id, entrant);
+        Ok(id)
     }
 
     pub fn set_variants(&mut self, variants: &[String], known: &[&str]) -> Result<(), TournamentError> {

@@ -11,6 +11,7 @@ pub mod group_match;
 pub mod tiebreak;
 pub mod cli;
 pub mod event;
+pub mod seeding;
 pub mod sheet;
 
 pub use cli::{run, run_with, TournamentCommand};
