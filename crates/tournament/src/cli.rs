@@ -121,11 +121,14 @@ pub enum TournamentCommand {
         #[command(flatten)]
         file: EventFile,
     },
-    /// Enter a result: 1-0, 0-1, 1/2, +- or -+.
+    /// Enter a result: 1-0, 0-1, 1/2 (=, 1/2-1/2, 0.5-0.5), +- or -+
+    /// (forfeits), 0-0 (double forfeit).
     Result {
         #[command(flatten)]
         file: EventFile,
         board: usize,
+        /// `-+` is read as a result, not an option.
+        #[arg(allow_hyphen_values = true)]
         result: String,
         /// Round (defaults to the latest).
         #[arg(long)]
@@ -179,11 +182,16 @@ pub enum GroupAction {
         a: Vec<String>,
         #[arg(long, value_delimiter = ',')]
         b: Vec<String>,
+        /// Start even if a match has already started (its results are
+        /// discarded) or the Swiss is not over.
+        #[arg(long)]
+        force: bool,
     },
-    /// Enter a result of the match.
+    /// Enter a result of the match: 1-0, 0-1, 1/2, +- or -+.
     Result {
         round: usize,
         board: usize,
+        #[arg(allow_hyphen_values = true)]
         result: String,
         #[arg(long)]
         correct: bool,
@@ -299,7 +307,7 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
             let round = round.unwrap_or(event.rounds_paired);
             let result: GameResult = result.parse()?;
             event.set_result(round, board, result, correct)?;
-            Ok(format!("Round {round} board {board}: {}\n", describe(result)))
+            Ok(format!("Round {round} board {board}: {}\n", result.describe()))
         }),
         TournamentCommand::Standings { file } => {
             let event = Event::load(&file.event)?;
@@ -332,14 +340,14 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
             }
         }
         TournamentCommand::GroupMatch { file, action } => match action {
-            GroupAction::Start { a, b } => with_event(&file, |event| {
+            GroupAction::Start { a, b, force } => with_event(&file, |event| {
                 let groups = if a.is_empty() && b.is_empty() {
                     None
                 } else {
                     let ids = |names: &[String]| names.iter().map(|n| event.find_player(n)).collect::<Result<Vec<_>, _>>();
                     Some((ids(&a)?, ids(&b)?))
                 };
-                event.start_group_match(groups)?;
+                event.start_group_match(groups, force)?;
                 sheet::group_match_text(event)
             }),
             GroupAction::Result { round, board, result, correct } => with_event(&file, |event| {
@@ -355,16 +363,6 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
                 }
             }
         },
-    }
-}
-
-fn describe(result: GameResult) -> &'static str {
-    match result {
-        GameResult::WhiteWins => "1-0",
-        GameResult::Draw => "1/2-1/2",
-        GameResult::BlackWins => "0-1",
-        GameResult::WhiteWinsByForfeit => "+ - (forfeit)",
-        GameResult::BlackWinsByForfeit => "- + (forfeit)",
     }
 }
 

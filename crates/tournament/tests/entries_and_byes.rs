@@ -120,7 +120,7 @@ fn a_withdrawn_player_is_not_paired_again_and_keeps_his_games() {
         assert_eq!(buchholz(&event, opponent), buchholz(&on_byes, opponent));
     }
     // The group match leaves him out.
-    event.start_group_match(None).expect("group match");
+    event.start_group_match(None, false).expect("group match");
     let matchup = event.group_match.as_ref().expect("started");
     assert!(!matchup.group_a.contains(&leaver) && !matchup.group_b.contains(&leaver));
     assert_eq!(matchup.group_a.len() + matchup.group_b.len(), 5);
