@@ -10,6 +10,7 @@ use crate::clocks::{ClockBand, ClockTable};
 use crate::dutch::{pair_round, PairingInput};
 use crate::event::{Event, GameResult, MissedRounds, TournamentError, DEFAULT_KNOWN_VARIANTS};
 use crate::history::{Colour, RoundRecord, Scoring};
+use crate::seeding;
 use crate::sheet;
 use crate::tiebreak::TieBreak;
 use crate::trf::{self, TrfFlavour};
@@ -69,7 +70,7 @@ pub enum TournamentCommand {
         file: EventFile,
         name: String,
         /// ECF grade (0-300); omit for an ungraded player.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_grade)]
         grade: Option<u32>,
         /// A late entry's score for the rounds already paired.
         #[arg(long, value_enum, default_value = "zero")]
@@ -210,6 +211,16 @@ fn parse_band(text: &str) -> Result<ClockBand, String> {
     let min_grade = grade.trim().parse().map_err(|_| bad())?;
     let minutes = minutes.trim().parse().map_err(|_| bad())?;
     Ok(ClockBand { min_grade, minutes })
+}
+
+/// A grade as typed: a whole number; a negative one is refused here with
+/// the ECF range (the event checks the top of the range, for every caller).
+fn parse_grade(text: &str) -> Result<u32, String> {
+    let value: i64 = text.trim().parse().map_err(|_| format!("grade {text:?} is not a whole number"))?;
+    u32::try_from(value).map_err(|_| {
+        let (low, high) = (seeding::ECF_GRADES.start(), seeding::ECF_GRADES.end());
+        format!("grade {value} is outside the ECF grade range {low}-{high}; omit --grade for an ungraded player")
+    })
 }
 
 fn parse_points(text: &str) -> Result<u32, TournamentError> {

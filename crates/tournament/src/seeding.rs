@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn grade_then_name_ungraded_last() {
-        let mut players = vec![
+        let mut players = [
             entrant("Wil", None),
             entrant("zed", Some(100)),
             entrant("Abe", None),
