@@ -191,10 +191,7 @@ impl Event {
             requested: Vec::new(),
             withdrawn_from: None,
         };
-        let id = seeding::entry_position(&self.players, &entrant, self.rounds_paired);
-        seeding::shift_numbers(&mut self.players, self.group_match.as_mut(), id);
-        self.players.insert(id, entrant);
-        Ok(id)
+        Ok(seeding::enter(&mut self.players, self.group_match.as_mut(), entrant, self.rounds_paired))
     }
 
     pub fn set_variants(&mut self, variants: &[String], known: &[&str]) -> Result<(), TournamentError> {

@@ -40,29 +40,35 @@ pub fn seed_order(a: &EventPlayer, b: &EventPlayer) -> Ordering {
     key(a).cmp(&key(b)).then_with(|| a.name.cmp(&b.name))
 }
 
-/// Where a new entrant goes: their seeded place while pairing numbers may
-/// still change, otherwise after everyone (the next free number).
-pub fn entry_position(players: &[EventPlayer], entrant: &EventPlayer, rounds_paired: usize) -> PlayerId {
+/// Adds an entrant and returns their number minus one: while pairing
+/// numbers may still change, everyone is put in seeding order (so an event
+/// saved before seeding existed is seeded too); afterwards the entrant takes
+/// the next free number.
+pub fn enter(players: &mut Vec<EventPlayer>, group_match: Option<&mut GroupMatch>, entrant: EventPlayer, rounds_paired: usize) -> PlayerId {
+    players.push(entrant);
+    let id = players.len() - 1;
     if rounds_paired > RESEED_UNTIL_ROUNDS_PAIRED {
-        return players.len();
+        return id;
     }
-    players.iter().position(|p| seed_order(entrant, p) == Ordering::Less).unwrap_or(players.len())
+    let mut order: Vec<PlayerId> = (0..players.len()).collect();
+    order.sort_by(|&a, &b| seed_order(&players[a], &players[b]));
+    let mut new_number = vec![0; players.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_number[old] = new;
+    }
+    renumber(players, group_match, &new_number);
+    new_number[id]
 }
 
-/// Moves every reference to a player numbered `from` or higher up by one,
-/// making room for an entrant at `from`: opponents in every round and the
-/// group match's members.
-pub fn shift_numbers(players: &mut [EventPlayer], group_match: Option<&mut GroupMatch>, from: PlayerId) {
-    let shift = |id: &mut PlayerId| {
-        if *id >= from {
-            *id += 1;
-        }
-    };
+/// Gives player `old` the number `new_number[old]`, everywhere a number is
+/// kept: the players' order, opponents in every round, the group match.
+fn renumber(players: &mut Vec<EventPlayer>, group_match: Option<&mut GroupMatch>, new_number: &[PlayerId]) {
+    let map = |id: &mut PlayerId| *id = new_number[*id];
     for record in players.iter_mut().flat_map(|p| p.history.iter_mut()) {
         match record {
             RoundRecord::Played { opponent, .. }
             | RoundRecord::Forfeit { opponent, .. }
-            | RoundRecord::Pending { opponent, .. } => shift(opponent),
+            | RoundRecord::Pending { opponent, .. } => map(opponent),
             RoundRecord::PairingBye
             | RoundRecord::HalfBye
             | RoundRecord::FullBye
@@ -71,15 +77,18 @@ pub fn shift_numbers(players: &mut [EventPlayer], group_match: Option<&mut Group
         }
     }
     if let Some(matchup) = group_match {
-        matchup.group_a.iter_mut().chain(matchup.group_b.iter_mut()).for_each(shift);
+        matchup.group_a.iter_mut().chain(matchup.group_b.iter_mut()).for_each(map);
         for round in &mut matchup.rounds {
             for game in &mut round.games {
-                shift(&mut game.white);
-                shift(&mut game.black);
+                map(&mut game.white);
+                map(&mut game.black);
             }
-            round.byes.iter_mut().for_each(shift);
+            round.byes.iter_mut().for_each(map);
         }
     }
+    let mut seated: Vec<(PlayerId, EventPlayer)> = std::mem::take(players).into_iter().enumerate().map(|(old, p)| (new_number[old], p)).collect();
+    seated.sort_by_key(|(new, _)| *new);
+    players.extend(seated.into_iter().map(|(_, p)| p));
 }
 
 #[cfg(test)]
@@ -108,24 +117,36 @@ mod tests {
     #[test]
     fn a_late_entry_is_seeded_until_round_four_is_paired() {
         let players = vec![entrant("A", Some(200)), entrant("B", Some(150)), entrant("C", None)];
-        let strong = entrant("S", Some(180));
         for rounds_paired in 0..=RESEED_UNTIL_ROUNDS_PAIRED {
-            assert_eq!(entry_position(&players, &strong, rounds_paired), 1);
+            let mut seeded = players.clone();
+            assert_eq!(enter(&mut seeded, None, entrant("S", Some(180)), rounds_paired), 1);
+            assert_eq!(seeded.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["A", "S", "B", "C"]);
         }
-        assert_eq!(entry_position(&players, &strong, 4), 3, "numbers are fixed once round 4 is paired");
-        assert_eq!(entry_position(&players, &entrant("U", None), 0), 3, "ungraded after ungraded C by name");
+        let mut fixed = players.clone();
+        assert_eq!(enter(&mut fixed, None, entrant("S", Some(180)), 4), 3, "numbers are fixed once round 4 is paired");
+        let mut ungraded = players.clone();
+        assert_eq!(enter(&mut ungraded, None, entrant("U", None), 0), 3, "ungraded, after ungraded C by name");
     }
 
     #[test]
-    fn shifting_moves_opponents_and_match_members() {
+    fn an_unseeded_list_is_put_in_seeding_order() {
+        let mut players = vec![entrant("Low", Some(90)), entrant("High", Some(210))];
+        assert_eq!(enter(&mut players, None, entrant("Mid", Some(150)), 0), 1);
+        assert_eq!(players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["High", "Mid", "Low"]);
+    }
+
+    #[test]
+    fn renumbering_moves_opponents_and_match_members() {
         use crate::history::{Colour, Outcome};
         let mut players = vec![entrant("A", Some(200)), entrant("B", Some(150))];
         players[0].history.push(RoundRecord::Played { opponent: 1, colour: Colour::White, outcome: Outcome::Win });
         players[1].history.push(RoundRecord::Played { opponent: 0, colour: Colour::Black, outcome: Outcome::Loss });
         let mut matchup = GroupMatch::new(vec![0], vec![1]);
-        shift_numbers(&mut players, Some(&mut matchup), 1);
+        let mut late = entrant("M", Some(170));
+        late.history.push(RoundRecord::ZeroBye);
+        assert_eq!(enter(&mut players, Some(&mut matchup), late, 1), 1);
         assert_eq!(players[0].history[0].opponent(), Some(2));
-        assert_eq!(players[1].history[0].opponent(), Some(0));
+        assert_eq!((players[2].name.as_str(), players[2].history[0].opponent()), ("B", Some(0)));
         assert_eq!((matchup.group_a.clone(), matchup.group_b.clone()), (vec![0], vec![2]));
         assert_eq!((matchup.rounds[0].games[0].white, matchup.rounds[0].games[0].black), (0, 2));
     }
