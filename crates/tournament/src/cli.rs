@@ -9,7 +9,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use crate::clocks::{ClockBand, ClockTable};
 use crate::dutch::{pair_round, PairingInput};
 use crate::event::{Event, GameResult, MissedRounds, TournamentError, DEFAULT_KNOWN_VARIANTS};
-use crate::history::{Colour, RoundRecord, Scoring};
+use crate::history::{Colour, RoundRecord};
 use crate::seeding;
 use crate::sheet;
 use crate::tiebreak::TieBreak;
@@ -397,7 +397,7 @@ pub fn pair_trf_file(path: &std::path::Path) -> Result<String, TournamentError> 
     let round = file.next_round();
     let histories = file.histories(round - 1);
     let unavailable = file.unavailable_in(round);
-    let scoring = Scoring::default();
+    let scoring = file.scoring;
     if let Some(planned) = file.total_rounds.filter(|&t| round > t) {
         return Err(TournamentError::AllRoundsPaired(planned));
     }

@@ -402,6 +402,7 @@ impl Event {
                 .collect(),
             total_rounds: Some(self.total_rounds),
             first_colour: Some(self.first_colour),
+            scoring: self.scoring,
             other_lines: Vec::new(),
         }
     }
@@ -420,7 +421,7 @@ impl Event {
     }
 
     pub fn export_trf(&self, flavour: TrfFlavour) -> String {
-        self.to_trf().write(flavour, &self.scoring)
+        self.to_trf().write(flavour)
     }
 
     /// Starts the group match: named groups, or top half against bottom half.

@@ -184,6 +184,29 @@ fn a_late_entry_after_round_four_is_paired_takes_the_next_number() {
     assert_games_agree(&event);
 }
 
+/// `--bye-points 0.5`: the export says so (`BBU 0.5`), so `pair --trf` scores
+/// the pairing byes as the event does and pairs every round as `pair-next`.
+#[test]
+fn half_point_pairing_byes_survive_the_trf_round_trip() {
+    let mut event = club(7, 6);
+    event.scoring.pairing_bye = 5;
+    let mut byes = 0;
+    for round in 1..=6 {
+        assert_eq!(pair_and_play_checked(&mut event), round);
+        let bye = pairing_bye(&event, round).expect("seven players: a pairing bye");
+        assert_eq!(event.players[bye].history[round - 1].points(&event.scoring), 5);
+        byes += 1;
+    }
+    assert_eq!(byes, 6);
+    let trf = event.export_trf(TrfFlavour::Trf16);
+    assert!(trf.lines().any(|l| l == "BBU 0.5"), "{trf}");
+    let file = chesslantis_tournament::trf::parse(&trf).expect("the export parses");
+    assert_eq!(file.scoring, event.scoring);
+    for (id, player) in file.players.iter().enumerate() {
+        assert_eq!(player.points, event.points(id), "{}: points as the event has them", player.name);
+    }
+}
+
 #[test]
 fn a_late_entry_may_be_given_half_point_byes() {
     let mut event = club(8, 5);

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use chesslantis_tournament::dutch::{pair_round, PairingInput};
-use chesslantis_tournament::history::{RoundRecord, Scoring};
+use chesslantis_tournament::history::RoundRecord;
 use chesslantis_tournament::trf;
 
 fn fixture_dir() -> PathBuf {
@@ -38,7 +38,7 @@ fn replay_all() -> Vec<(String, usize, bool, String)> {
                 unavailable: &unavailable,
                 total_rounds,
                 first_colour: file.colour_lot(),
-                scoring: Scoring::default(),
+                scoring: file.scoring,
             };
             let mut expected_games = BTreeSet::new();
             let mut expected_bye = None;
