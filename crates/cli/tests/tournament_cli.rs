@@ -351,3 +351,202 @@ fn bad_input_is_one_error_line_and_changes_nothing() {
     let first = sheet.lines().nth(2).expect("board 1");
     assert!(first.trim_end().ends_with("0-1"), "{first}");
 }
+
+/// The `No Name (grade)` cells of a text pairing sheet's boards, as `(white, black)`.
+fn board_names(sheet: &str) -> Vec<(String, String)> {
+    let name = |cell: &str| cell.split_whitespace().nth(1).expect("name").to_string();
+    sheet
+        .lines()
+        .skip(2)
+        .filter(|line| line.trim_start().chars().next().is_some_and(|c| c.is_ascii_digit()) && !line.contains(':'))
+        .map(|line| {
+            let cells: Vec<&str> = line.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+            (name(cells[1]), name(cells[2]))
+        })
+        .collect()
+}
+
+/// Issue 9 point 6: players arrive in any order; start numbers, round-1
+/// pairings and the TRF follow the seeding by grade (FIDE C.04.2 B), ungraded last.
+#[test]
+fn the_swiss_seeds_by_grade_whatever_order_players_arrive_in() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = dir.path();
+    ok(dir, &tournament("new", &["--rounds", "3"]));
+    // The issue's arrival order, with the number each is given on arrival.
+    for (name, grade, number) in [("Zed", Some("100"), 1), ("Yan", Some("190"), 1), ("Xia", Some("150"), 2), ("Wil", None, 4), ("Val", Some("170"), 2)] {
+        let mut rest = vec![name];
+        rest.extend(grade.iter().flat_map(|g| ["--grade", *g]));
+        let line = ok(dir, &tournament("add-player", &rest));
+        assert!(line.starts_with(&format!("{number} {name} ")), "{line}");
+    }
+    // Big's 400 is off the ECF scale: refused, saying the range; entered again at 240.
+    refused(dir, &tournament("add-player", &["Big", "--grade", "400"]), "outside the ECF grade range 0-300");
+    let line = ok(dir, &tournament("add-player", &["Big", "--grade", "240"]));
+    assert!(line.starts_with("1 Big (240)") && line.contains("players from 2 on move down one"), "{line}");
+
+    let seeding = ["Big", "Yan", "Val", "Xia", "Zed", "Wil"];
+    ok(dir, &tournament("export-trf", &["--out", "round1.trf"]));
+    let trf = std::fs::read_to_string(dir.join("round1.trf")).expect("TRF");
+    let lines: Vec<&str> = trf.lines().filter(|l| l.starts_with("001")).collect();
+    for (i, name) in seeding.iter().enumerate() {
+        assert!(lines[i].starts_with(&format!("001 {:>4}      {name} ", i + 1)), "{} is number {} in the TRF:\n{trf}", name, i + 1);
+    }
+    assert!(!lines[5][44..56].chars().any(|c| c.is_ascii_digit()), "the ungraded player has no rating: {}", lines[5]);
+
+    let sheet = ok(dir, &tournament("pair-next", &[]));
+    for (i, name) in seeding.iter().enumerate() {
+        assert!(sheet.contains(&format!("{} {name} (", i + 1)), "{name} is number {}:\n{sheet}", i + 1);
+    }
+    // Round 1: top half (Big 240, Yan 190, Val 170) against bottom half (Xia 150,
+    // Zed 100, Wil ungraded), 1-4, 2-5, 3-6, the top seed White, colours alternating.
+    let names = board_names(&sheet);
+    let expected = [("Big", "Xia"), ("Zed", "Yan"), ("Val", "Wil")].map(|(w, b)| (w.to_string(), b.to_string()));
+    assert_eq!(names, expected, "{sheet}");
+    let (trf_games, trf_bye) = pair_output(&ok(dir, &["tournament", "pair", "--trf", "round1.trf"]));
+    assert_eq!(trf_games, BTreeSet::from([(1, 4), (5, 2), (3, 6)]));
+    assert_eq!(trf_bye, None);
+
+    // A late entry before round 4 is paired is seeded by grade too: Ada (180)
+    // becomes number 3 and Val, Xia, Zed and Wil move down one, in the
+    // round-1 sheet as well (pairing numbers may be reassigned, C.04.2).
+    for board in 1..=3 {
+        ok(dir, &tournament("result", &[&board.to_string(), "1-0"]));
+    }
+    let line = ok(dir, &tournament("add-player", &["Ada", "--grade", "180"]));
+    assert!(line.starts_with("3 Ada (180)") && line.contains("rounds 1-1: zero-point bye") && line.contains("from 4 on"), "{line}");
+    let round1 = ok(dir, &tournament("sheet", &["--round", "1"]));
+    assert_eq!(board_names(&round1), expected, "the games stay the same under the new numbers");
+    assert!(round1.contains("4 Val (170)") && round1.contains("7 Wil (ug)") && round1.contains("3 Ada: zero-point bye"), "{round1}");
+    ok(dir, &tournament("export-trf", &["--out", "round2.trf"]));
+    let (trf_games, trf_bye) = pair_output(&ok(dir, &["tournament", "pair", "--trf", "round2.trf"]));
+    let sheet = ok(dir, &tournament("pair-next", &[]));
+    let games: BTreeSet<(usize, usize)> = sheet_boards(&sheet).iter().map(|b| (b.white, b.black)).collect();
+    assert_eq!((games, sheet_bye(&sheet)), (trf_games, trf_bye), "pair --trf on the renumbered export agrees with pair-next");
+}
+
+/// Issue 9 point 8: every common way of typing a result, `-+` included, and
+/// bad results or grades refused with the event file unchanged.
+#[test]
+fn results_in_every_common_form_and_bad_ones_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = dir.path();
+    ok(dir, &tournament("new", &["--rounds", "2"]));
+    for (name, grade) in PLAYERS.iter().take(8) {
+        ok(dir, &tournament("add-player", &[name, "--grade", &grade.expect("graded").to_string()]));
+    }
+    ok(dir, &tournament("pair-next", &[]));
+
+    // `-+` is a result, not an option, before or after the options.
+    let line = ok(dir, &tournament("result", &["1", "-+"]));
+    assert_eq!(line, "Round 1 board 1: - + (forfeit)\n");
+    let line = ok(dir, &tournament("result", &["1", "-+", "--round", "1", "--correct"]));
+    assert_eq!(line, "Round 1 board 1: - + (forfeit)\n");
+    let result_on_board = |board: usize| -> String {
+        let sheet = ok(dir, &tournament("sheet", &[]));
+        let line = sheet.lines().nth(1 + board).expect("board line").to_string();
+        line.rsplit("  ").next().expect("result cell").trim().to_string()
+    };
+    for (typed, shown) in [
+        ("1-0", "1-0"),
+        ("0-1", "0-1"),
+        ("1/2", "1/2-1/2"),
+        ("1/2-1/2", "1/2-1/2"),
+        ("0.5-0.5", "1/2-1/2"),
+        ("=", "1/2-1/2"),
+        ("+-", "+ -"),
+        ("-+", "- +"),
+        ("+/-", "+ -"),
+        ("-/+", "- +"),
+        ("0-0", "- -"),
+    ] {
+        ok(dir, &tournament("result", &["2", typed, "--correct"]));
+        assert_eq!(result_on_board(2), shown, "{typed} entered");
+    }
+    ok(dir, &tournament("result", &["3", "1/2"]));
+    ok(dir, &tournament("result", &["4", "1-0"]));
+
+    // The double forfeit on board 2: both lose, both written `-` in the TRF.
+    let trf = ok(dir, &tournament("export-trf", &[]));
+    let forfeited: Vec<&str> = trf.lines().filter(|l| l.starts_with("001") && (l.ends_with("w -") || l.ends_with("b -"))).collect();
+    assert_eq!(forfeited.len(), 3, "a forfeit loser on board 1 (-+), two on board 2 (0-0):\n{trf}");
+    assert_eq!(trf.lines().filter(|l| l.starts_with("001") && l.ends_with(" +")).count(), 1, "one forfeit winner:\n{trf}");
+    let standings = ok(dir, &tournament("standings", &[]));
+    let sheet = ok(dir, &tournament("sheet", &["--round", "1"]));
+    let (white, black) = {
+        let line = sheet.lines().nth(3).expect("board 2");
+        let cells: Vec<&str> = line.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+        (cells[1].split_whitespace().nth(1).expect("name").to_string(), cells[2].split_whitespace().nth(1).expect("name").to_string())
+    };
+    for name in [&white, &black] {
+        let row = standings.lines().find(|r| r.contains(name.as_str())).expect("row");
+        assert_eq!(row.split_whitespace().nth(5), Some("0.0"), "{name} scored nothing: {row}");
+    }
+
+    for bad in ["2-0", "1-1", "1/3", "+", "0.5-1", "white", "--+"] {
+        refused(dir, &tournament("result", &["3", bad, "--correct"]), "0-0 (double forfeit)");
+    }
+    refused(dir, &tournament("add-player", &["Big", "--grade", "400"]), "outside the ECF grade range 0-300");
+    refused(dir, &tournament("add-player", &["Rated", "--grade", "1850"]), "(R - 700) / 7.5");
+    // A negative grade is stopped by the argument parser, with the range too.
+    let before = std::fs::read(dir.join(EVENT)).expect("event");
+    let out = chesslantis(dir, &tournament("add-player", &["Minus", "--grade", "-5"]));
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("outside the ECF grade range 0-300"));
+    assert_eq!(std::fs::read(dir.join(EVENT)).expect("event"), before);
+}
+
+/// Issue 9 point 7: `group-match start` neither wipes a match under way nor
+/// starts before the Swiss is over, unless forced.
+#[test]
+fn the_group_match_waits_for_the_swiss_and_is_not_restarted_by_accident() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = dir.path();
+    ok(dir, &tournament("new", &["--rounds", "2"]));
+    for (name, grade) in PLAYERS.iter().take(4) {
+        ok(dir, &tournament("add-player", &[name, "--grade", &grade.expect("graded").to_string()]));
+    }
+    let start = tournament("group-match", &["start"]);
+    refused(dir, &start, "the Swiss is not over: 0 of 2 rounds paired");
+    ok(dir, &tournament("pair-next", &[]));
+    refused(dir, &start, "1 of 2 rounds paired");
+    ok(dir, &tournament("result", &["1", "1-0"]));
+    ok(dir, &tournament("result", &["2", "1-0"]));
+    ok(dir, &tournament("pair-next", &[]));
+    ok(dir, &tournament("result", &["1", "1/2"]));
+    refused(dir, &start, "round 2 boards [2] have no result");
+    refused(dir, &start, "--force");
+    ok(dir, &tournament("result", &["2", "0-1"]));
+
+    let started = ok(dir, &start);
+    assert!(started.contains("Group A: ") && started.contains("Group B: "), "{started}");
+    let shown = ok(dir, &tournament("group-match", &["result", "1", "1", "1-0"]));
+    assert!(shown.contains("Score: A 1.0 - 0.0 B") || shown.contains("Score: A 0.0 - 1.0 B"), "{shown}");
+    refused(dir, &start, "already started (1 results entered)");
+    refused(dir, &start, "group-match start --force");
+    refused(dir, &tournament("group-match", &["result", "1", "2", "0-0"]), "double forfeit cannot be entered");
+    let line = ok(dir, &tournament("group-match", &["result", "1", "2", "-+"]));
+    assert!(line.contains("Score: "), "{line}");
+    let shown = ok(dir, &tournament("group-match", &["show"]));
+    let score = shown.lines().find_map(|l| l.strip_prefix("Score: A ")).expect("score line");
+    let (a, b) = score.trim_end_matches(" B").split_once(" - ").expect("A - B");
+    let total: f64 = a.parse::<f64>().expect("A") + b.parse::<f64>().expect("B");
+    assert_eq!(total, 2.0, "both results kept: {shown}");
+
+    // Forced: starts afresh, the results discarded.
+    let restarted = ok(dir, &tournament("group-match", &["start", "--force"]));
+    assert!(restarted.contains("Score: A 0.0 - 0.0 B"), "{restarted}");
+}
+
+/// `--force` starts the match mid-Swiss when the organiser really wants it.
+#[test]
+fn the_group_match_may_be_forced_to_start_mid_swiss() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dir = dir.path();
+    ok(dir, &tournament("new", &["--rounds", "3"]));
+    for (name, grade) in PLAYERS.iter().take(4) {
+        ok(dir, &tournament("add-player", &[name, "--grade", &grade.expect("graded").to_string()]));
+    }
+    ok(dir, &tournament("pair-next", &[]));
+    let started = ok(dir, &tournament("group-match", &["start", "--force", "--a", "1,2", "--b", "3,4"]));
+    assert!(started.contains("Group A: 1 Alice Archer"), "{started}");
+}

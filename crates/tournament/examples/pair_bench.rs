@@ -12,7 +12,7 @@ use chesslantis_tournament::trf;
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().unwrap_or_else(|| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/pairing-fixtures/f026_60p_7r.trf").to_string()
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pairing/f026_60p_7r.trf").to_string()
     });
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,

@@ -9,7 +9,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use crate::clocks::{ClockBand, ClockTable};
 use crate::dutch::{pair_round, PairingInput};
 use crate::event::{Event, GameResult, MissedRounds, TournamentError, DEFAULT_KNOWN_VARIANTS};
-use crate::history::{Colour, RoundRecord, Scoring};
+use crate::history::{Colour, RoundRecord};
+use crate::seeding;
 use crate::sheet;
 use crate::tiebreak::TieBreak;
 use crate::trf::{self, TrfFlavour};
@@ -62,13 +63,14 @@ pub enum TournamentCommand {
         #[arg(long, default_value = "1")]
         bye_points: String,
     },
-    /// Enter a player (late entries are welcome).
+    /// Enter a player (late entries are welcome); start numbers follow the
+    /// seeding by grade, then name, ungraded players last.
     AddPlayer {
         #[command(flatten)]
         file: EventFile,
         name: String,
-        /// ECF grade; omit for an ungraded player.
-        #[arg(long)]
+        /// ECF grade (0-300); omit for an ungraded player.
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_grade)]
         grade: Option<u32>,
         /// A late entry's score for the rounds already paired.
         #[arg(long, value_enum, default_value = "zero")]
@@ -120,11 +122,14 @@ pub enum TournamentCommand {
         #[command(flatten)]
         file: EventFile,
     },
-    /// Enter a result: 1-0, 0-1, 1/2, +- or -+.
+    /// Enter a result: 1-0, 0-1, 1/2 (=, 1/2-1/2, 0.5-0.5), +- or -+
+    /// (forfeits), 0-0 (double forfeit).
     Result {
         #[command(flatten)]
         file: EventFile,
         board: usize,
+        /// `-+` is read as a result, not an option.
+        #[arg(allow_hyphen_values = true)]
         result: String,
         /// Round (defaults to the latest).
         #[arg(long)]
@@ -178,11 +183,16 @@ pub enum GroupAction {
         a: Vec<String>,
         #[arg(long, value_delimiter = ',')]
         b: Vec<String>,
+        /// Start even if a match has already started (its results are
+        /// discarded) or the Swiss is not over.
+        #[arg(long)]
+        force: bool,
     },
-    /// Enter a result of the match.
+    /// Enter a result of the match: 1-0, 0-1, 1/2, +- or -+.
     Result {
         round: usize,
         board: usize,
+        #[arg(allow_hyphen_values = true)]
         result: String,
         #[arg(long)]
         correct: bool,
@@ -201,6 +211,16 @@ fn parse_band(text: &str) -> Result<ClockBand, String> {
     let min_grade = grade.trim().parse().map_err(|_| bad())?;
     let minutes = minutes.trim().parse().map_err(|_| bad())?;
     Ok(ClockBand { min_grade, minutes })
+}
+
+/// A grade as typed: a whole number; a negative one is refused here with
+/// the ECF range (the event checks the top of the range, for every caller).
+fn parse_grade(text: &str) -> Result<u32, String> {
+    let value: i64 = text.trim().parse().map_err(|_| format!("grade {text:?} is not a whole number"))?;
+    u32::try_from(value).map_err(|_| {
+        let (low, high) = (seeding::ECF_GRADES.start(), seeding::ECF_GRADES.end());
+        format!("grade {value} is outside the ECF grade range {low}-{high}; omit --grade for an ungraded player")
+    })
 }
 
 fn parse_points(text: &str) -> Result<u32, TournamentError> {
@@ -247,6 +267,9 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
             if event.rounds_paired > 0 {
                 let label = sheet::absence_label(event, id, missed.record()).unwrap_or_default();
                 let _ = write!(line, "; rounds 1-{}: {label}", event.rounds_paired);
+            }
+            if id + 1 < event.players.len() {
+                let _ = write!(line, "; seeded by grade: the players from {} on move down one number", id + 2);
             }
             Ok(line + "\n")
         }),
@@ -295,7 +318,7 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
             let round = round.unwrap_or(event.rounds_paired);
             let result: GameResult = result.parse()?;
             event.set_result(round, board, result, correct)?;
-            Ok(format!("Round {round} board {board}: {}\n", describe(result)))
+            Ok(format!("Round {round} board {board}: {}\n", result.describe()))
         }),
         TournamentCommand::Standings { file } => {
             let event = Event::load(&file.event)?;
@@ -328,14 +351,14 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
             }
         }
         TournamentCommand::GroupMatch { file, action } => match action {
-            GroupAction::Start { a, b } => with_event(&file, |event| {
+            GroupAction::Start { a, b, force } => with_event(&file, |event| {
                 let groups = if a.is_empty() && b.is_empty() {
                     None
                 } else {
                     let ids = |names: &[String]| names.iter().map(|n| event.find_player(n)).collect::<Result<Vec<_>, _>>();
                     Some((ids(&a)?, ids(&b)?))
                 };
-                event.start_group_match(groups)?;
+                event.start_group_match(groups, force)?;
                 sheet::group_match_text(event)
             }),
             GroupAction::Result { round, board, result, correct } => with_event(&file, |event| {
@@ -351,16 +374,6 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
                 }
             }
         },
-    }
-}
-
-fn describe(result: GameResult) -> &'static str {
-    match result {
-        GameResult::WhiteWins => "1-0",
-        GameResult::Draw => "1/2-1/2",
-        GameResult::BlackWins => "0-1",
-        GameResult::WhiteWinsByForfeit => "+ - (forfeit)",
-        GameResult::BlackWinsByForfeit => "- + (forfeit)",
     }
 }
 
@@ -384,7 +397,7 @@ pub fn pair_trf_file(path: &std::path::Path) -> Result<String, TournamentError> 
     let round = file.next_round();
     let histories = file.histories(round - 1);
     let unavailable = file.unavailable_in(round);
-    let scoring = Scoring::default();
+    let scoring = file.scoring;
     if let Some(planned) = file.total_rounds.filter(|&t| round > t) {
         return Err(TournamentError::AllRoundsPaired(planned));
     }

@@ -8,8 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::clocks::ClockTable;
 use crate::dutch::{pair_round, PairingError, PairingInput};
+pub use crate::game_result::GameResult;
+use crate::game_result::ACCEPTED_RESULTS;
 use crate::group_match::GroupMatch;
 use crate::history::{format_points, Colour, Outcome, PlayerId, RoundRecord, Scoring};
+use crate::seeding;
 use crate::tiebreak::{standings, StandingRow, TieBreak};
 use crate::trf::{TrfError, TrfFile, TrfFlavour, TrfPlayer};
 
@@ -34,7 +37,7 @@ pub enum TournamentError {
     AllRoundsPaired(usize),
     #[error("unknown variant {id:?}; known: {known}")]
     UnknownVariant { id: String, known: String },
-    #[error("bad result {0:?}: use 1-0, 0-1, 1/2, +- or -+")]
+    #[error("bad result {0:?}: use {ACCEPTED_RESULTS}")]
     BadResult(String),
     #[error("{0}")]
     Trf(#[from] TrfError),
@@ -80,30 +83,6 @@ impl MissedRounds {
             MissedRounds::Zero => RoundRecord::ZeroBye,
             MissedRounds::Half => RoundRecord::HalfBye,
         }
-    }
-}
-
-/// How a result is entered: White's outcome, or a forfeit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    WhiteWins,
-    Draw,
-    BlackWins,
-    WhiteWinsByForfeit,
-    BlackWinsByForfeit,
-}
-
-impl std::str::FromStr for GameResult {
-    type Err = TournamentError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Ok(match text.trim() {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2" | "=" | "1/2-1/2" | "½-½" | "draw" => GameResult::Draw,
-            "+-" | "+/-" => GameResult::WhiteWinsByForfeit,
-            "-+" | "-/+" => GameResult::BlackWinsByForfeit,
-            other => return Err(TournamentError::BadResult(other.to_string())),
-        })
     }
 }
 
@@ -186,10 +165,15 @@ impl Event {
             .ok_or_else(|| TournamentError::UnknownPlayer(key.to_string()))
     }
 
-    /// Adds a player. A late entry gets a zero- or half-point bye in each
-    /// round already paired, as TRF writes them (`Z`, `H`), so the pairing
-    /// counts those rounds as unplayed and Buchholz treats them as C.07 art. 16 says.
-    /// Start numbers follow entry order (the organiser enters the strongest first).
+    /// Adds a player and returns their start (pairing) number minus one.
+    /// Start numbers follow the seeding (grade, then name; ungraded last,
+    /// see `seeding.rs`), whatever order players arrive in: the entrant is
+    /// placed at their seed and everyone below moves down one. Once round 4
+    /// has been paired numbers are fixed (C.04.2) and a late entry takes
+    /// the next free number. A late entry gets a zero- or half-point bye in
+    /// each round already paired, as TRF writes them (`Z`, `H`), so the
+    /// pairing counts those rounds as unplayed and Buchholz treats them as
+    /// C.07 art. 16 says.
     pub fn add_player(&mut self, name: &str, grade: Option<u32>, missed: MissedRounds) -> Result<PlayerId, TournamentError> {
         if name.trim().is_empty() {
             return Err(TournamentError::Invalid("a player needs a name".into()));
@@ -197,14 +181,17 @@ impl Event {
         if self.players.iter().any(|p| p.name.eq_ignore_ascii_case(name.trim())) {
             return Err(TournamentError::Invalid(format!("a player called {name:?} is already entered")));
         }
-        self.players.push(EventPlayer {
+        if let Some(grade) = grade {
+            seeding::check_grade(grade)?;
+        }
+        let entrant = EventPlayer {
             name: name.trim().to_string(),
             grade,
             history: vec![missed.record(); self.rounds_paired],
             requested: Vec::new(),
             withdrawn_from: None,
-        });
-        Ok(self.players.len() - 1)
+        };
+        Ok(seeding::enter(&mut self.players, self.group_match.as_mut(), entrant, self.rounds_paired))
     }
 
     pub fn set_variants(&mut self, variants: &[String], known: &[&str]) -> Result<(), TournamentError> {
@@ -282,7 +269,10 @@ impl Event {
                         RoundRecord::Played { outcome: Outcome::Draw, .. } => Some("1/2-1/2"),
                         RoundRecord::Played { outcome: Outcome::Loss, .. } => Some("0-1"),
                         RoundRecord::Forfeit { won: true, .. } => Some("+ -"),
-                        RoundRecord::Forfeit { won: false, .. } => Some("- +"),
+                        RoundRecord::Forfeit { won: false, .. } => match self.players[black].history[round - 1] {
+                            RoundRecord::Forfeit { won: false, .. } => Some("- -"),
+                            _ => Some("- +"),
+                        },
                         _ => None,
                     };
                     games.push((id, black, result.map(str::to_string)));
@@ -360,12 +350,13 @@ impl Event {
             GameResult::WhiteWins => (Outcome::Win, Outcome::Loss),
             GameResult::Draw => (Outcome::Draw, Outcome::Draw),
             GameResult::BlackWins => (Outcome::Loss, Outcome::Win),
-            GameResult::WhiteWinsByForfeit | GameResult::BlackWinsByForfeit => {
+            GameResult::WhiteWinsByForfeit | GameResult::BlackWinsByForfeit | GameResult::DoubleForfeit => {
                 let white_won = result == GameResult::WhiteWinsByForfeit;
+                let black_won = result == GameResult::BlackWinsByForfeit;
                 self.players[white].history[round - 1] =
                     RoundRecord::Forfeit { opponent: black, colour: Colour::White, won: white_won };
                 self.players[black].history[round - 1] =
-                    RoundRecord::Forfeit { opponent: white, colour: Colour::Black, won: !white_won };
+                    RoundRecord::Forfeit { opponent: white, colour: Colour::Black, won: black_won };
                 return Ok(());
             }
         };
@@ -411,6 +402,7 @@ impl Event {
                 .collect(),
             total_rounds: Some(self.total_rounds),
             first_colour: Some(self.first_colour),
+            scoring: self.scoring,
             other_lines: Vec::new(),
         }
     }
@@ -429,11 +421,17 @@ impl Event {
     }
 
     pub fn export_trf(&self, flavour: TrfFlavour) -> String {
-        self.to_trf().write(flavour, &self.scoring)
+        self.to_trf().write(flavour)
     }
 
     /// Starts the group match: named groups, or top half against bottom half.
-    pub fn start_group_match(&mut self, groups: Option<(Vec<PlayerId>, Vec<PlayerId>)>) -> Result<(), TournamentError> {
+    /// Unless `force`d, it refuses to replace a match already started (that
+    /// would discard its results) or to start before every Swiss round is
+    /// paired and has all its results.
+    pub fn start_group_match(&mut self, groups: Option<(Vec<PlayerId>, Vec<PlayerId>)>, force: bool) -> Result<(), TournamentError> {
+        if !force {
+            self.check_group_match_may_start()?;
+        }
         let (a, b) = match groups {
             Some(groups) => groups,
             None => {
@@ -457,6 +455,32 @@ impl Event {
         Ok(())
     }
 
+    fn check_group_match_may_start(&self) -> Result<(), TournamentError> {
+        if let Some(matchup) = &self.group_match {
+            let entered = matchup.rounds.iter().flat_map(|r| &r.games).filter(|g| g.white_points.is_some()).count();
+            return Err(TournamentError::GroupMatch(format!(
+                "it has already started ({entered} results entered); starting it again would discard them. \
+                 See it with `group-match show`, or run `group-match start --force` to start afresh"
+            )));
+        }
+        if self.rounds_paired < self.total_rounds {
+            return Err(TournamentError::GroupMatch(format!(
+                "the Swiss is not over: {} of {} rounds paired; play the remaining rounds first, \
+                 or run `group-match start --force` to start the match now",
+                self.rounds_paired, self.total_rounds
+            )));
+        }
+        let missing: Vec<usize> = self.boards(self.total_rounds)?.iter().filter(|b| b.result.is_none()).map(|b| b.number).collect();
+        if !missing.is_empty() {
+            return Err(TournamentError::GroupMatch(format!(
+                "the Swiss is not over: round {} boards {missing:?} have no result; enter them first, \
+                 or run `group-match start --force` to start the match now",
+                self.total_rounds
+            )));
+        }
+        Ok(())
+    }
+
     pub fn set_group_result(&mut self, round: usize, board: usize, result: GameResult, correct: bool) -> Result<(), TournamentError> {
         let win = self.scoring.win;
         let draw = self.scoring.draw;
@@ -473,6 +497,12 @@ impl Event {
             GameResult::WhiteWins | GameResult::WhiteWinsByForfeit => win,
             GameResult::Draw => draw,
             GameResult::BlackWins | GameResult::BlackWinsByForfeit => 0,
+            // The match keeps one score per game, the two sides' adding up to a win.
+            GameResult::DoubleForfeit => {
+                return Err(TournamentError::GroupMatch(
+                    "a double forfeit cannot be entered: each game's points add up to one; enter the result the arbiter awards (1-0, 0-1 or 1/2)".into(),
+                ))
+            }
         });
         Ok(())
     }

@@ -11,6 +11,8 @@ pub mod group_match;
 pub mod tiebreak;
 pub mod cli;
 pub mod event;
+pub mod game_result;
+pub mod seeding;
 pub mod sheet;
 
 pub use cli::{run, run_with, TournamentCommand};

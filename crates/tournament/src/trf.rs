@@ -45,6 +45,10 @@ pub struct TrfFile {
     pub total_rounds: Option<usize>,
     /// From `XXC white1` / `XXC black1`.
     pub first_colour: Option<Colour>,
+    /// Points per result, from the bbpPairings scoring lines (`BBW` win,
+    /// `BBD` draw, `BBL` loss, `BBU` pairing-allocated bye; `BBZ` zero-point
+    /// bye and `BBF` forfeit loss must be 0); FIDE's 1, 1/2, 0, 1 when absent.
+    pub scoring: Scoring,
     /// Header lines we do not interpret, kept verbatim for the round trip.
     pub other_lines: Vec<String>,
 }
@@ -167,6 +171,8 @@ fn parse_round(block: &[char], own: usize) -> Result<Option<RoundRecord>, String
 /// Parses a TRF text.
 pub fn parse(text: &str) -> Result<TrfFile, TrfError> {
     let mut file = TrfFile::default();
+    // As bbpPairings reads them: without `BBU` the pairing bye scores a win.
+    let mut explicit_bye_points = false;
     for (index, raw) in split_lines(text).into_iter().enumerate() {
         let line_no = index + 1;
         let bad = |reason: String| TrfError::BadLine { line: line_no, reason, text: raw.to_string() };
@@ -237,8 +243,29 @@ pub fn parse(text: &str) -> Result<TrfFile, TrfError> {
                     return Err(bad("XXC needs white1 or black1".into()));
                 }
             }
+            "BBW" | "BBD" | "BBL" | "BBU" | "BBZ" | "BBF" => {
+                let value = raw.get(3..).unwrap_or("").trim();
+                let points = parse_points(value)
+                    .filter(|_| !value.is_empty())
+                    .ok_or_else(|| bad(format!("bad points {value:?} (write them like 0.5)")))?;
+                match code.as_str() {
+                    "BBW" => file.scoring.win = points,
+                    "BBD" => file.scoring.draw = points,
+                    "BBL" => file.scoring.loss = points,
+                    "BBU" => {
+                        file.scoring.pairing_bye = points;
+                        explicit_bye_points = true;
+                    }
+                    // Zero-point byes and forfeit losses always score 0 here.
+                    _ if points != 0 => return Err(bad(format!("{code} other than 0 is not supported"))),
+                    _ => {}
+                }
+            }
             _ => file.other_lines.push(raw.to_string()),
         }
+    }
+    if !explicit_bye_points {
+        file.scoring.pairing_bye = file.scoring.win;
     }
     file.players.sort_by_key(|p| p.start_number);
     let count = file.players.len();
@@ -314,8 +341,11 @@ impl TrfFile {
         round
     }
 
-    /// Writes the file; player points are recomputed from the records.
-    pub fn write(&self, flavour: TrfFlavour, scoring: &Scoring) -> String {
+    /// Writes the file; player points are recomputed from the records. A
+    /// scoring other than FIDE's default is written as `BBW`/`BBD`/`BBL`/`BBU`
+    /// lines, so a pairing program scores the rounds as the event does.
+    pub fn write(&self, flavour: TrfFlavour) -> String {
+        let scoring = &self.scoring;
         let mut out = String::new();
         out.push_str(&format!("012 {}\n", self.name));
         for line in &self.other_lines {
@@ -333,6 +363,11 @@ impl TrfFile {
                 Colour::White => "XXC white1\n",
                 Colour::Black => "XXC black1\n",
             });
+        }
+        if *scoring != Scoring::default() {
+            for (code, points) in [("BBW", scoring.win), ("BBD", scoring.draw), ("BBL", scoring.loss), ("BBU", scoring.pairing_bye)] {
+                out.push_str(&format!("{code} {}\n", format_points(points)));
+            }
         }
         for p in &self.players {
             let points: u32 = p.rounds.iter().flatten().map(|r| r.points(scoring)).sum();
@@ -429,15 +464,32 @@ XXC white1\n\
     #[test]
     fn round_trips_with_any_line_end() {
         let file = parse(SAMPLE).expect("sample parses");
-        let scoring = Scoring::default();
         for ending in ["\r", "\n", "\r\n"] {
-            let text = file.write(TrfFlavour::Trf16, &scoring).replace('\n', ending);
+            let text = file.write(TrfFlavour::Trf16).replace('\n', ending);
             let again = parse(&text).expect("written file parses");
             assert_eq!(again, file, "line end {ending:?}");
         }
-        let text = file.write(TrfFlavour::Trf2026, &scoring);
+        let text = file.write(TrfFlavour::Trf2026);
         assert!(text.contains("\n142 3\n"));
         assert_eq!(parse(&text).expect("2026 parses"), file);
+    }
+
+    #[test]
+    fn scoring_lines_round_trip_and_default_the_bye_to_a_win() {
+        let mut file = parse(SAMPLE).expect("sample parses");
+        assert_eq!(file.scoring, Scoring::default());
+        assert!(!file.write(TrfFlavour::Trf16).contains("BB"), "FIDE's default scoring needs no lines");
+        file.scoring.pairing_bye = 5;
+        let text = file.write(TrfFlavour::Trf16);
+        assert!(text.contains("\nBBW 1.0\nBBD 0.5\nBBL 0.0\nBBU 0.5\n"), "{text}");
+        let again = parse(&text).expect("written file parses");
+        assert_eq!(again.scoring, file.scoring);
+        assert_eq!(again.players[1].points, 5, "Beta's pairing bye written at 0.5");
+        // Without BBU the pairing bye is worth a win, whatever BBW says (bbpPairings).
+        let win_two = parse(&format!("BBW 2.0\n{SAMPLE}")).expect("BBW only");
+        assert_eq!((win_two.scoring.win, win_two.scoring.pairing_bye), (20, 20));
+        assert!(matches!(parse("BBZ 0.5\n"), Err(TrfError::BadLine { line: 1, .. })));
+        assert!(matches!(parse("BBU half\n"), Err(TrfError::BadLine { line: 1, .. })));
     }
 
     #[test]

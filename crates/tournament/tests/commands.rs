@@ -57,7 +57,7 @@ fn bad_input_is_refused_and_nothing_is_saved() {
 #[test]
 fn pair_prints_like_bbppairings() {
     // f027: 5 players, 3 rounds. Cut to round 2 and ask for round 3.
-    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/pairing-fixtures");
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pairing");
     let text = std::fs::read_to_string(fixtures.join("f027_5p_3r.trf")).expect("fixture");
     let cut: String = text
         .split('\r')

@@ -120,7 +120,7 @@ fn a_withdrawn_player_is_not_paired_again_and_keeps_his_games() {
         assert_eq!(buchholz(&event, opponent), buchholz(&on_byes, opponent));
     }
     // The group match leaves him out.
-    event.start_group_match(None).expect("group match");
+    event.start_group_match(None, false).expect("group match");
     let matchup = event.group_match.as_ref().expect("started");
     assert!(!matchup.group_a.contains(&leaver) && !matchup.group_b.contains(&leaver));
     assert_eq!(matchup.group_a.len() + matchup.group_b.len(), 5);
@@ -132,7 +132,12 @@ fn a_late_entry_starts_on_zero_point_byes_and_is_paired_at_the_bottom() {
     pair_and_play(&mut event);
     pair_and_play(&mut event);
     let late = event.add_player("Late Comer", Some(150), MissedRounds::Zero).expect("late entry");
-    assert_eq!(late, 8);
+    // Seeded by grade before round 4 is paired: 150 ties P6, and "Late Comer"
+    // comes first by name, so number 6; P6, P7 and P8 move down one.
+    assert_eq!(late, 5);
+    let names: Vec<&str> = event.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["P1", "P2", "P3", "P4", "P5", "Late Comer", "P6", "P7", "P8"]);
+    assert_games_agree(&event);
     assert_eq!(event.players[late].history, vec![RoundRecord::ZeroBye; 2]);
     assert_eq!(event.points(late), 0);
     let trf = event.export_trf(TrfFlavour::Trf16);
@@ -147,6 +152,59 @@ fn a_late_entry_starts_on_zero_point_byes_and_is_paired_at_the_bottom() {
     assert_eq!(score_before(&event, bye, round), 0);
     let opponent = opponent_in(&event, round, late).expect("the late entry plays");
     assert_eq!(score_before(&event, opponent, round), 0, "the late entry meets another player on 0");
+}
+
+/// Every game seen from both sides: my opponent's opponent is me, with the other colour.
+fn assert_games_agree(event: &Event) {
+    for (id, player) in event.players.iter().enumerate() {
+        for (round, record) in player.history.iter().enumerate() {
+            if let Some(opponent) = record.opponent() {
+                let theirs = event.players[opponent].history[round];
+                assert_eq!(theirs.opponent(), Some(id), "round {}: {} and {}", round + 1, player.name, event.players[opponent].name);
+                assert_eq!(theirs.colour(), record.colour().map(|c| c.opposite()));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_late_entry_after_round_four_is_paired_takes_the_next_number() {
+    let mut event = club(8, 6);
+    for _ in 0..4 {
+        pair_and_play(&mut event);
+    }
+    let before: Vec<String> = event.players.iter().map(|p| p.name.clone()).collect();
+    // Stronger than everyone, but pairing numbers are fixed once round 4 is paired (C.04.2).
+    let late = event.add_player("Strong Latecomer", Some(250), MissedRounds::Zero).expect("late entry");
+    assert_eq!(late, 8);
+    assert_eq!(event.players[..8].iter().map(|p| p.name.clone()).collect::<Vec<_>>(), before);
+    assert_eq!(event.players[late].history, vec![RoundRecord::ZeroBye; 4]);
+    let round = pair_and_play_checked(&mut event);
+    assert!(on_a_board(&event, round, late), "the late entry plays round 5 (fewest unplayed games takes the bye, C.9)");
+    assert_games_agree(&event);
+}
+
+/// `--bye-points 0.5`: the export says so (`BBU 0.5`), so `pair --trf` scores
+/// the pairing byes as the event does and pairs every round as `pair-next`.
+#[test]
+fn half_point_pairing_byes_survive_the_trf_round_trip() {
+    let mut event = club(7, 6);
+    event.scoring.pairing_bye = 5;
+    let mut byes = 0;
+    for round in 1..=6 {
+        assert_eq!(pair_and_play_checked(&mut event), round);
+        let bye = pairing_bye(&event, round).expect("seven players: a pairing bye");
+        assert_eq!(event.players[bye].history[round - 1].points(&event.scoring), 5);
+        byes += 1;
+    }
+    assert_eq!(byes, 6);
+    let trf = event.export_trf(TrfFlavour::Trf16);
+    assert!(trf.lines().any(|l| l == "BBU 0.5"), "{trf}");
+    let file = chesslantis_tournament::trf::parse(&trf).expect("the export parses");
+    assert_eq!(file.scoring, event.scoring);
+    for (id, player) in file.players.iter().enumerate() {
+        assert_eq!(player.points, event.points(id), "{}: points as the event has them", player.name);
+    }
 }
 
 #[test]

@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use chesslantis_tournament::dutch::{pair_round, PairingInput};
-use chesslantis_tournament::history::{RoundRecord, Scoring};
+use chesslantis_tournament::history::RoundRecord;
 use chesslantis_tournament::trf;
 
 fn fixture_dir() -> PathBuf {
     std::env::var_os("PAIRING_FIXTURES")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/pairing-fixtures"))
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pairing"))
 }
 
 /// (file, round) for every round replayed, and whether it agreed.
@@ -38,7 +38,7 @@ fn replay_all() -> Vec<(String, usize, bool, String)> {
                 unavailable: &unavailable,
                 total_rounds,
                 first_colour: file.colour_lot(),
-                scoring: Scoring::default(),
+                scoring: file.scoring,
             };
             let mut expected_games = BTreeSet::new();
             let mut expected_bye = None;
@@ -93,5 +93,8 @@ fn every_fixture_round_agrees_with_bbppairings() {
         println!("DISAGREE {line}");
     }
     assert!(outcomes.len() > 500, "expected the full fixture set, found {} rounds", outcomes.len());
+    if std::env::var_os("PAIRING_FIXTURES").is_none() {
+        assert_eq!(outcomes.len(), 599, "the fixtures kept in tests/fixtures/pairing hold 599 rounds");
+    }
     assert!(disagreeing.is_empty(), "{} rounds disagree", disagreeing.len());
 }
