@@ -1,6 +1,11 @@
 //! The UCI protocol over any reader and writer, so tests drive it in memory.
 //! The search runs in its own thread; the loop keeps reading, so `stop`,
-//! `isready` and `quit` are answered at once. Unknown or malformed lines get
+//! `isready` and `quit` are answered at once. Any other command arriving
+//! during a search waits for it to end by its own limits (a GUI that wants
+//! the answer sooner sends `stop` first, as the protocol asks), so no
+//! `bestmove` is ever cut short into an unsearched move; `go infinite`
+//! ends at such a command as at `stop`. Every `bestmove` comes from at least
+//! one completed iteration. Unknown or malformed lines get
 //! `info string error: ...` and are otherwise ignored.
 
 use crate::score::UciScore;
@@ -220,9 +225,10 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.out.line("uciok");
     }
 
-    /// The session, after waiting for any search to end.
+    /// The session, after waiting for any search to end (by its own limits:
+    /// a command that arrives mid-search is queued behind it, not a `stop`).
     fn session(&mut self) -> &mut Box<dyn Session> {
-        self.finish_search();
+        self.wait_for_search();
         self.session.get_or_insert_with(|| {
             new_session(<Chess as Variant>::ID, DEFAULT_HASH_MB).expect("chess is always played")
         })
@@ -283,7 +289,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                 _ => self.out.error(&format!("option '{name}' is true or false, not '{v}'")),
             },
             ("uci_variant", Some(v)) => {
-                self.finish_search();
+                self.wait_for_search();
                 match new_session(&v, self.hash_mb) {
                     Ok(mut s) => {
                         s.set_features(self.features);

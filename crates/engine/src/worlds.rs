@@ -100,6 +100,8 @@ impl<V: EngineVariant> Searcher<V> {
         limits: &Limits,
     ) -> Vec<(Move, Score)> {
         self.prepare(history, limits);
+        // The first depth always ends: every answer has been searched.
+        self.must_finish = depth <= 1;
         let mut out = Vec::with_capacity(moves.len());
         if self.enter(root.hash(), 0) {
             return out;
@@ -112,6 +114,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
             out.push((mv, v));
         }
+        self.must_finish = false;
         out
     }
 }
