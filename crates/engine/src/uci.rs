@@ -8,6 +8,7 @@
 //! one completed iteration. Unknown or malformed lines get
 //! `info string error: ...` and are otherwise ignored.
 
+use crate::level::Level;
 use crate::score::UciScore;
 use crate::search::Features;
 use crate::session::{new_session, supported_variants, Info, Session};
@@ -62,6 +63,25 @@ struct Uci<W: Write + Send + 'static> {
     running: Option<Running>,
     hash_mb: usize,
     features: Features,
+    strength: Strength,
+}
+
+/// The strength options: `UCI_LimitStrength` with `UCI_Elo`, else `Skill Level`.
+#[derive(Copy, Clone, Debug)]
+struct Strength {
+    limit: bool,
+    elo: Level,
+    skill: Level,
+}
+
+impl Strength {
+    fn level(self) -> Level {
+        if self.limit {
+            self.elo
+        } else {
+            self.skill
+        }
+    }
 }
 
 /// Runs the UCI loop until `quit` or the end of the input.
@@ -74,6 +94,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         running: None,
         hash_mb: DEFAULT_HASH_MB,
         features: Features::default(),
+        strength: Strength { limit: false, elo: Level::FULL, skill: Level::FULL },
     };
     for line in input.lines() {
         let line = line?;
@@ -219,6 +240,13 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.out.line("option name Clear Hash type button");
         self.out.line("option name NullMove type check default true");
         self.out.line("option name LateMoveReductions type check default true");
+        self.out.line("option name UCI_LimitStrength type check default false");
+        self.out.line(&format!(
+            "option name UCI_Elo type spin default {max} min {min} max {max}",
+            min = Level::MIN_ELO,
+            max = Level::MAX_ELO
+        ));
+        self.out.line("option name Skill Level type spin default 20 min 0 max 20");
         let ids = supported_variants();
         let vars: String = ids.iter().map(|id| format!(" var {id}")).collect();
         self.out.line(&format!("option name UCI_Variant type combo default {}{vars}", <Chess as Variant>::ID));
@@ -273,7 +301,28 @@ impl<W: Write + Send + 'static> Uci<W> {
                 _ => self.out.error(&format!("Hash must be a number of megabytes from 1 to {MAX_HASH_MB}, not '{v}'")),
             },
             ("clear hash", _) => self.session().new_game(),
-            ("hash" | "uci_variant" | "nullmove" | "latemovereductions", None) => {
+            ("uci_limitstrength", Some(v)) => match v.as_str() {
+                "true" | "false" => {
+                    self.strength.limit = v == "true";
+                    self.apply_strength();
+                }
+                _ => self.out.error(&format!("option '{name}' is true or false, not '{v}'")),
+            },
+            ("uci_elo", Some(v)) => match v.parse::<u32>().map_err(|_| format!("UCI_Elo needs a number, not '{v}'")).and_then(Level::from_elo) {
+                Ok(level) => {
+                    self.strength.elo = level;
+                    self.apply_strength();
+                }
+                Err(e) => self.out.error(&e),
+            },
+            ("skill level", Some(v)) => match v.parse::<u32>().map_err(|_| format!("Skill Level needs a number, not '{v}'")).and_then(Level::from_skill) {
+                Ok(level) => {
+                    self.strength.skill = level;
+                    self.apply_strength();
+                }
+                Err(e) => self.out.error(&e),
+            },
+            ("hash" | "uci_variant" | "nullmove" | "latemovereductions" | "uci_limitstrength" | "uci_elo" | "skill level", None) => {
                 self.out.error(&format!("option '{name}' needs a value"))
             }
             (feature @ ("nullmove" | "latemovereductions"), Some(v)) => match v.as_str() {
@@ -293,6 +342,7 @@ impl<W: Write + Send + 'static> Uci<W> {
                 match new_session(&v, self.hash_mb) {
                     Ok(mut s) => {
                         s.set_features(self.features);
+                        s.set_level(self.strength.level());
                         self.session = Some(s);
                     }
                     Err(e) => self.out.error(&e),
@@ -300,6 +350,11 @@ impl<W: Write + Send + 'static> Uci<W> {
             }
             _ => self.out.error(&format!("unknown option '{name}'")),
         }
+    }
+
+    fn apply_strength(&mut self) {
+        let level = self.strength.level();
+        self.session().set_level(level);
     }
 
     fn position(&mut self, args: &[&str]) {
