@@ -110,7 +110,15 @@ def fit_rating(results):
     """The rating that best explains `results`, a list of (opponent rating,
     points, games), by maximum likelihood with the logistic Elo curve
     (a draw counts half a win), and its 95% interval from the Fisher
-    information: (rating, low, high)."""
+    information: (rating, low, high). With every game lost (or won) the
+    likelihood has no maximum, so half a point is moved, as elo_estimate
+    clamps its scores."""
+    results = list(results)
+    points, games = sum(r[1] for r in results), sum(r[2] for r in results)
+    if results and points == 0:
+        results[0] = (results[0][0], 0.5, results[0][2])
+    elif results and points == games:
+        results[-1] = (results[-1][0], results[-1][2] - 0.5, results[-1][2])
     def loglik(r):
         total = 0.0
         for opp, points, games in results:
