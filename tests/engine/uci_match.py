@@ -89,14 +89,16 @@ def expected_score(elo_diff):
 def sprt_llr(wins, draws, losses, elo0, elo1):
     """The log-likelihood ratio of H1 (Elo difference elo1) against H0
     (elo0), with the per-game scores taken as normal with the observed
-    variance (the usual approximation of the trinomial GSPRT)."""
+    variance (the usual approximation of the trinomial GSPRT). The variance
+    counts half a game more of each result, so it is never zero while all
+    games end alike."""
     n = wins + draws + losses
     if n == 0:
         return 0.0
     mean = (wins + 0.5 * draws) / n
-    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / n
-    if var <= 0:
-        return 0.0
+    w, d, l = wins + 0.5, draws + 0.5, losses + 0.5
+    m = (w + 0.5 * d) / (w + d + l)
+    var = (w * (1 - m) ** 2 + d * (0.5 - m) ** 2 + l * m ** 2) / (w + d + l)
     s0, s1 = expected_score(elo0), expected_score(elo1)
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
