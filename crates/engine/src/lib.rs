@@ -19,6 +19,7 @@
 pub mod bench;
 mod chance;
 pub mod eval;
+pub mod level;
 pub mod ordering;
 pub mod pst;
 pub mod rejection;
@@ -34,6 +35,7 @@ pub mod worlds;
 
 pub use chance::merge_outcomes;
 pub use eval::{EvalTables, Phased};
+pub use level::Level;
 pub use score::{Score, UciScore, MATE};
 pub use search::{Progress, SearchResult, Searcher};
 pub use session::{new_session, supported_variants, Session};

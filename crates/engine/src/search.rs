@@ -72,6 +72,10 @@ pub struct Searcher<V: EngineVariant> {
     pub(crate) nodes: u64,
     seldepth: usize,
     pub(crate) stopped: bool,
+    /// The first iteration runs to its end whatever the limits or the stop
+    /// flag say: an answer is always a searched move (with quiescence),
+    /// never the first move generated.
+    pub(crate) must_finish: bool,
     start: Instant,
     deadlines: Deadlines,
     node_limit: Option<u64>,
@@ -132,6 +136,7 @@ impl<V: EngineVariant> Searcher<V> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            must_finish: false,
             start: Instant::now(),
             deadlines: Deadlines::default(),
             node_limit: None,
@@ -221,7 +226,9 @@ impl<V: EngineVariant> Searcher<V> {
 
         for depth in 1..=max_depth {
             self.root_best = None;
+            self.must_finish = depth == 1;
             let score = self.aspiration(root, depth as i32, result.score);
+            self.must_finish = false;
             if self.stopped {
                 // An unfinished iteration still counts when its best move
                 // beat the previous iteration's (searched first) outright.
@@ -272,6 +279,7 @@ impl<V: EngineVariant> Searcher<V> {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
+        self.must_finish = false;
         self.stack.clear();
         self.stack.extend_from_slice(history);
         self.root_index = self.stack.len();
@@ -322,6 +330,9 @@ impl<V: EngineVariant> Searcher<V> {
     pub(crate) fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
+        }
+        if self.must_finish {
+            return false;
         }
         if self.node_limit.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;

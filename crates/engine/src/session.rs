@@ -6,7 +6,8 @@
 use crate::search::{Features, Progress, Searcher};
 use crate::time::Limits;
 use crate::variant::{EngineVariant, Turn};
-use crate::worlds::{choose_over_worlds, sample_worlds, World};
+use crate::level::{Level, Rng};
+use crate::worlds::{sample_worlds, values_over_worlds, World};
 use crate::Score;
 use chesslantis_core::registry::uses_960_castling;
 use chesslantis_core::variants::{Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
@@ -58,6 +59,10 @@ pub trait Session: Send {
     fn new_game(&mut self);
     /// Switches search techniques on or off (for measuring them).
     fn set_features(&mut self, features: Features);
+    /// The strength to play at, for `go` and `choose_action` alike.
+    fn set_level(&mut self, level: Level);
+    /// Seeds the noise of the weaker levels (the same seed, the same moves).
+    fn set_seed(&mut self, seed: u64);
     /// Sets the position: a FEN or the start, then moves in UCI text. On
     /// error nothing changes.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
@@ -88,6 +93,8 @@ pub struct VariantSession<V: EngineVariant> {
     /// (`position` is the first); `None` when the FEN is the whole truth.
     worlds: Option<Vec<World<V>>>,
     hash_mb: usize,
+    level: Level,
+    rng: Rng,
 }
 
 impl<V: EngineVariant> VariantSession<V> {
@@ -99,6 +106,8 @@ impl<V: EngineVariant> VariantSession<V> {
             seen: Vec::new(),
             worlds: None,
             hash_mb,
+            level: Level::FULL,
+            rng: Rng::from_clock(),
         }
     }
 
@@ -131,11 +140,18 @@ impl<V: EngineVariant> VariantSession<V> {
             .collect()
     }
 
+    /// The move to play over the worlds (hidden information): the best
+    /// average value, or at a weaker level a near-best one.
+    fn choose_in_worlds(&mut self, worlds: &[World<V>], limits: &Limits) -> Option<(Move, Score)> {
+        let values = values_over_worlds(&mut self.searcher, worlds, &self.history, &self.level.cap(limits));
+        self.level.choose(&values, &mut self.rng)
+    }
+
     /// The move with the best average over sampled worlds (hidden information).
     fn best_over_worlds(&mut self, worlds: &[World<V>], limits: &Limits) -> BestMove {
         let sampled = sample_worlds(worlds.to_vec(), MAX_WORLDS);
         let start = self.searcher.nodes;
-        let chosen = choose_over_worlds(&mut self.searcher, &sampled, &self.history, limits);
+        let chosen = self.choose_in_worlds(&sampled, limits);
         BestMove {
             text: chosen.map(|(mv, _)| Self::text(&self.position, mv)),
             score: chosen.map_or(0, |(_, s)| s),
@@ -146,7 +162,8 @@ impl<V: EngineVariant> VariantSession<V> {
 
     fn best_move(&mut self, limits: &Limits, search_moves: &[Move], info: &mut dyn FnMut(&Info)) -> (Option<Move>, BestMove) {
         let pos = self.position.clone();
-        let result = self.searcher.search(&pos, &self.history, limits, search_moves, &mut |p: &Progress| {
+        let (level, rng) = (self.level, &mut self.rng);
+        let result = self.searcher.search_at_level(&pos, &self.history, limits, search_moves, level, rng, &mut |p: &Progress| {
             let pv = line_text(&pos, p.pv);
             info(&Info {
                 depth: p.depth,
@@ -200,6 +217,14 @@ impl<V: EngineVariant> Session for VariantSession<V> {
 
     fn set_features(&mut self, features: Features) {
         self.searcher.features = features;
+    }
+
+    fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    fn set_seed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
@@ -272,12 +297,13 @@ impl<V: EngineVariant> Session for VariantSession<V> {
         self.record(&pos);
         self.position = pos.clone();
         let legal = game.legal_actions();
+        let capped = self.level.cap(limits);
         let mut turn = Turn {
             searcher: &mut self.searcher,
             observation: &observation,
             position: &pos,
             history: &self.history,
-            limits,
+            limits: &capped,
         };
         if let Some(action) = V::protocol_action(&mut turn, &legal) {
             if let Ok(Action::Move(mv)) = action {
@@ -286,7 +312,7 @@ impl<V: EngineVariant> Session for VariantSession<V> {
             return action;
         }
         let chosen = match &worlds {
-            Some(worlds) => choose_over_worlds(&mut self.searcher, worlds, &self.history, limits).map(|(mv, _)| mv),
+            Some(worlds) => self.choose_in_worlds(worlds, limits).map(|(mv, _)| mv),
             None => self.best_move(limits, &[], &mut |_| {}).0,
         };
         let mv = chosen.ok_or("no legal move")?;

@@ -1,8 +1,14 @@
 //! The UCI protocol over any reader and writer, so tests drive it in memory.
 //! The search runs in its own thread; the loop keeps reading, so `stop`,
-//! `isready` and `quit` are answered at once. Unknown or malformed lines get
+//! `isready` and `quit` are answered at once. Any other command arriving
+//! during a search waits for it to end by its own limits (a GUI that wants
+//! the answer sooner sends `stop` first, as the protocol asks), so no
+//! `bestmove` is ever cut short into an unsearched move; `go infinite`
+//! ends at such a command as at `stop`. Every `bestmove` comes from at least
+//! one completed iteration. Unknown or malformed lines get
 //! `info string error: ...` and are otherwise ignored.
 
+use crate::level::Level;
 use crate::score::UciScore;
 use crate::search::Features;
 use crate::session::{new_session, supported_variants, Info, Session};
@@ -57,6 +63,25 @@ struct Uci<W: Write + Send + 'static> {
     running: Option<Running>,
     hash_mb: usize,
     features: Features,
+    strength: Strength,
+}
+
+/// The strength options: `UCI_LimitStrength` with `UCI_Elo`, else `Skill Level`.
+#[derive(Copy, Clone, Debug)]
+struct Strength {
+    limit: bool,
+    elo: Level,
+    skill: Level,
+}
+
+impl Strength {
+    fn level(self) -> Level {
+        if self.limit {
+            self.elo
+        } else {
+            self.skill
+        }
+    }
 }
 
 /// Runs the UCI loop until `quit` or the end of the input.
@@ -69,6 +94,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
         running: None,
         hash_mb: DEFAULT_HASH_MB,
         features: Features::default(),
+        strength: Strength { limit: false, elo: Level::FULL, skill: Level::FULL },
     };
     for line in input.lines() {
         let line = line?;
@@ -214,15 +240,23 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.out.line("option name Clear Hash type button");
         self.out.line("option name NullMove type check default true");
         self.out.line("option name LateMoveReductions type check default true");
+        self.out.line("option name UCI_LimitStrength type check default false");
+        self.out.line(&format!(
+            "option name UCI_Elo type spin default {max} min {min} max {max}",
+            min = Level::MIN_ELO,
+            max = Level::MAX_ELO
+        ));
+        self.out.line("option name Skill Level type spin default 20 min 0 max 20");
         let ids = supported_variants();
         let vars: String = ids.iter().map(|id| format!(" var {id}")).collect();
         self.out.line(&format!("option name UCI_Variant type combo default {}{vars}", <Chess as Variant>::ID));
         self.out.line("uciok");
     }
 
-    /// The session, after waiting for any search to end.
+    /// The session, after waiting for any search to end (by its own limits:
+    /// a command that arrives mid-search is queued behind it, not a `stop`).
     fn session(&mut self) -> &mut Box<dyn Session> {
-        self.finish_search();
+        self.wait_for_search();
         self.session.get_or_insert_with(|| {
             new_session(<Chess as Variant>::ID, DEFAULT_HASH_MB).expect("chess is always played")
         })
@@ -267,7 +301,28 @@ impl<W: Write + Send + 'static> Uci<W> {
                 _ => self.out.error(&format!("Hash must be a number of megabytes from 1 to {MAX_HASH_MB}, not '{v}'")),
             },
             ("clear hash", _) => self.session().new_game(),
-            ("hash" | "uci_variant" | "nullmove" | "latemovereductions", None) => {
+            ("uci_limitstrength", Some(v)) => match v.as_str() {
+                "true" | "false" => {
+                    self.strength.limit = v == "true";
+                    self.apply_strength();
+                }
+                _ => self.out.error(&format!("option '{name}' is true or false, not '{v}'")),
+            },
+            ("uci_elo", Some(v)) => match v.parse::<u32>().map_err(|_| format!("UCI_Elo needs a number, not '{v}'")).and_then(Level::from_elo) {
+                Ok(level) => {
+                    self.strength.elo = level;
+                    self.apply_strength();
+                }
+                Err(e) => self.out.error(&e),
+            },
+            ("skill level", Some(v)) => match v.parse::<u32>().map_err(|_| format!("Skill Level needs a number, not '{v}'")).and_then(Level::from_skill) {
+                Ok(level) => {
+                    self.strength.skill = level;
+                    self.apply_strength();
+                }
+                Err(e) => self.out.error(&e),
+            },
+            ("hash" | "uci_variant" | "nullmove" | "latemovereductions" | "uci_limitstrength" | "uci_elo" | "skill level", None) => {
                 self.out.error(&format!("option '{name}' needs a value"))
             }
             (feature @ ("nullmove" | "latemovereductions"), Some(v)) => match v.as_str() {
@@ -283,10 +338,11 @@ impl<W: Write + Send + 'static> Uci<W> {
                 _ => self.out.error(&format!("option '{name}' is true or false, not '{v}'")),
             },
             ("uci_variant", Some(v)) => {
-                self.finish_search();
+                self.wait_for_search();
                 match new_session(&v, self.hash_mb) {
                     Ok(mut s) => {
                         s.set_features(self.features);
+                        s.set_level(self.strength.level());
                         self.session = Some(s);
                     }
                     Err(e) => self.out.error(&e),
@@ -294,6 +350,11 @@ impl<W: Write + Send + 'static> Uci<W> {
             }
             _ => self.out.error(&format!("unknown option '{name}'")),
         }
+    }
+
+    fn apply_strength(&mut self) {
+        let level = self.strength.level();
+        self.session().set_level(level);
     }
 
     fn position(&mut self, args: &[&str]) {

@@ -52,7 +52,23 @@ pub fn choose_over_worlds<V: EngineVariant>(
     history: &[u64],
     limits: &Limits,
 ) -> Option<(Move, Score)> {
-    let first = worlds.first()?;
+    let values = values_over_worlds(searcher, worlds, history, limits);
+    values.iter().copied().fold(None, |acc: Option<(Move, Score)>, (mv, v)| match acc {
+        Some((_, best)) if best >= v => acc,
+        _ => Some((mv, v)),
+    })
+}
+
+/// Every candidate move (legal in every world) with its weighted average
+/// value over the worlds, at the deepest depth finished for all worlds
+/// (the first depth always is).
+pub fn values_over_worlds<V: EngineVariant>(
+    searcher: &mut Searcher<V>,
+    worlds: &[World<V>],
+    history: &[u64],
+    limits: &Limits,
+) -> Vec<(Move, Score)> {
+    let Some(first) = worlds.first() else { return Vec::new() };
     let candidates: Vec<Move> = first
         .position
         .legal_moves()
@@ -61,31 +77,30 @@ pub fn choose_over_worlds<V: EngineVariant>(
         .collect();
     let total_weight: f64 = worlds.iter().map(|w| w.weight).sum();
     if candidates.is_empty() || total_weight <= 0.0 {
-        return None;
+        return Vec::new();
     }
     let start = Instant::now();
     let deadlines = limits.deadlines();
     let max_depth = limits.depth.unwrap_or(crate::search::MAX_DEPTH);
-    let mut chosen = None;
+    let mut finished = Vec::new();
     for depth in 1..=max_depth {
         let mut sums = vec![0.0f64; candidates.len()];
         for w in worlds {
             let values = searcher.root_move_values(&w.position, history, depth as i32, &candidates, limits);
-            if searcher.stopped {
-                return chosen.or(Some((candidates[0], 0)));
+            if searcher.stopped || values.len() < candidates.len() {
+                return finished;
             }
             for (sum, (_, v)) in sums.iter_mut().zip(values) {
                 *sum += w.weight * v as f64;
             }
         }
-        let (i, best) = sums.iter().enumerate().fold((0, f64::MIN), |acc, (i, &s)| if s > acc.1 { (i, s) } else { acc });
-        chosen = Some((candidates[i], (best / total_weight).round() as Score));
+        finished = candidates.iter().zip(&sums).map(|(&mv, &s)| (mv, (s / total_weight).round() as Score)).collect();
         let out_of_time = deadlines.soft.or(deadlines.hard).is_some_and(|t| start.elapsed() >= t / 2);
         if out_of_time {
             break;
         }
     }
-    chosen
+    finished
 }
 
 impl<V: EngineVariant> Searcher<V> {
@@ -100,6 +115,8 @@ impl<V: EngineVariant> Searcher<V> {
         limits: &Limits,
     ) -> Vec<(Move, Score)> {
         self.prepare(history, limits);
+        // The first depth always ends: every answer has been searched.
+        self.must_finish = depth <= 1;
         let mut out = Vec::with_capacity(moves.len());
         if self.enter(root.hash(), 0) {
             return out;
@@ -112,6 +129,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
             out.push((mv, v));
         }
+        self.must_finish = false;
         out
     }
 }

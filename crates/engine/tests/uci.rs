@@ -61,6 +61,9 @@ fn identifies_itself_with_options() {
     assert!(lines[0].starts_with("id name Chesslantis"));
     assert!(out.contains("option name Hash type spin default 16 min 1 max"));
     assert!(out.contains("option name UCI_Variant type combo default chess var chess"));
+    assert!(out.contains("option name UCI_LimitStrength type check default false"));
+    assert!(out.contains("option name UCI_Elo type spin default 2600 min 800 max 2600"));
+    assert!(out.contains("option name Skill Level type spin default 20 min 0 max 20"));
     let uciok = lines.iter().position(|l| *l == "uciok").expect("uciok");
     assert_eq!(lines[uciok + 1], "readyok");
     assert_eq!(errors(&out), 0);
@@ -136,6 +139,19 @@ fn setoption_hash_variant_and_clear() {
 }
 
 #[test]
+fn the_strength_options_weaken_the_search() {
+    // Level 0 searches depth 1 only; UCI_Elo applies with UCI_LimitStrength.
+    let info_depths = |out: &str| out.lines().filter(|l| l.starts_with("info depth ")).count();
+    let weak = run("setoption name Skill Level value 0\nposition startpos\ngo depth 8\n");
+    assert_eq!(info_depths(&weak), 1, "{weak}");
+    let by_elo = run("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 800\nposition startpos\ngo depth 8\n");
+    assert_eq!(info_depths(&by_elo), 1, "{by_elo}");
+    let unlimited = run("setoption name UCI_Elo value 800\nposition startpos\ngo depth 4\n");
+    assert_eq!(info_depths(&unlimited), 4, "UCI_Elo alone does not limit: {unlimited}");
+    assert_eq!(errors(&weak) + errors(&by_elo) + errors(&unlimited), 0);
+}
+
+#[test]
 fn ucinewgame_returns_to_the_start() {
     let out = run("position startpos moves e2e4\nucinewgame\ngo depth 2\n");
     assert_legal(START, &[], bestmoves(&out)[0]);
@@ -170,6 +186,11 @@ fn malformed_lines_are_errors_and_change_nothing() {
         "setoption name UCI_Variant value no-such-variant",
         "setoption name NullMove value maybe",
         "setoption name LateMoveReductions",
+        "setoption name UCI_Elo value 100",
+        "setoption name UCI_Elo value strong",
+        "setoption name Skill Level value 21",
+        "setoption name Skill Level",
+        "setoption name UCI_LimitStrength value maybe",
         "ponderhit",
         "xyzzy",
         "\u{7f}\u{1b}[A",

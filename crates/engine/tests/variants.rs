@@ -40,16 +40,70 @@ fn the_engine_plays_every_variant() {
     let all = registry::variant_ids();
     assert_eq!(supported_variants(), all, "every core variant has an engine");
     for id in all {
+        // Every decision is answered with a legal action (asserted in
+        // self_play) until the game ends or 40 actions are played.
         let game = self_play(id, 40);
-        assert!(game.fen().len() > 10, "{id}: a game was played");
+        let start = (registry::variant(id).unwrap().new_game)(None).unwrap();
+        assert_ne!(game.fen(), start.fen(), "{id}: the game moved on from the start");
+        assert!(game.outcome().is_some() || !game.legal_actions().is_empty(), "{id}: the game is over or goes on");
+    }
+}
+
+/// For each variant, a position where one move wins at once (mate, or the
+/// king taken where kings are taken); the engine must play it, and the game
+/// must then be won by the mover.
+const WINNING_MOVES: &[(&str, &str, &[&str])] = &[
+    ("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
+    ("circe", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
+    ("portal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
+    ("knights-are-god", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
+    ("beirut", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 -,-", &["a1a8"]),
+    // Kings are captured; the rook's path stays out of the Angle (no roll).
+    ("bermuda-angle", "k9/10/10/10/10/10/10/10/10/R8K w - - 0 1", &["a1a10"]),
+    // Two mates: whichever is proposed and rejected, the other follows.
+    ("rejection", "6k1/5ppp/8/8/8/8/1R6/R5K1 w - - 0 1", &["a1a8", "b2b8"]),
+];
+
+#[test]
+fn the_engine_finds_the_winning_move_in_every_variant() {
+    assert_eq!(
+        WINNING_MOVES.iter().map(|(id, _, _)| *id).collect::<std::collections::BTreeSet<_>>(),
+        supported_variants().into_iter().collect(),
+        "one position for each variant"
+    );
+    for (id, fen, winning) in WINNING_MOVES {
+        let mut game = (registry::variant(id).unwrap().new_game)(Some(fen)).unwrap();
+        let mover = game.actor();
+        let mut s = new_session(id, 2).unwrap();
+        let wins: Vec<Action> = winning.iter().map(|t| game.parse_action(t).unwrap()).collect();
+        let action = s.choose_action(game.as_ref(), &Limits::depth(3)).unwrap();
+        let text = game.action_text(action);
+        assert!(wins.contains(&action), "{id}: played {text}, not one of {winning:?}");
+        game.apply(action).unwrap();
+        if *id == "rejection" {
+            // The opponent rejects the mate; the replacement mates too.
+            game.apply(Action::Reject).unwrap();
+            let again = s.choose_action(game.as_ref(), &Limits::depth(3)).unwrap();
+            game.apply(again).unwrap();
+        }
+        let Actor::Player(us) = mover else { panic!("{id}: a player moves first") };
+        assert!(
+            matches!(game.outcome(), Some(chesslantis_core::Outcome::Win { winner, .. }) if winner == us),
+            "{id}: {text} wins at once, got {:?}",
+            game.outcome()
+        );
     }
 }
 
 #[test]
 fn bench_runs_for_every_variant() {
     for id in supported_variants() {
-        let report = chesslantis_engine::bench::run(id, 2).unwrap();
-        assert!(report.positions >= 1 && report.nodes > 0, "{id}");
+        let shallow = chesslantis_engine::bench::run(id, 1).unwrap();
+        let deeper = chesslantis_engine::bench::run(id, 3).unwrap();
+        let again = chesslantis_engine::bench::run(id, 3).unwrap();
+        assert_eq!(shallow.positions, deeper.positions, "{id}: the same positions at every depth");
+        assert!(deeper.nodes > shallow.nodes, "{id}: a deeper bench searches more nodes");
+        assert_eq!(deeper.nodes, again.nodes, "{id}: the node count is a reproducible signature");
     }
 }
 
@@ -119,7 +173,25 @@ fn rejection_replaces_a_rejected_move_with_the_best_other() {
     let pos = Position::<Rejection>::from_fen(fen).unwrap();
     assert_ne!(notation::uci::<Rejection>(mv, false), "d2d8");
     assert!(pos.is_legal(mv));
-    assert_ne!(pos.after(mv).piece_at(mv.to).map(|p| p.role), None);
+    // The best other move keeps the queen out of reach of the black queen and king.
+    let after = pos.after(mv);
+    let queen = after.pieces(Color::White, chesslantis_core::Role::Queen).into_iter().next().expect("the queen stays");
+    assert!(!after.attackers(queen, Color::Black).any(), "{} leaves the queen en prise", notation::uci::<Rejection>(mv, false));
+}
+
+#[test]
+fn rejection_over_uci_the_replacement_is_go_searchmoves_of_the_others() {
+    // A GUI whose proposal d2d8 was rejected asks for the best other move.
+    let fen = "3qk3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
+    let pos = Position::<Rejection>::from_fen(fen).unwrap();
+    let others: Vec<String> =
+        pos.legal_moves().into_iter().map(|m| notation::uci::<Rejection>(m, false)).filter(|t| t != "d2d8").collect();
+    let out = uci(&format!("setoption name UCI_Variant value rejection\nposition fen {fen}\ngo depth 3 searchmoves {}\n", others.join(" ")));
+    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove");
+    assert_ne!(best, "d2d8");
+    let after = pos.after(notation::parse_uci(&pos, best).unwrap());
+    let queen = after.pieces(Color::White, chesslantis_core::Role::Queen).into_iter().next().expect("the queen stays");
+    assert!(!after.attackers(queen, Color::Black).any(), "{best} leaves the queen en prise");
 }
 
 // ---- Beirut ----
