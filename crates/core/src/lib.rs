@@ -11,6 +11,7 @@
 pub mod bitboard;
 pub mod color;
 pub mod error;
+pub mod event;
 pub mod fen;
 pub mod game;
 pub mod geometry;
@@ -30,6 +31,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use color::Color;
 pub use error::{FenError, MoveError};
+pub use event::{BombFate, Event};
 pub use game::{Action, Actor, DrawReason, Game, Observation, Outcome, PositionGame, Probability, Viewer, WinReason};
 pub use geometry::Geometry;
 pub use moves::{Move, MoveKind};
