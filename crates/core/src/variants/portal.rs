@@ -55,6 +55,10 @@ impl Variant for Portal {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     }
 
+    fn special_squares() -> Option<crate::variant::SpecialSquares> {
+        Some(crate::variant::SpecialSquares { name: "the portals (f3<->b5, f6<->b4)", squares: PORTALS })
+    }
+
     /// Pieces of `by` that could capture on `sq`: by landing on it (unless it
     /// is a portal whose partner holds a piece of `by`, which would bar the
     /// move), or by landing on its partner portal and coming through. Through

@@ -48,6 +48,10 @@ impl Variant for BermudaAngle {
         "rnbsqksbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBSQKSBNR w KQkq - 0 1"
     }
 
+    fn special_squares() -> Option<crate::variant::SpecialSquares> {
+        Some(crate::variant::SpecialSquares { name: "the Angle (c3-h8)", squares: angle() })
+    }
+
     /// Every move the pieces make, attacked squares or not; nothing once a
     /// king is gone (the game is over).
     fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
