@@ -3,10 +3,14 @@
 mod bench_cmd;
 mod board_text;
 mod closed_output;
+mod command;
 mod dice;
 mod perft_cmd;
 mod play;
+mod screen;
+mod seats;
 mod uci_cmd;
+mod words;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -59,10 +63,10 @@ enum Command {
         seed: Option<u64>,
         /// Who plays White.
         #[arg(long, value_enum, default_value = "human")]
-        white: play::Seat,
+        white: seats::Seat,
         /// Who plays Black.
         #[arg(long, value_enum, default_value = "human")]
-        black: play::Seat,
+        black: seats::Seat,
         /// The engine's time per move, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,

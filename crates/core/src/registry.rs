@@ -25,6 +25,8 @@ pub struct VariantInfo {
     pub divide: Divide,
     /// The legal moves as text, each with the variant's note if it has one.
     pub moves: fn(Option<&str>) -> Result<Vec<String>, FenError>,
+    /// What a player types for the variant's own decisions (`Variant::COMMANDS`).
+    pub commands: &'static str,
     /// The squares boards mark for players, if the variant has any.
     pub special_squares: fn() -> Option<SpecialSquares>,
 }
@@ -94,6 +96,7 @@ macro_rules! entry {
             new_game: $game,
             divide: divide_text::<$v>,
             moves: moves_text::<$v>,
+            commands: <$v as Variant>::COMMANDS,
             special_squares: <$v as Variant>::special_squares,
         }
     };

@@ -34,6 +34,9 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     const ID: &'static str;
     /// The name people read.
     const NAME: &'static str;
+    /// What a player types for this variant's own decisions, one per line
+    /// (`command  what it does`), for the help of front ends.
+    const COMMANDS: &'static str = "";
     const SHAPE: Shape = Shape::CHESS;
     /// The roles this variant uses (FEN letters outside them are errors).
     const ROLES: &'static [Role] = &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];

@@ -31,6 +31,7 @@ pub struct BermudaAngle;
 impl Variant for BermudaAngle {
     const ID: &'static str = "bermuda-angle";
     const NAME: &'static str = "Bermuda Chess Angle";
+    const COMMANDS: &'static str = "moves        the legal moves, each with the chance that the moving piece survives the dice";
     const SHAPE: Shape = Shape::TEN_BY_TEN;
     const ROLES: &'static [Role] =
         &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Ship];
