@@ -202,8 +202,8 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
                 Ok(()) => self.applied(action, "")?,
                 Err(e) => self.screen.line(&e.to_string())?,
             },
-            Err(MoveError::Choose { why, options, .. }) if !options.is_empty() => {
-                return self.choose(color, &why, &options);
+            Err(MoveError::Choose { text, why, options }) if !options.is_empty() => {
+                return self.choose(color, &text, &why, &options);
             }
             Err(e) => self.screen.line(&e.to_string())?,
         }
@@ -211,8 +211,8 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
     }
 
     /// Asks which of `options` the player means, the first by default.
-    fn choose(&mut self, color: Color, why: &str, options: &[String]) -> Result<Next, UsageError> {
-        self.screen.line(&words::choices(why, options))?;
+    fn choose(&mut self, color: Color, typed: &str, why: &str, options: &[String]) -> Result<Next, UsageError> {
+        self.screen.line(&words::choices(typed, why, options))?;
         loop {
             self.screen.prompt(&format!("{color}> choose: "))?;
             let Some(answer) = self.read_line()? else {

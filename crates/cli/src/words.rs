@@ -81,10 +81,12 @@ impl MoveList {
     }
 }
 
-/// A question with numbered choices, the first the default.
-pub fn choices(why: &str, options: &[String]) -> String {
+/// A question on a typed text, with numbered choices, the first the default:
+/// `'e7e8': needs a promotion piece: 1) e7e8q  2) e7e8r ...`.
+pub fn choices(typed: &str, why: &str, options: &[String]) -> String {
     let listed: Vec<String> = options.iter().enumerate().map(|(i, o)| format!("{}) {o}", i + 1)).collect();
-    format!("{why}: {} — type a number or the move; Enter for {}", listed.join("  "), options[0])
+    let default = options.first().map_or("", String::as_str);
+    format!("'{typed}': {why}: {} (type a number or the move; Enter for {default})", listed.join("  "))
 }
 
 /// The option a player's answer picks: Enter the first, a number, the

@@ -14,7 +14,7 @@ fn answers(args: &[&str], input: &str) -> String {
 #[test]
 fn a_promotion_without_its_piece_lists_the_choices() {
     let out = answers(&["--fen", "1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"], "e7e8\n");
-    assert!(out.contains("'e7e8': needs a promotion piece; type one of: e7e8q e7e8r e7e8b e7e8n"), "{out}");
+    assert!(out.contains("'e7e8': needs a promotion piece: 1) e7e8q  2) e7e8r  3) e7e8b  4) e7e8n"), "{out}");
 }
 
 #[test]
@@ -38,7 +38,7 @@ fn castling_refused_says_why() {
 fn knights_are_god_e4_on_move_one_is_ambiguous_and_lists_its_candidates() {
     let out = answers(&["--variant", "knights-are-god"], "e4\n");
     let line = out.lines().find(|l| l.contains("'e4'")).unwrap_or_else(|| panic!("{out}"));
-    assert!(line.contains("fits more than one legal move; type one of: "), "{line}");
+    assert!(line.contains("fits more than one legal move: 1) "), "{line}");
     for candidate in ["ee4", "de4"] {
         assert!(line.contains(candidate), "{candidate} in {line}");
     }
@@ -47,7 +47,7 @@ fn knights_are_god_e4_on_move_one_is_ambiguous_and_lists_its_candidates() {
 #[test]
 fn an_ambiguous_piece_move_lists_the_disambiguated_moves() {
     let out = answers(&["--fen", "1k6/8/8/8/8/8/8/1N2KN2 w - - 0 1"], "Nd2\n");
-    assert!(out.contains("'Nd2': fits more than one legal move; type one of: "), "{out}");
+    assert!(out.contains("'Nd2': fits more than one legal move: 1) "), "{out}");
     assert!(out.contains("Nbd2") && out.contains("Nfd2"), "{out}");
 }
 
@@ -59,4 +59,12 @@ fn an_illegal_move_says_why_where_it_can() {
     assert!(out.contains("'e1f3' is not legal here: the king on e1 cannot move to f3"), "{out}");
     assert!(out.contains("'d2d4' is not legal here: there is no piece on d2"), "{out}");
     assert!(out.contains("'e2e4' is not legal here: the rook on e2 is Black's; White is to move"), "{out}");
+}
+
+#[test]
+fn a_choice_is_asked_and_answered_by_number() {
+    let out = answers(&["--fen", "1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"], "e7e8\n9\n2\nfen\n");
+    assert!(out.contains("'9' is none of the choices"), "{out}");
+    assert!(out.contains("White plays e8=R+"), "{out}");
+    assert!(out.contains("1k2R3/8/8/8/8/8/8/4K3 b"), "{out}");
 }
