@@ -2,12 +2,18 @@
 
 mod bench_cmd;
 mod board_text;
+mod closed_output;
+mod command;
 mod dice;
 mod perft_cmd;
 mod play;
+mod screen;
+mod seats;
 mod uci_cmd;
+mod words;
 
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -57,10 +63,10 @@ enum Command {
         seed: Option<u64>,
         /// Who plays White.
         #[arg(long, value_enum, default_value = "human")]
-        white: play::Seat,
+        white: seats::Seat,
         /// Who plays Black.
         #[arg(long, value_enum, default_value = "human")]
-        black: play::Seat,
+        black: seats::Seat,
         /// The engine's time per move, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
@@ -83,11 +89,15 @@ enum Command {
     },
 }
 
-/// A failure to report: one line on stderr and exit status 2.
+/// A failure to report: one line on stderr and exit status 2 (or, when the
+/// reader of our output went away, a quiet end: see [`closed_output`]).
 pub struct UsageError(pub String);
 
-impl<E: std::fmt::Display> From<E> for UsageError {
+impl<E: std::fmt::Display + 'static> From<E> for UsageError {
     fn from(e: E) -> Self {
+        if closed_output::is_closed_output(&e) {
+            return UsageError(closed_output::MARKER.into());
+        }
         UsageError(e.to_string())
     }
 }
@@ -104,18 +114,20 @@ pub fn find_variant(id: &str) -> Result<&'static chesslantis_core::registry::Var
 fn run(cli: Cli) -> Result<(), UsageError> {
     match cli.command {
         Command::Variants => {
+            let mut out = std::io::stdout().lock();
             for id in chesslantis_core::registry::variant_ids() {
-                println!("{id}");
+                writeln!(out, "{id}")?;
             }
-            Ok(())
+            Ok(out.flush()?)
         }
         Command::Perft { variant, depth, fen, divide } => perft_cmd::perft(&variant, depth, fen.as_deref(), divide),
         Command::Moves { variant, fen } => {
             let info = find_variant(&variant)?;
+            let mut out = std::io::stdout().lock();
             for line in (info.moves)(fen.as_deref())? {
-                println!("{line}");
+                writeln!(out, "{line}")?;
             }
-            Ok(())
+            Ok(out.flush()?)
         }
         Command::Play { variant, fen, seed, white, black, movetime } => {
             play::play(&variant, fen.as_deref(), seed, [white, black], movetime)
@@ -123,13 +135,16 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         Command::Uci => uci_cmd::uci(),
         Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),
         Command::Tournament { command } => {
-            print!("{}", chesslantis_tournament::run_with(command, &chesslantis_core::registry::variant_ids())?);
-            Ok(())
+            let text = chesslantis_tournament::run_with(command, &chesslantis_core::registry::variant_ids())?;
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            Ok(out.flush()?)
         }
     }
 }
 
 fn main() -> ExitCode {
+    closed_output::end_quietly_on_closed_stdout();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -140,6 +155,7 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(UsageError(message)) if message == closed_output::MARKER => ExitCode::SUCCESS,
         Err(UsageError(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)

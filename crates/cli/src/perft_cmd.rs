@@ -2,6 +2,7 @@
 
 use crate::{find_variant, UsageError};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
 
 /// Deepest perft we accept; deeper runs would not finish in a lifetime.
 const MAX_DEPTH: u32 = 20;
@@ -25,11 +26,12 @@ pub fn perft(variant: &str, depth: u32, fen: Option<&str>, divide: bool) -> Resu
         bar.set_position(done as u64);
     })?;
     bar.finish_and_clear();
+    let mut out = std::io::stdout().lock();
     if divide {
         for (mv, n) in &counts {
-            println!("{mv}: {n}");
+            writeln!(out, "{mv}: {n}")?;
         }
     }
-    println!("{}", counts.iter().map(|(_, n)| n).sum::<u64>());
-    Ok(())
+    writeln!(out, "{}", counts.iter().map(|(_, n)| n).sum::<u64>())?;
+    Ok(out.flush()?)
 }

@@ -1,25 +1,20 @@
 //! `chesslantis play`: a game in the terminal, for any variant, driven only
-//! through the core's game model (actors, actions, chance, observations).
+//! through the core's game model (actors, actions, chance, events and
+//! observations). The words are in [`crate::words`], the board in
+//! [`crate::board_text`], the seats in [`crate::seats`], the terminal and its
+//! private views in [`crate::screen`].
 
-use crate::board_text;
+use crate::board_text::{self, Marks};
+use crate::command::{yes_or_no, Command};
 use crate::dice::Dice;
+use crate::screen::Screen;
+use crate::seats::{Seat, Seats};
+use crate::words::{self, MoveList};
 use crate::{find_variant, UsageError};
-use chesslantis_core::{Actor, Color, Game, Viewer};
-use std::io::{self, BufRead, Write};
-
-const HELP: &str = "Type a move (UCI like e2e4 or SAN like Nf3), or:
-  moves   list the legal actions
-  fen     show the position as FEN
-  resign  give up
-  help    this text
-  quit    leave the game";
-
-/// Who sits at one side of the board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Seat {
-    Human,
-    Engine,
-}
+use chesslantis_core::event::Event;
+use chesslantis_core::registry::VariantInfo;
+use chesslantis_core::{Action, Actor, Bitboard, Color, DrawReason, Game, MoveError, Outcome, Viewer};
+use std::io::{self, BufRead};
 
 pub fn play(
     variant: &str,
@@ -29,103 +24,306 @@ pub fn play(
     movetime_ms: u64,
 ) -> Result<(), UsageError> {
     let info = find_variant(variant)?;
-    let mut game = (info.new_game)(fen)?;
-    let mut engines = engine_seats(variant, seats)?;
-    let engine_limits = chesslantis_engine::Limits::movetime(movetime_ms);
-    let mut dice = match seed {
-        Some(s) => Dice::new(s),
-        None => Dice::from_clock(),
-    };
+    let game = (info.new_game)(fen)?;
+    let seats = Seats::new(variant, seats, movetime_ms)?;
+    let dice = seed.map_or_else(Dice::from_clock, Dice::new);
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
-    println!("{} — type 'help' for commands.", info.name);
-    // With hidden information, whose view the screen shows now.
-    let mut seated: Option<Color> = None;
-    loop {
-        match game.actor() {
-            Actor::Nobody => {
-                show(game.as_ref(), Viewer::Spectator);
-                if let Some(outcome) = game.outcome() {
-                    println!("Game over: {} {outcome}", outcome.result_text());
+    let mut table = Table::new(info, game, seats, dice, stdin.lock().lines());
+    table.screen.line(&format!("{} — type 'help' for commands.", info.name))?;
+    table.run()
+}
+
+/// What happens after a player's line.
+enum Next {
+    Continue,
+    Leave,
+}
+
+/// A game at the terminal: the game, who sits where, what the screen shows.
+struct Table<'a, L> {
+    info: &'a VariantInfo,
+    game: Box<dyn Game>,
+    seats: Seats,
+    dice: Dice,
+    lines: L,
+    screen: Screen,
+    /// Two humans share the screen of a game with hidden information: each
+    /// sees their own view in private, after a hand-over.
+    shared_secrets: bool,
+    /// Whose private view the screen shows (shared screen only).
+    seated: Option<Color>,
+    /// What both players may read, since the last hand-over (shared screen only).
+    shared_log: Vec<String>,
+    /// The board on screen is the current one (no redraw after help or errors).
+    drawn: bool,
+    moves: MoveList,
+    last_move: Bitboard,
+    /// Rejection: the move proposed, which stands once accepted.
+    proposal: Option<chesslantis_core::Move>,
+}
+
+impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
+    fn new(info: &'a VariantInfo, game: Box<dyn Game>, seats: Seats, dice: Dice, lines: L) -> Table<'a, L> {
+        let first_number = game.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+        let both_human = Color::ALL.iter().all(|&c| !seats.is_engine(c));
+        Table {
+            info,
+            shared_secrets: game.hidden_information() && both_human,
+            game,
+            seats,
+            dice,
+            lines,
+            screen: Screen::new(),
+            seated: None,
+            shared_log: Vec::new(),
+            drawn: false,
+            moves: MoveList::new(first_number),
+            last_move: Bitboard::EMPTY,
+            proposal: None,
+        }
+    }
+
+    fn run(&mut self) -> Result<(), UsageError> {
+        loop {
+            match self.game.actor() {
+                Actor::Nobody => return self.finish(),
+                Actor::Chance => {
+                    let outcomes = self.game.chance_outcomes();
+                    let action = self.dice.pick(&outcomes).ok_or_else(|| UsageError("a chance node without outcomes".into()))?;
+                    self.apply(action, "Dice: ")?;
                 }
-                return Ok(());
-            }
-            Actor::Chance => {
-                let outcomes = game.chance_outcomes();
-                let Some(action) = dice.pick(&outcomes) else {
-                    return Err(UsageError("a chance node without outcomes".into()));
-                };
-                println!("Dice: {}", game.action_text(action));
-                game.apply(action)?;
-            }
-            Actor::Player(color) if engines[color.index()].is_some() => {
-                let Some(engine) = engines[color.index()].as_mut() else { continue };
-                let action = engine.choose_action(game.as_ref(), &engine_limits).map_err(UsageError)?;
-                println!("{color} (engine) plays {}", game.action_text(action));
-                game.apply(action)?;
-            }
-            Actor::Player(color) => {
-                if game.hidden_information() && seated != Some(color) {
-                    if !hand_over(color, &mut lines)? {
+                Actor::Player(color) if self.seats.is_engine(color) => {
+                    let action = self.seats.engine_action(color, self.game.as_ref())?;
+                    self.apply(action, "")?;
+                }
+                Actor::Player(color) => {
+                    if let Next::Leave = self.human_turn(color)? {
                         return Ok(());
                     }
-                    seated = Some(color);
-                }
-                show(game.as_ref(), Viewer::Player(color));
-                print!("{color}> ");
-                io::stdout().flush()?;
-                let Some(line) = lines.next() else {
-                    println!();
-                    return Ok(());
-                };
-                let line = line?;
-                let text = line.trim();
-                match text {
-                    "" => continue,
-                    "quit" | "exit" => return Ok(()),
-                    "help" => println!("{HELP}"),
-                    "fen" => println!("{}", game.observation(Viewer::Player(color)).fen),
-                    "moves" => {
-                        let all: Vec<String> = game.legal_actions().into_iter().map(|a| game.action_text(a)).collect();
-                        println!("{}", all.join(" "));
-                    }
-                    _ => match game.parse_action(text).and_then(|a| game.apply(a)) {
-                        Ok(()) => {}
-                        Err(e) => println!("{e}"),
-                    },
                 }
             }
         }
     }
-}
 
-/// An engine session for each side the engine plays.
-fn engine_seats(variant: &str, seats: [Seat; 2]) -> Result<[Option<Box<dyn chesslantis_engine::Session>>; 2], UsageError> {
-    const HASH_MB: usize = 64;
-    let seat = |s: Seat| match s {
-        Seat::Human => Ok(None),
-        Seat::Engine => chesslantis_engine::new_session(variant, HASH_MB).map(Some).map_err(UsageError),
-    };
-    Ok([seat(seats[0])?, seat(seats[1])?])
-}
-
-/// Clears the screen and waits until `color` has taken the seat, so that one
-/// player's secrets are off the screen before the other's view appears.
-/// Returns false when the input ends.
-fn hand_over(color: Color, lines: &mut impl Iterator<Item = io::Result<String>>) -> io::Result<bool> {
-    print!("\x1b[2J\x1b[H");
-    print!("{color} to play: take the seat (the other player looks away) and press Enter. ");
-    io::stdout().flush()?;
-    match lines.next() {
-        Some(line) => line.map(|_| true),
-        None => Ok(false),
+    /// Who the shared narration is told to: the lone human at the terminal,
+    /// or everyone (what a spectator may know).
+    fn audience(&self) -> Viewer {
+        self.seats.lone_human().map_or(Viewer::Spectator, Viewer::Player)
     }
-}
 
-fn show(game: &dyn Game, viewer: Viewer) {
-    let obs = game.observation(viewer);
-    println!("\n{}", board_text::draw(obs.shape, &obs.fen));
-    for note in obs.notes {
-        println!("{note}");
+    /// Applies a legal action (the dice's, the engine's) and tells what it did.
+    fn apply(&mut self, action: Action, prefix: &str) -> Result<(), UsageError> {
+        self.game.apply(action)?;
+        self.applied(action, prefix)
+    }
+
+    /// Tells what an applied action did, and remembers its move.
+    fn applied(&mut self, action: Action, prefix: &str) -> Result<(), UsageError> {
+        self.drawn = false;
+        let events = self.game.last_events(self.audience());
+        self.moves.record(&events);
+        self.mark_last_move(action, &events);
+        if let Some(text) = words::narration(&events) {
+            self.tell(&format!("{prefix}{text}"))?;
+        }
+        Ok(())
+    }
+
+    /// A line both players may read: at once, or on a shared screen at the
+    /// next hand-over (the private view is still up now).
+    fn tell(&mut self, text: &str) -> io::Result<()> {
+        if self.shared_secrets {
+            self.shared_log.push(text.to_string());
+            Ok(())
+        } else {
+            self.screen.line(text)
+        }
+    }
+
+    fn mark_last_move(&mut self, action: Action, events: &[Event]) {
+        let stood = events.iter().any(|e| matches!(e, Event::Moved { .. }));
+        let played = match action {
+            Action::Move(mv) if !stood => {
+                self.proposal = Some(mv);
+                None
+            }
+            Action::Move(mv) => Some(mv),
+            _ if stood => self.proposal.take(),
+            _ => None,
+        };
+        let Some(mv) = played else { return };
+        let shape = self.game.observation(Viewer::Spectator).shape;
+        let through_portal = events.iter().filter_map(|e| match e {
+            Event::Teleported { to, .. } => shape.parse(to),
+            _ => None,
+        });
+        self.last_move = Bitboard::from_square(mv.from).with(mv.to) | through_portal.collect::<Bitboard>();
+    }
+
+    /// The next line typed, or `None` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<String>> {
+        self.lines.next().transpose()
+    }
+
+    fn human_turn(&mut self, color: Color) -> Result<Next, UsageError> {
+        if self.shared_secrets && self.seated != Some(color) {
+            if !self.hand_over(color)? {
+                return Ok(Next::Leave);
+            }
+            self.seated = Some(color);
+        }
+        if !self.drawn {
+            self.show(Viewer::Player(color))?;
+        }
+        self.screen.prompt(&format!("{color}> "))?;
+        let Some(line) = self.read_line()? else {
+            self.screen.line("")?;
+            return Ok(Next::Leave);
+        };
+        match Command::read(&line) {
+            Command::Nothing => {}
+            Command::Quit => return Ok(Next::Leave),
+            Command::Help => self.screen.line(&words::help(self.info.name, self.info.commands))?,
+            Command::Board => self.drawn = false,
+            Command::Fen => self.screen.line(&self.game.observation(Viewer::Player(color)).fen)?,
+            Command::History => self.screen.line(&self.moves.text())?,
+            Command::Moves => self.list_moves()?,
+            Command::OfferDraw => return self.offer_draw(color),
+            Command::Action(text) => return self.act(color, text),
+        }
+        Ok(Next::Continue)
+    }
+
+    /// Reads and plays a typed action; a move that needs a choice (a Circe
+    /// rebirth square, a promotion piece, one of several moves) asks for it.
+    fn act(&mut self, color: Color, text: &str) -> Result<Next, UsageError> {
+        match self.game.parse_action(text) {
+            Ok(action) => match self.game.apply(action) {
+                Ok(()) => self.applied(action, "")?,
+                Err(e) => self.screen.line(&e.to_string())?,
+            },
+            Err(MoveError::Choose { text, why, options }) if !options.is_empty() => {
+                return self.choose(color, &text, &why, &options);
+            }
+            Err(e) => self.screen.line(&e.to_string())?,
+        }
+        Ok(Next::Continue)
+    }
+
+    /// Asks which of `options` the player means, the first by default.
+    fn choose(&mut self, color: Color, typed: &str, why: &str, options: &[String]) -> Result<Next, UsageError> {
+        self.screen.line(&words::choices(typed, why, options))?;
+        loop {
+            self.screen.prompt(&format!("{color}> choose: "))?;
+            let Some(answer) = self.read_line()? else {
+                self.screen.line("")?;
+                return Ok(Next::Leave);
+            };
+            match words::pick(&answer, options) {
+                Some(option) => return self.act(color, &option.clone()),
+                None => self.screen.line(&format!("'{}' is none of the choices", answer.trim()))?,
+            }
+        }
+    }
+
+    /// The legal actions, each with the variant's note (Bermuda: the odds
+    /// that the moving piece survives).
+    fn list_moves(&mut self) -> io::Result<()> {
+        let listed: Vec<String> = self
+            .game
+            .legal_actions()
+            .into_iter()
+            .map(|a| match self.game.action_note(a) {
+                Some(note) => format!("{} ({note})", self.game.action_text(a)),
+                None => self.game.action_text(a),
+            })
+            .collect();
+        self.screen.line(&listed.join(" "))
+    }
+
+    /// `color` offers a draw; the other side answers (the engine by its evaluation).
+    fn offer_draw(&mut self, color: Color) -> Result<Next, UsageError> {
+        let other = !color;
+        let accepted = if self.seats.is_engine(other) {
+            self.seats.engine_accepts_draw(other, self.game.as_ref())
+        } else {
+            if self.shared_secrets {
+                // The offerer's private view goes before the other player looks.
+                self.screen.leave_private()?;
+                self.screen.clear_all()?;
+                self.seated = None;
+            }
+            match self.ask_yes_no(&format!("{color} offers a draw. {other}, do you accept? (yes/no) "))? {
+                Some(answer) => answer,
+                None => return Ok(Next::Leave),
+            }
+        };
+        if accepted {
+            self.game.declare(Outcome::Draw(DrawReason::Agreement))?;
+            self.drawn = false;
+            if let Some(text) = words::narration(&self.game.last_events(self.audience())) {
+                self.tell(&format!("{other} accepts the draw offer. {text}"))?;
+            }
+        } else {
+            self.tell(&format!("{other} declines the draw offer; {color} plays on."))?;
+        }
+        Ok(Next::Continue)
+    }
+
+    /// Asks until the answer is yes or no; `None` at the end of the input.
+    fn ask_yes_no(&mut self, question: &str) -> io::Result<Option<bool>> {
+        loop {
+            self.screen.prompt(question)?;
+            let Some(line) = self.read_line()? else {
+                self.screen.line("")?;
+                return Ok(None);
+            };
+            if let Some(answer) = yes_or_no(&line) {
+                return Ok(Some(answer));
+            }
+        }
+    }
+
+    /// Shared screen: the previous player's view goes (screen and scrollback),
+    /// what both may read is shown, and `color` takes the seat before their
+    /// own view appears, off the scrollback. False when the input ends.
+    fn hand_over(&mut self, color: Color) -> Result<bool, UsageError> {
+        self.screen.leave_private()?;
+        self.screen.clear_all()?;
+        for line in std::mem::take(&mut self.shared_log) {
+            self.screen.line(&line)?;
+        }
+        self.screen.prompt(&format!("{color} to play: take the seat (the other player looks away) and press Enter. "))?;
+        if self.read_line()?.is_none() {
+            return Ok(false);
+        }
+        self.screen.enter_private()?;
+        self.drawn = false;
+        Ok(true)
+    }
+
+    /// The board as `viewer` may see it, with the marks and the viewer's notes.
+    fn show(&mut self, viewer: Viewer) -> io::Result<()> {
+        let obs = self.game.observation(viewer);
+        let marks = Marks { last_move: self.last_move, special: (self.info.special_squares)() };
+        self.screen.line(&format!("\n{}", board_text::draw(obs.shape, &obs.fen, &marks)))?;
+        for note in obs.notes {
+            self.screen.line(&note)?;
+        }
+        self.drawn = true;
+        Ok(())
+    }
+
+    /// The end: everything is public now.
+    fn finish(&mut self) -> Result<(), UsageError> {
+        self.screen.leave_private()?;
+        for line in std::mem::take(&mut self.shared_log) {
+            self.screen.line(&line)?;
+        }
+        self.show(Viewer::Spectator)?;
+        if let Some(outcome) = self.game.outcome() {
+            self.screen.line(&words::game_over(outcome))?;
+        }
+        Ok(())
     }
 }

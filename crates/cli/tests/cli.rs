@@ -159,3 +159,38 @@ fn play_resign_and_commands() {
     assert!(text.contains("e1g1"), "moves lists castling: {text}");
     assert!(text.contains("Game over: 0-1 Black wins: White resigned"), "{text}");
 }
+
+/// Runs `chesslantis ARGS` writing into a pipe nobody reads any more (as
+/// `chesslantis moves | head -1` once `head` has its line).
+fn run_into_closed_pipe(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesslantis"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the chesslantis binary runs");
+    // The game may end before reading everything: a closed stdin is fine too.
+    let _ = child.stdin.take().expect("piped stdin").write_all(input.as_bytes());
+    child.wait_with_output().expect("chesslantis ends")
+}
+
+#[test]
+fn a_closed_stdout_ends_every_command_quietly_with_status_0() {
+    for (args, input) in [
+        (&["moves", "--variant", "bermuda-angle"][..], ""),
+        (&["variants"], ""),
+        (&["perft", "--depth", "2", "--divide"], ""),
+        (&["play"], "e4\ne5\nhistory\nmoves\n"),
+        (&["play", "--variant", "beirut"], "\ncarrier d2\n"),
+    ] {
+        let out = run_into_closed_pipe(args, input);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: exit status; stderr: {err}");
+        assert!(err.is_empty(), "{args:?}: nothing on stderr, got: {err}");
+    }
+}

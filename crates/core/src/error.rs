@@ -31,6 +31,8 @@ pub enum MoveError {
     Illegal(String),
     /// The text fits more than one legal move.
     Ambiguous(String),
+    /// The text is a move, but not a legal one here, for the reason `why`.
+    Refused { text: String, why: String },
     /// The text names a move, but a choice that belongs to it (a Circe rebirth
     /// square) is missing or not one of the legal ones: `why` says which,
     /// `options` are the full texts to choose from.
@@ -47,6 +49,7 @@ impl fmt::Display for MoveError {
             MoveError::Malformed(t) => write!(f, "'{t}' is not a move (try UCI like e2e4, or SAN like Nf3)"),
             MoveError::Illegal(t) => write!(f, "'{t}' is not legal here"),
             MoveError::Ambiguous(t) => write!(f, "'{t}' fits more than one legal move"),
+            MoveError::Refused { text, why } => write!(f, "'{text}' is not legal here: {why}"),
             MoveError::Choose { text, why, options } => {
                 write!(f, "'{text}': {why}; type one of: {}", options.join(" "))
             }

@@ -192,20 +192,132 @@ fn pawn_steps_to<V: Variant>(pos: &Position<V>, wanted: &str) -> usize {
         .count()
 }
 
-/// Reads a move in UCI or SAN.
+/// Reads a move in UCI or SAN. A text that is no legal move gets an error
+/// saying why where it can: the missing promotion piece, why castling is
+/// not allowed, the candidates of an ambiguous text, a king left in check.
 pub fn parse_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     match parse_uci(pos, text) {
         Ok(mv) => Ok(mv),
         Err(MoveError::Illegal(t)) => match parse_san(pos, text) {
             Ok(mv) => Ok(mv),
-            Err(_) => Err(MoveError::Illegal(t)),
+            Err(_) => Err(split_uci::<V>(text).map_or(MoveError::Illegal(t.clone()), |parts| why_not_uci(pos, &t, &parts))),
         },
         Err(_) => match parse_san(pos, text) {
-            Err(MoveError::Illegal(_)) if !text.starts_with(|c: char| c.is_ascii_alphabetic()) => {
-                Err(MoveError::Malformed(text.to_string()))
-            }
+            Err(MoveError::Illegal(t)) => match why_not_san(pos, &t) {
+                MoveError::Illegal(_) if !text.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                    Err(MoveError::Malformed(text.to_string()))
+                }
+                why => Err(why),
+            },
+            Err(MoveError::Ambiguous(t)) => Err(ambiguity(pos, &t)),
             other => other,
         },
     }
+}
+
+/// Why a well-formed UCI text is no legal move.
+fn why_not_uci<V: Variant>(pos: &Position<V>, text: &str, parts: &UciParts) -> MoveError {
+    let s = V::SHAPE;
+    let us = pos.turn();
+    let legal = pos.legal_moves();
+    let promotions: Vec<String> = legal
+        .iter()
+        .filter(|mv| mv.from == parts.from && mv.to == parts.to && mv.promotion.is_some() && parts.promotion.is_none())
+        .map(|&mv| uci::<V>(mv, false))
+        .collect();
+    if !promotions.is_empty() {
+        let why = "needs a promotion piece".to_string();
+        return MoveError::Choose { text: text.to_string(), why, options: promotions };
+    }
+    let refused = |why: String| MoveError::Refused { text: text.to_string(), why };
+    let Some(piece) = pos.piece_at(parts.from) else {
+        return refused(format!("there is no piece on {}", s.name(parts.from)));
+    };
+    if piece.color != us {
+        return refused(format!("the {} on {} is {}'s; {us} is to move", piece.role.name(), s.name(parts.from), piece.color));
+    }
+    if piece.role == Role::King {
+        for side in [KING_SIDE, crate::position::QUEEN_SIDE] {
+            let king_to = castle_targets::<V>(parts.from, side).0;
+            let two_files = s.file(king_to).abs_diff(s.file(parts.from)) >= 2;
+            if (parts.to == king_to && two_files) || pos.castling_rook(us, side) == Some(parts.to) {
+                return refused(castling_refusal(pos, side));
+            }
+        }
+    }
+    let mut pseudo = Vec::new();
+    crate::movegen::pseudo_legal(pos, &mut pseudo);
+    let reachable = pseudo.iter().find(|mv| mv.from == parts.from && mv.to == parts.to);
+    if let Some(&mv) = reachable.filter(|_| V::CHECK_RULES) {
+        let mut after = pos.clone();
+        crate::make::play_standard(&mut after, mv);
+        if after.king_attacked(us) {
+            return refused("it would leave your king in check".into());
+        }
+    }
+    if reachable.is_none() {
+        let (role, from, to) = (piece.role.name(), s.name(parts.from), s.name(parts.to));
+        return refused(format!("the {role} on {from} cannot move to {to}"));
+    }
+    MoveError::Illegal(text.to_string())
+}
+
+/// Why a SAN text is no legal move, where it can tell (castling).
+fn why_not_san<V: Variant>(pos: &Position<V>, text: &str) -> MoveError {
+    let side = match normalise_san(text).as_str() {
+        "O-O" => KING_SIDE,
+        "O-O-O" => crate::position::QUEEN_SIDE,
+        _ => return MoveError::Illegal(text.to_string()),
+    };
+    MoveError::Refused { text: text.to_string(), why: castling_refusal(pos, side) }
+}
+
+/// Why the side to move may not castle on `side`.
+fn castling_refusal<V: Variant>(pos: &Position<V>, side: usize) -> String {
+    let us = pos.turn();
+    let other = 1 - side;
+    let name = if side == KING_SIDE { "king side" } else { "queen side" };
+    let (Some(king), Some(rook)) = (pos.king(us), pos.castling_rook(us, side)) else {
+        return match pos.castling_rook(us, other) {
+            None => "castling is not allowed: the king has moved (no castling rights left)".into(),
+            Some(_) => format!("castling {name} is not allowed: that rook has moved"),
+        };
+    };
+    let g = V::geometry();
+    let (king_to, rook_to) = castle_targets::<V>(king, side);
+    let king_path = g.between(king, king_to).with(king_to);
+    let movers = crate::bitboard::Bitboard::from_square(king).with(rook);
+    let blockers = (king_path | g.between(rook, rook_to).with(rook_to)) & !movers & pos.occupied();
+    if blockers.any() {
+        let squares: Vec<String> = blockers.map(|sq| V::SHAPE.name(sq).to_string()).collect();
+        return format!("castling {name} is not allowed: the squares between king and rook must be empty ({})", squares.join(", "));
+    }
+    if V::CHECK_RULES {
+        let without_movers = pos.occupied() & !movers;
+        if V::attackers(pos, king, !us, pos.occupied()).any() {
+            return "castling is not allowed out of check".into();
+        }
+        if let Some(sq) = king_path.without(king_to).into_iter().find(|&sq| V::attackers(pos, sq, !us, without_movers).any()) {
+            return format!("castling {name} is not allowed: the king would pass through check on {}", V::SHAPE.name(sq));
+        }
+        return format!("castling {name} is not allowed: the king would land in check on {}", V::SHAPE.name(king_to));
+    }
+    format!("castling {name} is not allowed here")
+}
+
+/// An ambiguous SAN text with its candidates, each in SAN that tells them apart.
+fn ambiguity<V: Variant>(pos: &Position<V>, text: &str) -> MoveError {
+    let wanted = normalise_san(text).replace('x', "");
+    let options: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            let plain = normalise_san(&san_text(pos, mv, false)).replace('x', "");
+            plain == wanted
+        })
+        .map(|mv| san(pos, mv))
+        .collect();
+    let why = "fits more than one legal move".to_string();
+    MoveError::Choose { text: text.to_string(), why, options }
 }

@@ -6,7 +6,7 @@ use crate::game::{Game, PositionGame};
 use crate::notation;
 use crate::perft;
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{SpecialSquares, Variant};
 use crate::variants::{beirut, bermuda_angle, rejection, Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
 
 /// Makes a game from the start position or a FEN.
@@ -25,6 +25,10 @@ pub struct VariantInfo {
     pub divide: Divide,
     /// The legal moves as text, each with the variant's note if it has one.
     pub moves: fn(Option<&str>) -> Result<Vec<String>, FenError>,
+    /// What a player types for the variant's own decisions (`Variant::COMMANDS`).
+    pub commands: &'static str,
+    /// The squares boards mark for players, if the variant has any.
+    pub special_squares: fn() -> Option<SpecialSquares>,
 }
 
 /// Reads a FEN, or gives the start position.
@@ -92,6 +96,8 @@ macro_rules! entry {
             new_game: $game,
             divide: divide_text::<$v>,
             moves: moves_text::<$v>,
+            commands: <$v as Variant>::COMMANDS,
+            special_squares: <$v as Variant>::special_squares,
         }
     };
 }

@@ -21,11 +21,22 @@ use crate::square::{Shape, Square};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// Squares a variant gives a rule of their own, and what players call them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SpecialSquares {
+    /// `the portals`, `the Angle`.
+    pub name: &'static str,
+    pub squares: Bitboard,
+}
+
 pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + PartialEq + Eq {
     /// The id used on the command line, in UCI and in the database.
     const ID: &'static str;
     /// The name people read.
     const NAME: &'static str;
+    /// What a player types for this variant's own decisions, one per line
+    /// (`command  what it does`), for the help of front ends.
+    const COMMANDS: &'static str = "";
     const SHAPE: Shape = Shape::CHESS;
     /// The roles this variant uses (FEN letters outside them are errors).
     const ROLES: &'static [Role] = &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
@@ -41,6 +52,12 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     type Extra: Clone + Default + Debug + PartialEq + Eq + Hash + Send + Sync;
 
     fn start_fen() -> &'static str;
+
+    /// Squares with a rule of their own (Portal's portals, Bermuda's Angle),
+    /// which boards mark for the players.
+    fn special_squares() -> Option<SpecialSquares> {
+        None
+    }
 
     #[inline]
     fn geometry() -> &'static Geometry {

@@ -108,6 +108,8 @@ pub fn blast(sq: Square) -> Bitboard {
 impl Variant for Beirut {
     const ID: &'static str = "beirut";
     const NAME: &'static str = "Beirut Chess";
+    const COMMANDS: &'static str = "carrier d2   choose your bomb carrier in secret, before the first move (any piece but the king)
+bomb         detonate your bomb instead of moving (also written as its square twice: d5d5)";
     type Extra = Bombs;
 
     /// The start, with both carriers still to be chosen.

@@ -43,6 +43,7 @@ pub fn rebirth_squares(piece: Piece) -> Bitboard {
 impl Variant for Circe {
     const ID: &'static str = "circe";
     const NAME: &'static str = "Circe Chess (Newport club rules)";
+    const COMMANDS: &'static str = "e4d5@a4      a capture with the rebirth square of the captured piece; type the capture alone and you are asked where";
     type Extra = ();
 
     fn start_fen() -> &'static str {

@@ -49,10 +49,15 @@ pub fn partner(sq: Square) -> Option<Square> {
 impl Variant for Portal {
     const ID: &'static str = "portal";
     const NAME: &'static str = "Portal Chess";
+    const COMMANDS: &'static str = "g1f3         a move onto a portal (marked on the board) comes out of its partner: here the knight lands on b5";
     type Extra = ();
 
     fn start_fen() -> &'static str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    }
+
+    fn special_squares() -> Option<crate::variant::SpecialSquares> {
+        Some(crate::variant::SpecialSquares { name: "the portals (f3<->b5, f6<->b4)", squares: PORTALS })
     }
 
     /// Pieces of `by` that could capture on `sq`: by landing on it (unless it

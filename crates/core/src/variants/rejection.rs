@@ -25,6 +25,8 @@ pub struct Rejection;
 impl Variant for Rejection {
     const ID: &'static str = "rejection";
     const NAME: &'static str = "Rejection Chess";
+    const COMMANDS: &'static str = "accept (a)   let the opponent's proposed move stand
+reject (r)   refuse it: the opponent must play a different move, which stands";
     type Extra = ();
 
     fn start_fen() -> &'static str {

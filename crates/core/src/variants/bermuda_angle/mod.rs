@@ -31,6 +31,7 @@ pub struct BermudaAngle;
 impl Variant for BermudaAngle {
     const ID: &'static str = "bermuda-angle";
     const NAME: &'static str = "Bermuda Chess Angle";
+    const COMMANDS: &'static str = "moves        the legal moves, each with the chance that the moving piece survives the dice";
     const SHAPE: Shape = Shape::TEN_BY_TEN;
     const ROLES: &'static [Role] =
         &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Ship];
@@ -46,6 +47,10 @@ impl Variant for BermudaAngle {
 
     fn start_fen() -> &'static str {
         "rnbsqksbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBSQKSBNR w KQkq - 0 1"
+    }
+
+    fn special_squares() -> Option<crate::variant::SpecialSquares> {
+        Some(crate::variant::SpecialSquares { name: "the Angle (c3-h8)", squares: angle() })
     }
 
     /// Every move the pieces make, attacked squares or not; nothing once a

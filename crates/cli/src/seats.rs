@@ -1,0 +1,69 @@
+//! Who sits at each side of the board: a human at the terminal or the engine.
+
+use crate::UsageError;
+use chesslantis_core::{Action, Color, Game, Viewer};
+use chesslantis_engine::{Limits, Session};
+
+/// Who sits at one side of the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Seat {
+    Human,
+    Engine,
+}
+
+/// The engine's margin for a draw: it accepts when its evaluation is at most
+/// this (centipawns for itself), i.e. the game is level or worse for it.
+const DRAW_MARGIN_CP: i32 = 0;
+
+/// Both seats, with an engine session for each side the engine plays.
+pub struct Seats {
+    engines: [Option<Box<dyn Session>>; 2],
+    limits: Limits,
+}
+
+impl Seats {
+    pub fn new(variant: &str, seats: [Seat; 2], movetime_ms: u64) -> Result<Seats, UsageError> {
+        const HASH_MB: usize = 64;
+        let seat = |s: Seat| match s {
+            Seat::Human => Ok(None),
+            Seat::Engine => chesslantis_engine::new_session(variant, HASH_MB).map(Some).map_err(UsageError),
+        };
+        Ok(Seats { engines: [seat(seats[0])?, seat(seats[1])?], limits: Limits::movetime(movetime_ms) })
+    }
+
+    pub fn is_engine(&self, color: Color) -> bool {
+        self.engines[color.index()].is_some()
+    }
+
+    /// The human the terminal belongs to when only one side is human: what
+    /// the screen shows is that player's view. `None` with two humans (a
+    /// shared screen) or none.
+    pub fn lone_human(&self) -> Option<Color> {
+        match Color::ALL.map(|c| self.is_engine(c)) {
+            [false, true] => Some(Color::White),
+            [true, false] => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The engine's action for `color`, seeing only `color`'s observation.
+    pub fn engine_action(&mut self, color: Color, game: &dyn Game) -> Result<Action, UsageError> {
+        let engine = self.engines[color.index()].as_mut().ok_or_else(|| UsageError(format!("{color} is no engine")))?;
+        engine.choose_action(game, &self.limits).map_err(UsageError)
+    }
+
+    /// Whether the engine playing `color` accepts a draw offered while the
+    /// other side is to act: when its search of what it may see says the
+    /// game is level or worse for it. A position it cannot search is declined.
+    pub fn engine_accepts_draw(&mut self, color: Color, game: &dyn Game) -> bool {
+        let Some(engine) = self.engines[color.index()].as_mut() else { return false };
+        let seen = game.observation(Viewer::Player(color));
+        if engine.set_position(Some(&seen.fen), &[]).is_err() {
+            return false;
+        }
+        let best = engine.go(&self.limits, &[], &mut |_| {});
+        // The score is the side to move's: the offering side's, not the engine's.
+        let for_engine = if engine.turn() == color { best.score } else { -best.score };
+        for_engine <= DRAW_MARGIN_CP
+    }
+}
