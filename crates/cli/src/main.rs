@@ -70,6 +70,10 @@ enum Command {
         /// The engine's time per move, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
+        /// The engine's strength, 0 (beginner) to 20 (its best, the default);
+        /// docs/engine.md gives the Elo of each level.
+        #[arg(long)]
+        level: Option<u32>,
     },
     /// Speak UCI on standard input and output (for GUIs and match runners).
     Uci,
@@ -129,8 +133,8 @@ fn run(cli: Cli) -> Result<(), UsageError> {
             }
             Ok(out.flush()?)
         }
-        Command::Play { variant, fen, seed, white, black, movetime } => {
-            play::play(&variant, fen.as_deref(), seed, [white, black], movetime)
+        Command::Play { variant, fen, seed, white, black, movetime, level } => {
+            play::play(&variant, fen.as_deref(), seed, [white, black], movetime, level)
         }
         Command::Uci => uci_cmd::uci(),
         Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),

@@ -15,6 +15,7 @@ use chesslantis_core::event::Event;
 use chesslantis_core::registry::VariantInfo;
 use chesslantis_core::{Action, Actor, Bitboard, Color, DrawReason, Game, MoveError, Outcome, Viewer};
 use std::io::{self, BufRead};
+use chesslantis_engine::Level;
 
 pub fn play(
     variant: &str,
@@ -22,10 +23,12 @@ pub fn play(
     seed: Option<u64>,
     seats: [Seat; 2],
     movetime_ms: u64,
+    level: Option<u32>,
 ) -> Result<(), UsageError> {
     let info = find_variant(variant)?;
     let game = (info.new_game)(fen)?;
-    let seats = Seats::new(variant, seats, movetime_ms)?;
+    let level = level.map(Level::from_skill).transpose().map_err(|e| UsageError(format!("--level: {e}")))?;
+    let seats = Seats::new(variant, seats, movetime_ms, level)?;
     let dice = seed.map_or_else(Dice::from_clock, Dice::new);
     let stdin = io::stdin();
     let mut table = Table::new(info, game, seats, dice, stdin.lock().lines());

@@ -2,7 +2,7 @@
 
 use crate::UsageError;
 use chesslantis_core::{Action, Color, Game, Viewer};
-use chesslantis_engine::{Limits, Session};
+use chesslantis_engine::{Level, Limits, Session};
 
 /// Who sits at one side of the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -22,13 +22,31 @@ pub struct Seats {
 }
 
 impl Seats {
-    pub fn new(variant: &str, seats: [Seat; 2], movetime_ms: u64) -> Result<Seats, UsageError> {
+    /// `level`: the engine's strength (`None`: its best).
+    pub fn new(
+        variant: &str,
+        seats: [Seat; 2],
+        movetime_ms: u64,
+        level: Option<Level>,
+    ) -> Result<Seats, UsageError> {
         const HASH_MB: usize = 64;
-        let seat = |s: Seat| match s {
-            Seat::Human => Ok(None),
-            Seat::Engine => chesslantis_engine::new_session(variant, HASH_MB).map(Some).map_err(UsageError),
+        let seat = |s: Seat| -> Result<Option<Box<dyn Session>>, UsageError> {
+            match s {
+                Seat::Human => Ok(None),
+                Seat::Engine => {
+                    let mut session =
+                        chesslantis_engine::new_session(variant, HASH_MB).map_err(UsageError)?;
+                    if let Some(level) = level {
+                        session.set_level(level);
+                    }
+                    Ok(Some(session))
+                }
+            }
         };
-        Ok(Seats { engines: [seat(seats[0])?, seat(seats[1])?], limits: Limits::movetime(movetime_ms) })
+        Ok(Seats {
+            engines: [seat(seats[0])?, seat(seats[1])?],
+            limits: Limits::movetime(movetime_ms),
+        })
     }
 
     pub fn is_engine(&self, color: Color) -> bool {
@@ -48,7 +66,9 @@ impl Seats {
 
     /// The engine's action for `color`, seeing only `color`'s observation.
     pub fn engine_action(&mut self, color: Color, game: &dyn Game) -> Result<Action, UsageError> {
-        let engine = self.engines[color.index()].as_mut().ok_or_else(|| UsageError(format!("{color} is no engine")))?;
+        let engine = self.engines[color.index()]
+            .as_mut()
+            .ok_or_else(|| UsageError(format!("{color} is no engine")))?;
         engine.choose_action(game, &self.limits).map_err(UsageError)
     }
 
@@ -56,14 +76,20 @@ impl Seats {
     /// other side is to act: when its search of what it may see says the
     /// game is level or worse for it. A position it cannot search is declined.
     pub fn engine_accepts_draw(&mut self, color: Color, game: &dyn Game) -> bool {
-        let Some(engine) = self.engines[color.index()].as_mut() else { return false };
+        let Some(engine) = self.engines[color.index()].as_mut() else {
+            return false;
+        };
         let seen = game.observation(Viewer::Player(color));
         if engine.set_position(Some(&seen.fen), &[]).is_err() {
             return false;
         }
         let best = engine.go(&self.limits, &[], &mut |_| {});
         // The score is the side to move's: the offering side's, not the engine's.
-        let for_engine = if engine.turn() == color { best.score } else { -best.score };
+        let for_engine = if engine.turn() == color {
+            best.score
+        } else {
+            -best.score
+        };
         for_engine <= DRAW_MARGIN_CP
     }
 }

@@ -108,3 +108,14 @@ fn the_board_is_not_redrawn_after_help_or_errors() {
     let out = play(&[], "help\nfoo\ne5\nhistory\ne4\nquit\n");
     assert_eq!(out.matches(BOARD_FOOTER).count(), 2, "the start, then after e4:\n{out}");
 }
+
+#[test]
+fn the_engine_level_is_checked_and_the_engine_plays_at_it() {
+    let refused = support::run_with_input(&["play", "--black", "engine", "--level", "21"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("--level") && stderr.contains("0 (weakest) to 20"), "{stderr}");
+
+    let out = support::play(&["--black", "engine", "--level", "3", "--movetime", "50"], "e4\nquit\n");
+    assert!(out.contains("Black plays "), "{out}");
+}
