@@ -58,7 +58,7 @@ impl<V: Variant> Position<V> {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        out.push(p.char());
+                        out.push(V::letters().piece_letter(p));
                     }
                 }
             }
@@ -106,8 +106,8 @@ fn read_board<V: Variant>(pos: &mut Position<V>, board: &str) -> Result<(), FenE
                 }
                 file = file.saturating_add(n);
             } else {
-                let piece = Piece::from_char(c)
-                    .filter(|p| V::ROLES.contains(&p.role))
+                let piece = V::letters()
+                    .piece(c)
                     .ok_or_else(|| FenError::new(format!("rank {}: '{c}' is not a piece of {}", rank + 1, V::ID)))?;
                 if file >= s.files as usize {
                     return Err(FenError::new(format!("rank {} is longer than {} files", rank + 1, s.files)));

@@ -22,7 +22,7 @@ pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
     };
     let mut out = format!("{}{}", s.name(mv.from), s.name(to));
     if let Some(role) = mv.promotion {
-        out.push(role.char());
+        out.push(V::letters().letter(role).unwrap_or('?'));
     }
     if let Some(sq) = mv.rebirth {
         out.push('@');
@@ -55,7 +55,7 @@ fn split_uci<V: Variant>(text: &str) -> Option<UciParts> {
     let promo_text = &rest[digits_end..];
     let promotion = match promo_text.len() {
         0 => None,
-        1 => Some(Role::from_char(promo_text.chars().next()?)?),
+        1 => Some(V::letters().role(promo_text.chars().next()?)?),
         _ => return None,
     };
     Some(UciParts { from, to, promotion, rebirth })
@@ -106,7 +106,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
                 })
                 .collect();
             if role != Role::Pawn {
-                out.push(role.char().to_ascii_uppercase());
+                out.push(V::letters().letter(role).unwrap_or('?').to_ascii_uppercase());
             }
             // A pawn capture always names its file; a pawn step needs it only
             // where two pawns can step to one square (Knights are God's jumps).
@@ -127,7 +127,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
             out.push_str(&s.name(mv.to).to_string());
             if let Some(role) = mv.promotion {
                 out.push('=');
-                out.push(role.char().to_ascii_uppercase());
+                out.push(V::letters().letter(role).unwrap_or('?').to_ascii_uppercase());
             }
             if let Some(sq) = mv.rebirth {
                 out.push('@');

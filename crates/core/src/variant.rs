@@ -15,7 +15,7 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
-use crate::role::{Piece, Role};
+use crate::role::{Letters, Piece, Role, RoleSpec, CHESS_ROLES};
 use crate::square::{Shape, Square};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -26,8 +26,9 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     /// The name people read.
     const NAME: &'static str;
     const SHAPE: Shape = Shape::CHESS;
-    /// The roles this variant uses (FEN letters outside them are errors).
-    const ROLES: &'static [Role] = &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    /// The roles this variant uses with their letters and names (FEN
+    /// letters outside them are errors).
+    const ROLES: &'static [RoleSpec] = CHESS_ROLES;
     const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
     /// True where a move may not leave its own king attacked (check and mate);
     /// false where kings are captured instead.
@@ -40,6 +41,12 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     type Extra: Clone + Default + Debug + PartialEq + Eq + Hash + Send + Sync;
 
     fn start_fen() -> &'static str;
+
+    /// The letters and names of the variant's roles.
+    #[inline]
+    fn letters() -> Letters {
+        Letters(Self::ROLES)
+    }
 
     #[inline]
     fn geometry() -> &'static Geometry {
@@ -138,6 +145,8 @@ pub fn standard_attacks(g: &Geometry, sq: Square, piece: Piece, occupied: Bitboa
         Role::Queen => g.queen_attacks(sq, occupied),
         Role::King => g.king[sq.index()],
         Role::Ship => g.queen_attacks(sq, occupied) & g.two_step_lines[sq.index()],
+        // A variant's own role moves as the variant's `attacks` says.
+        _ => Bitboard::EMPTY,
     }
 }
 

@@ -21,7 +21,7 @@ use crate::make::{self, MoveEffect};
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::role::Role;
+use crate::role::{Role, RoleSpec, SHIP_ROLES};
 use crate::square::Shape;
 use crate::variant::Variant;
 
@@ -32,8 +32,7 @@ impl Variant for BermudaAngle {
     const ID: &'static str = "bermuda-angle";
     const NAME: &'static str = "Bermuda Chess Angle";
     const SHAPE: Shape = Shape::TEN_BY_TEN;
-    const ROLES: &'static [Role] =
-        &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Ship];
+    const ROLES: &'static [RoleSpec] = SHIP_ROLES;
     /// "Pawns can promote as in traditional chess, but can also promote to Ships."
     const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Ship];
     /// "you can castle through a check and even move into check": kings are captured.
