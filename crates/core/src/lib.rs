@@ -8,6 +8,7 @@
 //!   legal actions, chance outcomes, results and per-player observations.
 //! - [`registry`] picks a variant by id at run time.
 
+pub mod atoms;
 pub mod bitboard;
 pub mod color;
 pub mod error;

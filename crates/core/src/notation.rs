@@ -45,14 +45,10 @@ fn split_uci<V: Variant>(text: &str) -> Option<UciParts> {
         Some((m, r)) => (m, Some(s.parse(r)?)),
         None => (text, None),
     };
-    let bytes = main.as_bytes();
-    // Squares are a letter and one or two digits; find where the second starts.
-    let second = bytes.iter().enumerate().skip(1).find(|(_, b)| b.is_ascii_lowercase()).map(|(i, _)| i)?;
-    let from = s.parse(&main[..second])?;
-    let rest = &main[second..];
-    let digits_end = rest.bytes().skip(1).position(|b| !b.is_ascii_digit()).map_or(rest.len(), |p| p + 1);
-    let to = s.parse(&rest[..digits_end])?;
-    let promo_text = &rest[digits_end..];
+    // Squares are a file letter and a rank (after a board letter where there
+    // are several boards: `Le2Le4`).
+    let (from, rest) = s.parse_prefix(main)?;
+    let (to, promo_text) = s.parse_prefix(rest)?;
     let promotion = match promo_text.len() {
         0 => None,
         1 => Some(V::letters().role(promo_text.chars().next()?)?),

@@ -40,12 +40,10 @@ pub fn position_or_start<V: Variant>(fen: Option<&str>) -> Result<Position<V>, F
 pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
     let s = V::SHAPE;
     crate::color::Color::ALL.iter().any(|&c| {
-        [crate::position::KING_SIDE, crate::position::QUEEN_SIDE].iter().any(|&side| {
-            pos.castling_rook(c, side).is_some_and(|r| {
-                let rook_file = s.file(r);
-                let king_off = pos.king(c).is_some_and(|k| s.file(k) != s.files / 2);
-                king_off || (rook_file != 0 && rook_file != s.files - 1)
-            })
+        Iterator::any(&mut pos.castling_rooks(c), |r| {
+            let rook_file = s.file(r);
+            let king_off = pos.king_on_board(c, s.board(r)).is_some_and(|k| s.file(k) != s.files / 2);
+            king_off || (rook_file != 0 && rook_file != s.files - 1)
         })
     })
 }

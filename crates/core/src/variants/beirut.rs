@@ -15,7 +15,7 @@ use crate::make;
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
 use crate::notation;
-use crate::position::{Position, KING_SIDE, QUEEN_SIDE};
+use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{standard_outcome, standard_validate, Variant};
@@ -231,8 +231,7 @@ fn detonate(pos: &mut Position<Beirut>, mv: Move) {
         let Some(piece) = pos.take(sq) else { continue };
         pos.clear_castling_on(sq);
         if piece.role == Role::King {
-            pos.set_castling(piece.color, KING_SIDE, None);
-            pos.set_castling(piece.color, QUEEN_SIDE, None);
+            pos.clear_castling(piece.color, None);
         }
         if pos.extra.carrier(piece.color) == Some(sq) {
             pos.extra.set(piece.color, Bomb::Gone);

@@ -77,11 +77,7 @@ impl Variant for BermudaAngle {
                 return Err(FenError::new(format!("{color} has {kings} kings; at most one is allowed")));
             }
         }
-        let g = Self::geometry();
-        if (pos.by_role(Role::Pawn) & (g.rank(0) | g.rank(Self::SHAPE.ranks - 1))).any() {
-            return Err(FenError::new("a pawn stands on the first or last rank"));
-        }
-        Ok(())
+        crate::variant::validate_pawn_ranks(pos)
     }
 
     /// The chance that the moving piece survives its roll: `33/36`.
@@ -95,7 +91,7 @@ impl Variant for BermudaAngle {
 pub(crate) fn play_move(pos: &mut Position<BermudaAngle>, mv: Move) -> MoveEffect {
     let effect = make::play_standard(pos, mv);
     if let Some((_, piece)) = effect.captured.filter(|(_, p)| p.role == Role::King) {
-        voyage::clear_castling(pos, piece.color);
+        pos.clear_castling(piece.color, None);
     }
     effect
 }
