@@ -98,21 +98,39 @@ impl Geometry {
     }
 
     /// The tables of a shape, made on first use and kept for the program's
-    /// life. No lock once made: a made slot is one atomic load away (the
-    /// shape is a constant of the variant, so the two common shapes' tests
-    /// fold away), and slots are claimed in order, a shape in the first slot
-    /// that is empty or already its own.
+    /// life, reached without a lock. The shapes core names ([`Shape::CHESS`],
+    /// [`Shape::TEN_BY_TEN`], [`Shape::NINE_BY_ELEVEN`], [`Shape::TWO_BOARDS`])
+    /// have a static each: a variant's shape is a constant, so the test folds
+    /// away and one atomic load remains. Any other shape takes the first of
+    /// a few slots that is empty or already its own (a short search on each
+    /// call: such a variant may keep the result in a static of its own, see
+    /// [`crate::own_geometry`]).
     #[inline]
     pub fn of(shape: Shape) -> &'static Geometry {
         static CHESS: OnceLock<Geometry> = OnceLock::new();
         static TEN: OnceLock<Geometry> = OnceLock::new();
+        static NINE_BY_ELEVEN: OnceLock<Geometry> = OnceLock::new();
+        static TWO_BOARDS: OnceLock<Geometry> = OnceLock::new();
+        let named = if shape == Shape::CHESS {
+            Some(&CHESS)
+        } else if shape == Shape::TEN_BY_TEN {
+            Some(&TEN)
+        } else if shape == Shape::NINE_BY_ELEVEN {
+            Some(&NINE_BY_ELEVEN)
+        } else if shape == Shape::TWO_BOARDS {
+            Some(&TWO_BOARDS)
+        } else {
+            None
+        };
+        if let Some(cell) = named {
+            return cell.get_or_init(|| Geometry::new(shape));
+        }
+        Self::of_other(shape)
+    }
+
+    #[cold]
+    fn of_other(shape: Shape) -> &'static Geometry {
         static OTHERS: [OnceLock<Geometry>; SHAPE_SLOTS] = [const { OnceLock::new() }; SHAPE_SLOTS];
-        if shape == Shape::CHESS {
-            return CHESS.get_or_init(|| Geometry::new(shape));
-        }
-        if shape == Shape::TEN_BY_TEN {
-            return TEN.get_or_init(|| Geometry::new(shape));
-        }
         for slot in &OTHERS {
             // Two threads racing for one empty slot with different shapes:
             // one fills it, the other goes on to the next.
@@ -258,6 +276,20 @@ impl Geometry {
         let dr = if color == Color::White { 1 } else { -1 };
         s.square(s.board(sq), s.file(sq) as i32, s.rank(sq) as i32 + dr)
     }
+}
+
+/// A variant's `geometry()` kept in a static of its own: for a shape core
+/// does not name, this spares the search of [`Geometry::of`] on every call.
+/// Write `chesslantis_core::own_geometry!();` in the `impl Variant`.
+#[macro_export]
+macro_rules! own_geometry {
+    () => {
+        #[inline]
+        fn geometry() -> &'static $crate::geometry::Geometry {
+            static GEOMETRY: std::sync::OnceLock<&'static $crate::geometry::Geometry> = std::sync::OnceLock::new();
+            GEOMETRY.get_or_init(|| $crate::geometry::Geometry::of(Self::SHAPE))
+        }
+    };
 }
 
 /// The eight orientations of a (df, dr) jump, without repeats.

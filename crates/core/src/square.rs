@@ -34,6 +34,10 @@ impl Shape {
     pub const CHESS: Shape = Shape::new(8, 8);
     /// A 10x10 board (Bermuda Chess Angle).
     pub const TEN_BY_TEN: Shape = Shape::new(10, 10);
+    /// 9 files by 11 ranks (Bede Chess).
+    pub const NINE_BY_ELEVEN: Shape = Shape::new(9, 11);
+    /// Two 8x8 boards, Lower and Upper (Kosintsev's two-board Bermuda chess).
+    pub const TWO_BOARDS: Shape = Shape::with_boards(8, 8, "LU");
 
     /// One board of `files` x `ranks`.
     pub const fn new(files: u8, ranks: u8) -> Shape {

@@ -409,6 +409,33 @@ impl Variant for TallChess {
     }
 }
 
+/// The same game on a 9x12 board core does not name, its tables found by
+/// shape in the slots, or kept in a static of its own.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct TallerChess;
+impl Variant for TallerChess {
+    const ID: &'static str = "test-taller-chess";
+    const NAME: &'static str = "Chess on 9x12 (test)";
+    const SHAPE: Shape = Shape::new(9, 12);
+    type Extra = ();
+    fn start_fen() -> &'static str {
+        "rnbqkqbnr/ppppppppp/9/9/9/9/9/9/9/9/PPPPPPPPP/RNBQKQBNR w KQkq - 0 1"
+    }
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct TallerChessOwnTables;
+impl Variant for TallerChessOwnTables {
+    const ID: &'static str = "test-taller-chess-own";
+    const NAME: &'static str = "Chess on 9x12, own tables (test)";
+    const SHAPE: Shape = Shape::new(9, 12);
+    type Extra = ();
+    fn start_fen() -> &'static str {
+        TallerChess::start_fen()
+    }
+    chesslantis_core::own_geometry!();
+}
+
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 struct WideChess;
 impl Variant for WideChess {
@@ -432,18 +459,23 @@ fn leaves_per_second<V: Variant>(depth: u32) -> (u64, f64) {
 #[test]
 #[ignore]
 fn speed_per_leaf_nine_by_eleven_against_ten_by_ten() {
-    let mut tall = Vec::new();
-    let mut wide = Vec::new();
+    let (mut tall, mut wide, mut slots, mut own) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..5 {
         tall.push(leaves_per_second::<TallChess>(4).1);
         wide.push(leaves_per_second::<WideChess>(4).1);
+        slots.push(leaves_per_second::<TallerChess>(4).1);
+        own.push(leaves_per_second::<TallerChessOwnTables>(4).1);
     }
-    tall.sort_by(f64::total_cmp);
-    wide.sort_by(f64::total_cmp);
+    for v in [&mut tall, &mut wide, &mut slots, &mut own] {
+        v.sort_by(f64::total_cmp);
+    }
     println!(
-        "9x11 {:.0} leaves/s, 10x10 {:.0} leaves/s (medians of 5), ratio {:.3}",
+        "9x11 {:.0} leaves/s, 10x10 {:.0}: ratio {:.3}; 9x12 by slot {:.0}, 9x12 own static {:.0}: ratio {:.3} (medians of 5)",
         tall[2],
         wide[2],
-        tall[2] / wide[2]
+        tall[2] / wide[2],
+        slots[2],
+        own[2],
+        slots[2] / own[2]
     );
 }
