@@ -45,6 +45,14 @@ impl<V: Variant> Position<V> {
         Ok(pos)
     }
 
+    /// Reads a FEN, or gives the start position.
+    pub fn from_fen_or_start(fen: Option<&str>) -> Result<Position<V>, FenError> {
+        match fen {
+            Some(f) => Position::from_fen(f),
+            None => Ok(Position::start()),
+        }
+    }
+
     /// Writes the position as FEN; `from_fen` reads it back to the same position.
     pub fn fen(&self) -> String {
         let s = V::SHAPE;

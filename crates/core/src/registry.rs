@@ -27,14 +27,6 @@ pub struct VariantInfo {
     pub moves: fn(Option<&str>) -> Result<Vec<String>, FenError>,
 }
 
-/// Reads a FEN, or gives the start position.
-pub fn position_or_start<V: Variant>(fen: Option<&str>) -> Result<Position<V>, FenError> {
-    match fen {
-        Some(f) => Position::from_fen(f),
-        None => Ok(Position::start()),
-    }
-}
-
 /// Whether castling must be written king-takes-rook (Chess960 convention):
 /// when a castling king or rook is not where the classical start has it.
 pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
@@ -49,7 +41,7 @@ pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
 }
 
 fn plain_game<V: Variant>(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
-    Ok(Box::new(PositionGame::new(position_or_start::<V>(fen)?)))
+    Ok(Box::new(PositionGame::new(Position::<V>::from_fen_or_start(fen)?)))
 }
 
 fn divide_text<V: Variant>(
@@ -57,7 +49,7 @@ fn divide_text<V: Variant>(
     depth: u32,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<(String, u64)>, FenError> {
-    let pos = position_or_start::<V>(fen)?;
+    let pos = Position::<V>::from_fen_or_start(fen)?;
     let c960 = uses_960_castling(&pos);
     Ok(perft::divide(&pos, depth, progress)
         .into_iter()
@@ -66,7 +58,7 @@ fn divide_text<V: Variant>(
 }
 
 fn moves_text<V: Variant>(fen: Option<&str>) -> Result<Vec<String>, FenError> {
-    let pos = position_or_start::<V>(fen)?;
+    let pos = Position::<V>::from_fen_or_start(fen)?;
     let c960 = uses_960_castling(&pos);
     Ok(pos
         .legal_moves()

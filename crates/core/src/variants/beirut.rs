@@ -249,7 +249,7 @@ pub struct BeirutGame {
 
 /// A new game from the start (carriers still to choose) or a FEN.
 pub fn new_game(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
-    Ok(Box::new(BeirutGame::new(crate::registry::position_or_start(fen)?)))
+    Ok(Box::new(BeirutGame::new(Position::from_fen_or_start(fen)?)))
 }
 
 impl BeirutGame {
