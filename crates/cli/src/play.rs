@@ -46,7 +46,7 @@ pub fn play(
             Actor::Nobody => {
                 show(game.as_ref(), Viewer::Spectator);
                 if let Some(outcome) = game.outcome() {
-                    println!("Game over: {outcome}");
+                    println!("Game over: {} {outcome}", outcome.result_text());
                 }
                 return Ok(());
             }

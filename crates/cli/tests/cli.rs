@@ -125,7 +125,7 @@ fn play_to_fools_mate_prints_the_result() {
     let out = run_with_input(&["play", "--variant", "chess"], "f3\ne5\ng4\nQh4#\n");
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(text.contains("Game over: 0-1 Black wins (Checkmate)"), "{text}");
+    assert!(text.contains("Game over: 0-1 Black wins by checkmate"), "{text}");
     assert!(stderr(&out).is_empty());
 }
 
@@ -157,5 +157,5 @@ fn play_resign_and_commands() {
     let text = stdout(&out);
     assert!(text.contains("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "fen: {text}");
     assert!(text.contains("e1g1"), "moves lists castling: {text}");
-    assert!(text.contains("Game over: 0-1 Black wins (Resignation)"), "{text}");
+    assert!(text.contains("Game over: 0-1 Black wins: White resigned"), "{text}");
 }

@@ -41,7 +41,7 @@ fn knights_are_god_queen_mates_with_conferred_knight_move() {
     // The reconstructed seed diagram: Qf2 is mate only through the knight's gift.
     let out = play(&["--variant", "knights-are-god", "--fen", "8/p7/8/5Q2/8/2N5/8/K6k w - - 0 1"], "f5f2\n");
     assert!(out.contains("Game over: 1-0"), "{out}");
-    assert!(out.contains("Checkmate"), "{out}");
+    assert!(out.contains("White wins by checkmate"), "{out}");
 }
 
 #[test]

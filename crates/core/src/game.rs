@@ -6,6 +6,7 @@
 
 use crate::color::Color;
 use crate::error::MoveError;
+use crate::event::Event;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
@@ -84,6 +85,8 @@ pub enum DrawReason {
     FiftyMoves,
     InsufficientMaterial,
     Agreement,
+    /// Both kings gone after one move and its roll (Bermuda Chess Angle).
+    BothKingsGone,
 }
 
 /// How a game ended.
@@ -104,11 +107,31 @@ impl Outcome {
     }
 }
 
+/// In words: `White wins by checkmate`, `Black wins: the white king
+/// vanished`, `Draw by threefold repetition`.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win { winner, reason } => write!(f, "{} {winner} wins ({reason:?})", self.result_text()),
-            Outcome::Draw(reason) => write!(f, "1/2-1/2 draw ({reason:?})"),
+        match *self {
+            Outcome::Win { winner, reason } => {
+                let loser = (!winner).name().to_lowercase();
+                match reason {
+                    WinReason::Checkmate => write!(f, "{winner} wins by checkmate"),
+                    WinReason::KingCaptured => write!(f, "{winner} wins: the {loser} king was captured"),
+                    WinReason::KingVanished => write!(f, "{winner} wins: the {loser} king vanished"),
+                    WinReason::Detonation => write!(f, "{winner} wins: the bomb took the {loser} king"),
+                    WinReason::Resignation => write!(f, "{winner} wins: {} resigned", !winner),
+                    WinReason::Strikes => write!(f, "{winner} wins: {} gave three impossible orders", !winner),
+                    WinReason::Timeout => write!(f, "{winner} wins on time"),
+                }
+            }
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Stalemate => write!(f, "Draw by stalemate"),
+                DrawReason::Repetition => write!(f, "Draw by threefold repetition"),
+                DrawReason::FiftyMoves => write!(f, "Draw by the 50-move rule"),
+                DrawReason::InsufficientMaterial => write!(f, "Draw: dead position (insufficient material)"),
+                DrawReason::Agreement => write!(f, "Draw by agreement"),
+                DrawReason::BothKingsGone => write!(f, "Draw: both kings are gone"),
+            },
         }
     }
 }
@@ -155,6 +178,15 @@ pub trait Game: Send + Sync {
     fn hidden_information(&self) -> bool {
         false
     }
+    /// The events of the most recent action as `viewer` may know them (a
+    /// Beirut carrier choice names its square to the chooser only).
+    fn last_events(&self, viewer: Viewer) -> Vec<Event>;
+    /// Ends the game with an outcome decided outside the rules (a draw by
+    /// agreement, a loss on time). Refused once the game is over.
+    fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError>;
+    /// The variant's note on a legal action for move lists (Bermuda Chess
+    /// Angle: the chance that the moving piece survives, `33/36`).
+    fn action_note(&self, action: Action) -> Option<String>;
 }
 
 impl Clone for Box<dyn Game> {
@@ -174,11 +206,13 @@ pub struct PositionGame<V: Variant> {
     /// move is irreversible in every variant.
     history: Vec<u64>,
     outcome: Option<Outcome>,
+    /// What the last action did.
+    events: Vec<Event>,
 }
 
 impl<V: Variant> PositionGame<V> {
     pub fn new(pos: Position<V>) -> PositionGame<V> {
-        let mut game = PositionGame { history: vec![pos.hash()], pos, outcome: None };
+        let mut game = PositionGame { history: vec![V::public_hash(&pos)], pos, outcome: None, events: Vec::new() };
         game.outcome = game.judge();
         game
     }
@@ -188,16 +222,30 @@ impl<V: Variant> PositionGame<V> {
     }
 
     /// Plays a legal move and updates the result; the caller checked legality.
+    /// The move's events (and the end of the game) become the last events.
     pub fn play_unchecked(&mut self, mv: Move) {
+        let before = self.pos.clone();
         self.pos.play(mv);
-        self.history.push(self.pos.hash());
+        self.history.push(V::public_hash(&self.pos));
         self.outcome = self.judge();
+        self.events = V::move_events(&before, mv, &self.pos);
+        self.events.extend(self.outcome.map(Event::GameOver));
+    }
+
+    /// What the last action did.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Replaces the last events (for the games that wrap this one).
+    pub fn set_events(&mut self, events: Vec<Event>) {
+        self.events = events;
     }
 
     /// Replaces the position after an outside effect (a dice roll) and judges again.
     pub fn set_position(&mut self, pos: Position<V>) {
         if let Some(last) = self.history.last_mut() {
-            *last = pos.hash();
+            *last = V::public_hash(&pos);
         }
         self.pos = pos;
         self.outcome = self.judge();
@@ -213,7 +261,7 @@ impl<V: Variant> PositionGame<V> {
         if let Some(o) = V::outcome(&self.pos, has_move) {
             return Some(o);
         }
-        let now = self.pos.hash();
+        let now = V::public_hash(&self.pos);
         if self.history.iter().filter(|&&h| h == now).count() >= 3 {
             return Some(Outcome::Draw(DrawReason::Repetition));
         }
@@ -228,7 +276,25 @@ impl<V: Variant> PositionGame<V> {
     }
 
     pub fn resign(&mut self, color: Color) {
-        self.outcome = Some(Outcome::Win { winner: !color, reason: WinReason::Resignation });
+        let outcome = Outcome::Win { winner: !color, reason: WinReason::Resignation };
+        self.outcome = Some(outcome);
+        self.events = vec![Event::Resigned { by: color }, Event::GameOver(outcome)];
+    }
+
+    /// Ends the game from outside the rules (agreement, time); refused once over.
+    pub fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.outcome = Some(outcome);
+        self.events = match outcome {
+            Outcome::Draw(DrawReason::Agreement) => vec![Event::DrawAgreed, Event::GameOver(outcome)],
+            Outcome::Win { winner, reason: WinReason::Resignation } => {
+                vec![Event::Resigned { by: !winner }, Event::GameOver(outcome)]
+            }
+            _ => vec![Event::GameOver(outcome)],
+        };
+        Ok(())
     }
 }
 
@@ -298,6 +364,21 @@ impl<V: Variant> Game for PositionGame<V> {
 
     fn box_clone(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+
+    fn last_events(&self, _viewer: Viewer) -> Vec<Event> {
+        self.events.clone()
+    }
+
+    fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
+        PositionGame::declare(self, outcome)
+    }
+
+    fn action_note(&self, action: Action) -> Option<String> {
+        match action {
+            Action::Move(mv) if self.outcome.is_none() && self.pos.is_legal(mv) => V::move_note(&self.pos, mv),
+            _ => None,
+        }
     }
 }
 

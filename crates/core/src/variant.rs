@@ -8,6 +8,7 @@
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
+use crate::event::Event;
 use crate::game::{DrawReason, Outcome, WinReason};
 use crate::geometry::Geometry;
 use crate::make;
@@ -142,6 +143,54 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     fn move_note(_pos: &Position<Self>, _mv: Move) -> Option<String> {
         None
     }
+
+    /// What a legal move did, for people and UIs: the move, its captures,
+    /// check, and the variant's own effects (a teleport, a rebirth, a blast).
+    fn move_events(before: &Position<Self>, mv: Move, after: &Position<Self>) -> Vec<Event> {
+        standard_move_events(before, mv, after)
+    }
+
+    /// The hash the game compares for threefold repetition: what every player
+    /// may know of the position. Variants with hidden state (Beirut's
+    /// carriers) leave it out, so the draw tells nobody a hidden fact.
+    fn public_hash(pos: &Position<Self>) -> u64 {
+        pos.hash()
+    }
+}
+
+/// The move (SAN with `+`/`#`), what it captured on the board, and check.
+pub fn standard_move_events<V: Variant>(before: &Position<V>, mv: Move, after: &Position<V>) -> Vec<Event> {
+    let mut events = vec![moved_event(before, mv)];
+    events.extend(standard_capture(before, mv).map(|(sq, piece)| Event::Captured { piece, square: square_text::<V>(sq) }));
+    events.extend(check_event(after));
+    events
+}
+
+/// `White plays Nf3`.
+pub fn moved_event<V: Variant>(before: &Position<V>, mv: Move) -> Event {
+    Event::Moved { by: before.turn(), san: notation::san(before, mv) }
+}
+
+/// `Check`, where the variant has check and the side to move is in it.
+pub fn check_event<V: Variant>(after: &Position<V>) -> Option<Event> {
+    (V::CHECK_RULES && after.in_check()).then_some(Event::Check)
+}
+
+/// The square and piece a chess move captures (en passant: the pawn behind).
+pub fn standard_capture<V: Variant>(before: &Position<V>, mv: Move) -> Option<(Square, Piece)> {
+    use crate::moves::MoveKind;
+    let mover = before.piece_at(mv.from)?;
+    let square = match mv.kind {
+        MoveKind::EnPassant => V::geometry().forward(!mover.color, mv.to)?,
+        MoveKind::Castle | MoveKind::Detonate => return None,
+        MoveKind::Normal | MoveKind::DoublePush => mv.to,
+    };
+    before.piece_at(square).filter(|p| p.color != mover.color).map(|p| (square, p))
+}
+
+/// A square as the variant writes it: `e5`.
+pub fn square_text<V: Variant>(sq: Square) -> String {
+    V::SHAPE.name(sq).to_string()
 }
 
 /// A chess capture: en passant, or an enemy piece on the target square.

@@ -40,7 +40,8 @@ fn seed_knight_on_d5_wipes_out_its_neighbours() {
     assert_eq!(uci::<Beirut>(bomb, false), "d5d5");
     assert_eq!(san(&p, bomb), "Bomb@d5");
     p.play(bomb);
-    assert_eq!(p.fen(), "4k3/7p/8/8/8/8/8/R3K3 b - - 0 20 -,-");
+    // White's bomb is now `x`: detonated, which everyone knows.
+    assert_eq!(p.fen(), "4k3/7p/8/8/8/8/8/R3K3 b - - 0 20 x,-");
 }
 
 #[test]
@@ -71,13 +72,25 @@ fn a_detonation_may_not_expose_the_own_king() {
     assert!(parse_move(&p, "d4d4").is_err());
 }
 
-/// The ruling: "one that would kill one's own king or leave it in check is
-/// illegal", even if it kills the enemy king.
+/// The ruling: "A detonation that kills the enemy king (and not one's own)
+/// wins at once, even if one's own king is in check, as in Atomic chess".
 #[test]
-fn killing_the_enemy_king_does_not_excuse_leaving_the_own_in_check() {
+fn killing_the_enemy_king_wins_even_with_the_own_king_in_check() {
     let p = pos("4k3/3N4/8/8/8/8/8/r6K w - - 0 1 d7,-");
     assert!(p.in_check());
-    assert!(!p.is_legal(bomb_at("d7")));
+    assert!(p.is_legal(bomb_at("d7")));
+    assert_eq!(parse_move(&p, "d7d7"), Ok(bomb_at("d7")));
+    let after = p.after(bomb_at("d7"));
+    assert_eq!(outcome(&after), Some(Outcome::Win { winner: Color::White, reason: WinReason::Detonation }));
+    // The same blast missing the king is no answer to the check.
+    let p = pos("5k2/8/8/8/8/3N4/8/r6K w - - 0 1 d3,-");
+    assert!(!p.is_legal(bomb_at("d3")));
+    // A blast that takes the pawn shielding the own king from the rook, and
+    // the enemy king with it, wins too (one that would only expose is illegal:
+    // `a_detonation_may_not_expose_the_own_king`).
+    let p = pos("4r3/8/8/2k5/3N4/4P3/8/4K3 w - - 0 1 d4,-");
+    assert!(p.is_legal(bomb_at("d4")));
+    assert_eq!(p.after(bomb_at("d4")).king(Color::Black), None);
 }
 
 #[test]
@@ -99,7 +112,7 @@ fn no_legal_move_but_a_detonation_that_removes_the_checker_is_not_mate() {
     assert_eq!(outcome(&p), None);
     let after = p.after(bomb_at("d7"));
     assert_eq!(after.piece_at(sq("e8")), None);
-    assert_eq!(after.fen(), "6k1/5ppp/8/8/8/8/8/6K1 w - - 0 2 -,-");
+    assert_eq!(after.fen(), "6k1/5ppp/8/8/8/8/8/6K1 w - - 0 2 -,x");
     // Without the bomb the same position is mate.
     let p = pos("4R1k1/3p1ppp/8/8/8/8/8/6K1 b - - 0 1 -,-");
     assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: WinReason::Checkmate }));
@@ -140,7 +153,7 @@ fn a_bomb_caught_in_a_blast_is_defused_not_set_off() {
     // that White's blast does not reach stay.
     let mut p = pos("4k3/8/5r2/4n3/3N4/8/8/4K3 w - - 0 1 d4,e5");
     p.play(bomb_at("d4"));
-    assert_eq!(p.extra, Bombs::new(Bomb::Gone, Bomb::Gone));
+    assert_eq!(p.extra, Bombs::new(Bomb::Detonated, Bomb::Gone));
     assert_eq!(p.piece_at(sq("f6")), Some(Piece::new(Color::Black, Role::Rook)));
 }
 
@@ -169,21 +182,37 @@ fn carriers_follow_castling_rooks() {
 fn a_blast_that_takes_a_rook_takes_its_castling_right() {
     let mut p = pos("r3k2r/8/8/8/8/8/6N1/R3K2R w KQkq - 0 1 g2,-");
     p.play(bomb_at("g2"));
-    assert_eq!(p.fen(), "r3k2r/8/8/8/8/8/8/R3K3 b Qkq - 0 1 -,-");
+    assert_eq!(p.fen(), "r3k2r/8/8/8/8/8/8/R3K3 b Qkq - 0 1 x,-");
 }
 
+/// The ruling: "A dead position is judged as if every non-king piece of a
+/// side that has not detonated could carry its bomb (so king and knight
+/// against king plays on while the knight might explode)."
 #[test]
-fn material_is_not_dead_while_a_bomb_is_armed() {
-    let armed = pos("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 d1,-");
-    assert_eq!(outcome(&armed), None);
-    let unarmed = pos("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 -,-");
-    assert_eq!(outcome(&unarmed), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
+fn a_dead_position_is_judged_without_the_secret_carriers() {
+    // Armed or secretly defused: the same answer, the game goes on.
+    for bombs in ["d1,-", "-,-", "-,x", "?,?"] {
+        let p = pos(&format!("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 {bombs}"));
+        assert_eq!(outcome(&p), None, "{bombs}");
+    }
+    // Once White has detonated, its knight carries nothing: dead.
+    let detonated = pos("4k3/8/8/8/8/8/8/3NK3 w - - 0 1 x,-");
+    assert_eq!(outcome(&detonated), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
+    // Bare kings: nobody has a piece to carry a bomb.
+    let bare = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -,-");
+    assert_eq!(outcome(&bare), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
+    // Bishops on one square colour: Black has not detonated, so its bishop
+    // might still blow up; once both have, the position is dead.
+    let p = pos("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1 x,-");
+    assert_eq!(outcome(&p), None);
+    let p = pos("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1 x,x");
+    assert_eq!(outcome(&p), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
 }
 
 #[test]
 fn fen_field_of_the_bombs() {
     let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    for field in ["d2,e7", "-,e7", "d2,-", "-,-", "?,?", "b1,?"] {
+    for field in ["d2,e7", "-,e7", "d2,-", "-,-", "?,?", "b1,?", "x,e7", "x,x"] {
         let fen = format!("{board} {field}");
         assert_eq!(pos(&fen).fen(), fen);
     }
@@ -198,7 +227,7 @@ fn fen_field_of_the_bombs() {
 #[test]
 fn the_bombs_are_part_of_the_hash() {
     let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let hashes: Vec<u64> = ["d2,e7", "e2,e7", "-,e7", "?,e7", "d2,-"]
+    let hashes: Vec<u64> = ["d2,e7", "e2,e7", "-,e7", "?,e7", "d2,-", "x,e7"]
         .iter()
         .map(|f| pos(&format!("{board} {f}")).hash())
         .collect();

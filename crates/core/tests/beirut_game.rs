@@ -103,7 +103,7 @@ fn detonating_without_a_bomb_is_refused() {
     // A bomb whose blast would kill the own king is refused with the reason.
     let g = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 d2,e7");
     let err = g.parse_action("bomb").expect_err("would kill the king");
-    assert!(err.to_string().contains("kill your king"), "{err}");
+    assert!(err.to_string().contains("kill your own king"), "{err}");
 }
 
 #[test]
@@ -113,7 +113,11 @@ fn the_seed_detonation_through_the_game() {
     assert_eq!(g.action_text(bomb), "d5d5");
     assert_eq!(g.parse_action("d5d5").expect("the same"), bomb);
     g.apply(bomb).expect("legal");
-    assert_eq!(g.fen(), "4k3/7p/8/8/8/8/8/R3K3 b - - 0 1 -,-");
+    assert_eq!(g.fen(), "4k3/7p/8/8/8/8/8/R3K3 b - - 0 1 x,-");
+    // A detonation is public: both players and spectators see it.
+    for viewer in [Viewer::Player(Color::White), Viewer::Player(Color::Black), Viewer::Spectator] {
+        assert!(bombs_field(&g.observation(viewer).fen).starts_with('x'), "{viewer:?}");
+    }
 }
 
 #[test]
@@ -181,9 +185,10 @@ fn seeded_random_games_play_to_the_end() {
                 detonations += 1;
             }
             if g.outcome().is_none() {
+                // Hidden unless detonated (everyone saw that).
                 let seen = bombs_field(&g.observation(Viewer::Player(!color)).fen).to_string();
-                let hidden = if color == Color::White { seen.starts_with('*') } else { seen.ends_with('*') };
-                assert!(hidden, "{color}'s bomb shown to {}: {seen}", !color);
+                let shown = if color == Color::White { seen.split(',').next() } else { seen.split(',').nth(1) };
+                assert!(matches!(shown, Some("*" | "x")), "{color}'s bomb shown to {}: {seen}", !color);
                 Position::<Beirut>::from_fen(&g.fen()).expect("the referee's FEN reads back");
             }
         });

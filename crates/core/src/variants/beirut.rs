@@ -10,6 +10,7 @@
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
+use crate::event::{BombFate, Event};
 use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer, WinReason};
 use crate::make;
 use crate::movegen;
@@ -18,7 +19,7 @@ use crate::notation;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
-use crate::variant::{standard_outcome, standard_validate, Variant};
+use crate::variant::{self, standard_outcome, standard_validate, Variant};
 use crate::zobrist;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -32,8 +33,10 @@ pub enum Bomb {
     Unchosen,
     /// Carried by the piece on this square.
     Carried(Square),
-    /// Detonated, or defused with its captured carrier.
+    /// Defused with its captured carrier (a secret), or absent from the start.
     Gone,
+    /// Set off by its owner: public, everyone saw the blast.
+    Detonated,
 }
 
 /// Both sides' bombs: the variant state of a Beirut position.
@@ -70,11 +73,13 @@ impl Bombs {
     }
 }
 
-/// A bomb in FEN: the carrier's square, `-` for none, `?` for not chosen yet.
+/// A bomb in FEN: the carrier's square, `-` for none, `x` for detonated, `?`
+/// for not chosen yet.
 fn bomb_text(bomb: Bomb) -> String {
     match bomb {
         Bomb::Unchosen => "?".into(),
         Bomb::Gone => "-".into(),
+        Bomb::Detonated => "x".into(),
         Bomb::Carried(sq) => Beirut::SHAPE.name(sq).to_string(),
     }
 }
@@ -83,10 +88,10 @@ fn read_bomb(text: &str) -> Result<Bomb, FenError> {
     match text {
         "?" => Ok(Bomb::Unchosen),
         "-" => Ok(Bomb::Gone),
-        _ => Beirut::SHAPE
-            .parse(text)
-            .map(Bomb::Carried)
-            .ok_or_else(|| FenError::new(format!("'{text}' is not a bomb carrier (a square, '-' or '?')"))),
+        "x" => Ok(Bomb::Detonated),
+        _ => Beirut::SHAPE.parse(text).map(Bomb::Carried).ok_or_else(|| {
+            FenError::new(format!("'{text}' is not a bomb (a carrier's square, '-' none, 'x' detonated, '?' not chosen)"))
+        }),
     }
 }
 
@@ -118,9 +123,7 @@ impl Variant for Beirut {
         }
         movegen::legal_standard(pos, out);
         if let Some(mv) = detonation(&pos.extra, us) {
-            let after = pos.after(mv);
-            // Illegal if it kills the own king or leaves it attacked.
-            if after.king(us).is_some() && !after.king_attacked(us) {
+            if detonation_allowed(pos, mv) {
                 out.push(mv);
             }
         }
@@ -152,18 +155,45 @@ impl Variant for Beirut {
     }
 
     /// A side whose king a bomb took has lost; checkmate needs no legal move
-    /// and no legal detonation (both are in `legal_moves`); material is never
-    /// insufficient while a bomb is armed or not yet chosen.
+    /// and no legal detonation (both are in `legal_moves`). A dead position is
+    /// judged in public, without the secret carriers: while a side that has
+    /// not detonated has a piece besides its king, that piece might carry the
+    /// bomb, so the game goes on.
     fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
         let us = pos.turn();
         if pos.king(us).is_none() {
             return Some(Outcome::Win { winner: !us, reason: WinReason::Detonation });
         }
-        let bombs_live = Color::ALL.into_iter().any(|c| pos.extra.of(c) != Bomb::Gone);
-        if has_legal_move && bombs_live {
+        if has_legal_move && Color::ALL.into_iter().any(|c| might_carry_a_bomb(pos, c)) {
             return None;
         }
         standard_outcome(pos, has_legal_move)
+    }
+
+    /// The move, and for a detonation the squares it cleared and the pieces
+    /// it took (public: everyone sees the blast).
+    fn move_events(before: &Position<Self>, mv: Move, after: &Position<Self>) -> Vec<Event> {
+        if mv.kind != MoveKind::Detonate {
+            return variant::standard_move_events(before, mv, after);
+        }
+        let name = variant::square_text::<Self>;
+        let around = (blast(mv.from) & before.occupied()).without(mv.from);
+        let vanished = std::iter::once(mv.from).chain(around).filter_map(|sq| before.piece_at(sq)).collect();
+        let detonated =
+            Event::Detonated { by: before.turn(), square: name(mv.from), cleared: around.map(name).collect(), vanished };
+        let mut events = vec![variant::moved_event(before, mv), detonated];
+        events.extend(variant::check_event(after));
+        events
+    }
+
+    /// The board and what is public of the bombs (which sides detonated): the
+    /// carriers are secret, so a repetition may not depend on them.
+    fn public_hash(pos: &Position<Self>) -> u64 {
+        let detonated = Color::ALL
+            .into_iter()
+            .filter(|&c| pos.extra.of(c) == Bomb::Detonated)
+            .fold(0, |h, c| h ^ zobrist::extra(c.index() * 128 + 126));
+        pos.hash() ^ Self::extra_hash(&pos.extra) ^ detonated
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {
@@ -197,6 +227,7 @@ impl Variant for Beirut {
                 match extra.of(c) {
                     Bomb::Carried(sq) => zobrist::extra(base + sq.index()),
                     Bomb::Unchosen => zobrist::extra(base + 127),
+                    Bomb::Detonated => zobrist::extra(base + 126),
                     Bomb::Gone => 0,
                 }
             })
@@ -223,9 +254,27 @@ impl Variant for Beirut {
     }
 }
 
+/// Whether `pos`'s side to move may set off its bomb (`mv`): never when the
+/// blast kills its own king; when it kills the enemy king it wins at once,
+/// even with its own king left in check; otherwise its king must not be
+/// left attacked.
+fn detonation_allowed(pos: &Position<Beirut>, mv: Move) -> bool {
+    let us = pos.turn();
+    let after = pos.after(mv);
+    after.king(us).is_some() && (after.king(!us).is_none() || !after.king_attacked(us))
+}
+
+/// Whether, as far as anyone but `color` knows, `color` might still hold a
+/// live bomb: it has not detonated and has a piece besides its king (any of
+/// them might be the carrier; a captured carrier is not announced).
+pub fn might_carry_a_bomb(pos: &Position<Beirut>, color: Color) -> bool {
+    pos.extra.of(color) != Bomb::Detonated && (pos.by_color(color) & !pos.by_role(Role::King)).any()
+}
+
 /// The carrier and everything around it vanish; bombs caught in the blast are
 /// defused with their carriers, not set off.
 fn detonate(pos: &mut Position<Beirut>, mv: Move) {
+    let us = pos.turn();
     make::play_standard(pos, mv);
     for sq in blast(mv.from) & pos.occupied() {
         let Some(piece) = pos.take(sq) else { continue };
@@ -237,6 +286,7 @@ fn detonate(pos: &mut Position<Beirut>, mv: Move) {
             pos.extra.set(piece.color, Bomb::Gone);
         }
     }
+    pos.extra.set(us, Bomb::Detonated);
     pos.set_halfmoves(0);
 }
 
@@ -245,6 +295,9 @@ fn detonate(pos: &mut Position<Beirut>, mv: Move) {
 #[derive(Clone, Debug)]
 pub struct BeirutGame {
     game: PositionGame<Beirut>,
+    /// What became of each side's bomb once it left its carrier, for the
+    /// reveal at the end.
+    settled: [Option<BombFate>; 2],
 }
 
 /// A new game from the start (carriers still to choose) or a FEN.
@@ -254,7 +307,7 @@ pub fn new_game(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
 
 impl BeirutGame {
     pub fn new(pos: Position<Beirut>) -> BeirutGame {
-        BeirutGame { game: PositionGame::new(pos) }
+        BeirutGame { game: PositionGame::new(pos), settled: [None, None] }
     }
 
     pub fn position(&self) -> &Position<Beirut> {
@@ -283,16 +336,63 @@ impl BeirutGame {
         }
         let mut pos = self.position().clone();
         pos.extra.set(color, Bomb::Carried(sq));
+        let carrier = pos.piece_at(sq).map(|piece| (piece, Beirut::SHAPE.name(sq).to_string()));
         self.game.set_position(pos);
+        self.game.set_events(vec![Event::CarrierChosen { by: color, carrier }]);
         Ok(())
     }
 
+    /// Plays a legal move, noting a bomb that left its carrier (detonated, or
+    /// defused with it) for the reveal at the end.
+    fn play(&mut self, mv: Move) {
+        let before = self.position().clone();
+        self.game.play_unchecked(mv);
+        let after = self.position().extra;
+        for color in Color::ALL {
+            let Some(sq) = before.extra.carrier(color) else { continue };
+            let Some(piece) = before.piece_at(sq) else { continue };
+            let square = Beirut::SHAPE.name(sq).to_string();
+            match after.of(color) {
+                Bomb::Detonated => self.settled[color.index()] = Some(BombFate::Detonated { piece, square }),
+                Bomb::Gone => self.settled[color.index()] = Some(BombFate::Captured { piece, square }),
+                _ => {}
+            }
+        }
+    }
+
+    /// What became of `color`'s bomb, as told to everyone at the end.
+    pub fn bomb_fate(&self, color: Color) -> BombFate {
+        if let Some(fate) = &self.settled[color.index()] {
+            return fate.clone();
+        }
+        let pos = self.position();
+        match pos.extra.of(color) {
+            Bomb::Unchosen => BombFate::NotChosen,
+            Bomb::Carried(sq) => match pos.piece_at(sq) {
+                Some(piece) => BombFate::Armed { piece, square: Beirut::SHAPE.name(sq).to_string() },
+                None => BombFate::Gone,
+            },
+            Bomb::Gone | Bomb::Detonated => BombFate::Gone,
+        }
+    }
+
+    /// After an action: once the game is over, both bombs are revealed.
+    fn reveal_if_over(&mut self) {
+        if self.outcome().is_none() {
+            return;
+        }
+        let mut events = self.game.events().to_vec();
+        events.extend(Color::ALL.map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }));
+        self.game.set_events(events);
+    }
+
     /// The bombs as `viewer` may see them: the other side's is `*` (hidden)
-    /// until the game is over.
+    /// until the game is over, unless it was detonated (everyone saw that).
     fn bombs_seen_by(&self, viewer: Viewer) -> String {
         let bombs = self.position().extra;
         let shown = |c: Color| {
-            if self.outcome().is_some() || viewer == Viewer::Player(c) {
+            let public = self.outcome().is_some() || bombs.of(c) == Bomb::Detonated;
+            if public || viewer == Viewer::Player(c) {
                 bomb_text(bombs.of(c))
             } else {
                 "*".into()
@@ -306,6 +406,7 @@ impl BeirutGame {
         match pos.extra.of(color) {
             Bomb::Unchosen => "Choose your bomb carrier in secret: 'carrier <square>' (any of your pieces but the king).".into(),
             Bomb::Gone => "Your bomb is gone.".into(),
+            Bomb::Detonated => "You have detonated your bomb.".into(),
             Bomb::Carried(sq) => {
                 let role = pos.piece_at(sq).map_or("piece", |p| p.role.name());
                 format!("Your bomb: the {role} on {} (type 'bomb' to detonate).", Beirut::SHAPE.name(sq))
@@ -348,21 +449,25 @@ impl Game for BeirutGame {
             return Err(MoveError::GameOver);
         }
         let Some(color) = self.choosing() else {
-            return match action {
+            match action {
                 Action::ChooseCarrier(_) => {
-                    Err(MoveError::NotYourTurn("the bomb carriers were chosen before the first move".into()))
+                    return Err(MoveError::NotYourTurn("the bomb carriers were chosen before the first move".into()))
                 }
-                other => self.game.apply(other),
-            };
+                Action::Move(mv) if self.position().is_legal(mv) => self.play(mv),
+                other => self.game.apply(other)?,
+            }
+            self.reveal_if_over();
+            return Ok(());
         };
         match action {
-            Action::ChooseCarrier(sq) => self.choose_carrier(color, sq),
-            Action::Resign => {
-                self.game.resign(color);
-                Ok(())
+            Action::ChooseCarrier(sq) => self.choose_carrier(color, sq)?,
+            Action::Resign => self.game.resign(color),
+            _ => {
+                return Err(MoveError::NotYourTurn(format!("{color} must choose a bomb carrier before the first move")))
             }
-            _ => Err(MoveError::NotYourTurn(format!("{color} must choose a bomb carrier before the first move"))),
         }
+        self.reveal_if_over();
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -373,8 +478,11 @@ impl Game for BeirutGame {
         let full = self.position().fen();
         let board_and_counters = full.rsplit_once(' ').map_or(full.as_str(), |(head, _)| head);
         let notes = match viewer {
-            Viewer::Player(color) if self.outcome().is_none() => vec![self.own_bomb_note(color)],
-            _ => Vec::new(),
+            _ if self.outcome().is_some() => Color::ALL
+                .map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }.to_string())
+                .to_vec(),
+            Viewer::Player(color) => vec![self.own_bomb_note(color)],
+            Viewer::Spectator => Vec::new(),
         };
         Observation {
             shape: Beirut::SHAPE,
@@ -412,7 +520,9 @@ impl Game for BeirutGame {
                 return Err(MoveError::NotYourTurn("you have no bomb".into()));
             };
             if !pos.is_legal(mv) {
-                return Err(MoveError::NotYourTurn("the blast would kill your king or leave it in check".into()));
+                return Err(MoveError::NotYourTurn(
+                    "the blast would kill your own king, or leave it in check without taking the enemy king".into(),
+                ));
             }
             return Ok(Action::Move(mv));
         }
@@ -425,5 +535,28 @@ impl Game for BeirutGame {
 
     fn hidden_information(&self) -> bool {
         true
+    }
+
+    /// Each player's carrier choice names its square to them only.
+    fn last_events(&self, viewer: Viewer) -> Vec<Event> {
+        let mut events = self.game.events().to_vec();
+        for event in &mut events {
+            if let Event::CarrierChosen { by, carrier } = event {
+                if viewer != Viewer::Player(*by) {
+                    *carrier = None;
+                }
+            }
+        }
+        events
+    }
+
+    fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
+        self.game.declare(outcome)?;
+        self.reveal_if_over();
+        Ok(())
+    }
+
+    fn action_note(&self, _action: Action) -> Option<String> {
+        None
     }
 }

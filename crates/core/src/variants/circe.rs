@@ -8,6 +8,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::error::MoveError;
+use crate::event::Event;
 use crate::game::{DrawReason, Outcome};
 use crate::make;
 use crate::movegen;
@@ -85,6 +86,19 @@ impl Variant for Circe {
             Some(Outcome::Draw(DrawReason::InsufficientMaterial)) if minors.more_than_one() => None,
             other => other,
         }
+    }
+
+    /// The move, its capture, where the captured piece is reborn, and check.
+    fn move_events(before: &Position<Self>, mv: Move, after: &Position<Self>) -> Vec<Event> {
+        let mut events = vec![variant::moved_event(before, mv)];
+        if let Some((sq, piece)) = variant::standard_capture(before, mv) {
+            events.push(Event::Captured { piece, square: variant::square_text::<Self>(sq) });
+            if let Some(home) = mv.rebirth {
+                events.push(Event::Reborn { piece, square: variant::square_text::<Self>(home) });
+            }
+        }
+        events.extend(variant::check_event(after));
+        events
     }
 
     fn play(pos: &mut Position<Self>, mv: Move) {

@@ -16,7 +16,12 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
-use crate::variant::{standard_attackers, standard_is_capture, standard_validate, Variant};
+use crate::event::Event;
+use crate::role::Piece;
+use crate::variant::{
+    check_event, moved_event, square_text, standard_attackers, standard_capture, standard_is_capture,
+    standard_validate, Variant,
+};
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Portal;
@@ -103,6 +108,25 @@ impl Variant for Portal {
             }
         }
         Ok(())
+    }
+
+    /// The move, a capture on the landing square, the trip through the
+    /// portal and the capture at its exit, and check.
+    fn move_events(before: &Position<Self>, mv: Move, after: &Position<Self>) -> Vec<Event> {
+        let mut events = vec![moved_event(before, mv)];
+        let captured = |(sq, piece): (Square, Piece)| Event::Captured { piece, square: square_text::<Self>(sq) };
+        events.extend(standard_capture(before, mv).map(captured));
+        if let Some(exit) = partner(mv.to).filter(|_| mv.kind != MoveKind::Castle) {
+            if let Some(piece) = after.piece_at(exit) {
+                let (from, to) = (square_text::<Self>(mv.to), square_text::<Self>(exit));
+                events.push(Event::Teleported { piece, from, to });
+            }
+            let mover = before.piece_at(mv.from).map(|p| p.color);
+            let victim = before.piece_at(exit).filter(|p| Some(p.color) != mover);
+            events.extend(victim.map(|piece| captured((exit, piece))));
+        }
+        events.extend(check_event(after));
+        events
     }
 
     fn is_capture(pos: &Position<Self>, mv: Move) -> bool {

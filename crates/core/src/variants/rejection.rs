@@ -10,6 +10,7 @@
 
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
+use crate::event::Event;
 use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer};
 use crate::movegen;
 use crate::moves::Move;
@@ -47,9 +48,9 @@ pub enum Step {
     Replacing { rejected: Move },
 }
 
-/// What last happened, for the observation notes.
+/// How the last turn ended, for the observation notes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Event {
+enum TurnEnd {
     Accepted { by: Color, mv: Move },
     OnlyMove(Move),
     Replaced { rejected: Move, played: Move },
@@ -60,7 +61,9 @@ enum Event {
 pub struct RejectionGame {
     game: PositionGame<Rejection>,
     step: Step,
-    last: Option<Event>,
+    last: Option<TurnEnd>,
+    /// What the last action did.
+    events: Vec<Event>,
 }
 
 /// The field the game text adds after the FEN for a pending proposal.
@@ -70,7 +73,7 @@ const REJECTED: &str = "rejected:";
 
 impl RejectionGame {
     pub fn new(pos: Position<Rejection>) -> RejectionGame {
-        RejectionGame { game: PositionGame::new(pos), step: Step::Proposing, last: None }
+        RejectionGame { game: PositionGame::new(pos), step: Step::Proposing, last: None, events: Vec::new() }
     }
 
     /// Reads a game text: a FEN, optionally followed by `proposed:e2e4` or
@@ -110,23 +113,30 @@ impl RejectionGame {
         notation::uci::<Rejection>(mv, false)
     }
 
-    fn play(&mut self, mv: Move, event: Event) {
+    /// Plays a move that stands; `answer` (an acceptance) comes before its events.
+    fn play(&mut self, mv: Move, end: TurnEnd, answer: Option<Event>) {
         self.game.play_unchecked(mv);
         self.step = Step::Proposing;
-        self.last = Some(event);
+        self.last = Some(end);
+        self.events = answer.into_iter().chain(self.game.events().iter().cloned()).collect();
+    }
+
+    /// SAN of a move in the current position: `e4`, `Nxf7+`.
+    fn san(&self, mv: Move) -> String {
+        notation::san(self.position(), mv)
     }
 
     fn refuse(&self, why: String) -> Result<(), MoveError> {
         Err(MoveError::NotYourTurn(why))
     }
 
-    fn event_note(&self, event: Event) -> String {
+    fn event_note(&self, event: TurnEnd) -> String {
         // The mover of the event is the side not to move now.
         let mover = !self.mover();
         match event {
-            Event::Accepted { by, mv } => format!("{by} accepted {mover}'s proposal {}.", self.text(mv)),
-            Event::OnlyMove(mv) => format!("{mover} played {}, the only legal move (no proposal).", self.text(mv)),
-            Event::Replaced { rejected, played } => format!(
+            TurnEnd::Accepted { by, mv } => format!("{by} accepted {mover}'s proposal {}.", self.text(mv)),
+            TurnEnd::OnlyMove(mv) => format!("{mover} played {}, the only legal move (no proposal).", self.text(mv)),
+            TurnEnd::Replaced { rejected, played } => format!(
                 "{mover}'s proposal {} was rejected; {mover} played {} instead.",
                 self.text(rejected),
                 self.text(played)
@@ -174,6 +184,7 @@ impl Game for RejectionGame {
             (_, Action::Resign) => {
                 if let Actor::Player(color) = self.actor() {
                     self.game.resign(color);
+                    self.events = self.game.events().to_vec();
                 }
                 Ok(())
             }
@@ -181,21 +192,24 @@ impl Game for RejectionGame {
                 Err(MoveError::Illegal(self.text(mv)))
             }
             (Step::Proposing, Action::Move(mv)) if legal.len() == 1 => {
-                self.play(mv, Event::OnlyMove(mv));
+                self.play(mv, TurnEnd::OnlyMove(mv), None);
                 Ok(())
             }
             (Step::Proposing, Action::Move(mv)) => {
                 self.step = Step::Answering(mv);
+                self.events = vec![Event::Proposed { by: mover, san: self.san(mv) }];
                 Ok(())
             }
             (Step::Proposing, Action::Accept | Action::Reject) => {
                 self.refuse(format!("nothing is proposed yet; {mover} proposes a move first"))
             }
             (Step::Answering(mv), Action::Accept) => {
-                self.play(mv, Event::Accepted { by: !mover, mv });
+                let accepted = Event::Accepted { by: !mover, san: self.san(mv) };
+                self.play(mv, TurnEnd::Accepted { by: !mover, mv }, Some(accepted));
                 Ok(())
             }
             (Step::Answering(mv), Action::Reject) => {
+                self.events = vec![Event::Rejected { by: !mover, san: self.san(mv) }];
                 self.step = Step::Replacing { rejected: mv };
                 Ok(())
             }
@@ -208,7 +222,7 @@ impl Game for RejectionGame {
                 self.refuse(format!("{} was rejected; {mover} must play a different move", self.text(mv)))
             }
             (Step::Replacing { rejected }, Action::Move(mv)) => {
-                self.play(mv, Event::Replaced { rejected, played: mv });
+                self.play(mv, TurnEnd::Replaced { rejected, played: mv }, None);
                 Ok(())
             }
             (Step::Replacing { rejected }, Action::Reject) => self.refuse(format!(
@@ -281,6 +295,21 @@ impl Game for RejectionGame {
 
     fn box_clone(&self) -> Box<dyn Game> {
         Box::new(self.clone())
+    }
+
+    /// Public: everyone sees the proposals and the answers.
+    fn last_events(&self, _viewer: Viewer) -> Vec<Event> {
+        self.events.clone()
+    }
+
+    fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
+        self.game.declare(outcome)?;
+        self.events = self.game.events().to_vec();
+        Ok(())
+    }
+
+    fn action_note(&self, _action: Action) -> Option<String> {
+        None
     }
 }
 

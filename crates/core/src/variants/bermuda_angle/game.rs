@@ -4,13 +4,14 @@
 use super::voyage::{angle, dice_outcomes, resolve, roll_due, survival_chance, RollReport};
 use super::BermudaAngle;
 use crate::error::{FenError, MoveError};
+use crate::event::Event;
 use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer, WinReason};
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
-use crate::variant::Variant;
+use crate::variant::{square_text, Variant};
 
 type Pos = Position<BermudaAngle>;
 
@@ -69,12 +70,18 @@ impl BermudaGame {
     fn play(&mut self, mv: Move) {
         let before = self.inner.position().clone();
         self.inner.play_unchecked(mv);
+        // The move's own events; a king capture is final only after the roll.
+        let mut events: Vec<Event> =
+            self.inner.events().iter().filter(|e| !matches!(e, Event::GameOver(_))).cloned().collect();
         if roll_due(&before, mv, self.inner.position()) {
             self.pending = Some(PendingRoll { before, mv });
             self.last = None;
         } else {
             self.last = Some(Aftermath::NoRoll(mv));
+            events.push(Event::NoRoll);
+            events.extend(self.inner.outcome().map(Event::GameOver));
         }
+        self.inner.set_events(events);
     }
 
     fn roll(&mut self, pending: PendingRoll, square: Square) {
@@ -87,6 +94,7 @@ impl BermudaGame {
                 self.inner.set_outcome(Some(Outcome::Win { winner, reason: WinReason::KingVanished }));
             }
         }
+        self.inner.set_events(roll_events(&report, self.inner.outcome()));
         self.last = Some(Aftermath::Rolled(report));
     }
 
@@ -220,6 +228,43 @@ impl Game for BermudaGame {
     fn box_clone(&self) -> Box<dyn Game> {
         Box::new(self.clone())
     }
+
+    /// Public: everyone sees the rolls and what they did.
+    fn last_events(&self, _viewer: Viewer) -> Vec<Event> {
+        self.inner.events().to_vec()
+    }
+
+    /// Also while a roll is due (a flag falls before the dice are thrown):
+    /// the roll is dropped and the outcome stands.
+    fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
+        if self.pending.take().is_some() {
+            self.inner.set_outcome(None);
+        }
+        self.inner.declare(outcome)
+    }
+
+    fn action_note(&self, action: Action) -> Option<String> {
+        match action {
+            Action::Move(mv) if self.actor() == Actor::Player(self.position().turn()) && self.position().is_legal(mv) => {
+                BermudaAngle::move_note(self.position(), mv)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The roll, what vanished, a capture undone, and the end of the game.
+fn roll_events(report: &RollReport, outcome: Option<Outcome>) -> Vec<Event> {
+    let name = square_text::<BermudaAngle>;
+    let mut events = vec![Event::Rolled { square: name(report.square) }];
+    events.extend(report.vanished.iter().map(|v| Event::Vanished {
+        piece: v.piece,
+        square: name(v.square),
+        on_its_way_to: v.moving.then(|| name(v.square)),
+    }));
+    events.extend(report.restored.map(|(sq, piece)| Event::CaptureUndone { piece, square: name(sq) }));
+    events.extend(outcome.map(Event::GameOver));
+    events
 }
 
 /// The registry's constructor.

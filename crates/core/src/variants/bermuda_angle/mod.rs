@@ -59,18 +59,26 @@ impl Variant for BermudaAngle {
         play_move(pos, mv);
     }
 
-    /// A side without a king has lost; no move at all is stalemate. There is
-    /// no dead position: even a lone king can be lost (captured or vanished).
+    /// A side without a king has lost; both kings gone (the mover took the
+    /// enemy king and the roll took its own) is a draw; no move at all is
+    /// stalemate. There is no dead position: even a lone king can be lost.
     fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
-        if let Some(&loser) = Color::ALL.iter().find(|&&c| pos.king(c).is_none()) {
-            return Some(Outcome::Win { winner: !loser, reason: WinReason::KingCaptured });
+        match Color::ALL.map(|c| pos.king(c).is_some()) {
+            [false, false] => Some(Outcome::Draw(DrawReason::BothKingsGone)),
+            [true, false] => Some(Outcome::Win { winner: Color::White, reason: WinReason::KingCaptured }),
+            [false, true] => Some(Outcome::Win { winner: Color::Black, reason: WinReason::KingCaptured }),
+            [true, true] => (!has_legal_move).then_some(Outcome::Draw(DrawReason::Stalemate)),
         }
-        (!has_legal_move).then_some(Outcome::Draw(DrawReason::Stalemate))
     }
 
-    /// At most one king a side (none: that side has lost), no pawn on a first
-    /// or last rank. Any side may stand in check.
+    /// At most one king a side (none: that side has lost) and at least one
+    /// king, no pawn on a first or last rank. Any side may stand in check.
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {
+        if pos.by_role(Role::King).is_empty() {
+            return Err(FenError::new(
+                "there is no king on the board; put on at least one (K for White, k for Black): a side without its king has lost",
+            ));
+        }
         for color in Color::ALL {
             let kings = pos.pieces(color, Role::King).count();
             if kings > 1 {
