@@ -9,7 +9,7 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
-use crate::game::{DrawReason, Outcome, WinReason};
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::geometry::Geometry;
 use crate::make;
 use crate::movegen;

@@ -8,7 +8,7 @@
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::FenError;
-use crate::game::{DrawReason, Outcome};
+use crate::outcome::{DrawReason, Outcome};
 use crate::geometry::SquareTable;
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
