@@ -7,7 +7,7 @@
 //! a club player uses; [`sentence`] joins the events of one action.
 
 use crate::color::Color;
-use crate::game::Outcome;
+use crate::outcome::Outcome;
 use crate::role::Piece;
 use std::fmt;
 

@@ -1,6 +1,8 @@
 //! FEN for every variant: ranks of any width (`10` for ten empty squares),
 //! castling as KQkq or X-FEN/Shredder file letters (Chess960), and variant
-//! fields after the move numbers.
+//! fields after the move numbers. A game of several boards writes one
+//! placement per board and one castling field per board, each separated by
+//! `|` (board 0 first): `<L>|<U> w KQkq|KQkq - 0 1`.
 
 use crate::color::Color;
 use crate::error::FenError;
@@ -17,7 +19,7 @@ impl<V: Variant> Position<V> {
             return Err(FenError::new("a FEN needs at least the board and the side to move"));
         }
         let mut pos = Position::<V>::empty();
-        read_board(&mut pos, fields[0])?;
+        read_boards(&mut pos, fields[0])?;
         let turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
@@ -43,31 +45,23 @@ impl<V: Variant> Position<V> {
         Ok(pos)
     }
 
+    /// Reads a FEN, or gives the start position.
+    pub fn from_fen_or_start(fen: Option<&str>) -> Result<Position<V>, FenError> {
+        match fen {
+            Some(f) => Position::from_fen(f),
+            None => Ok(Position::start()),
+        }
+    }
+
     /// Writes the position as FEN; `from_fen` reads it back to the same position.
     pub fn fen(&self) -> String {
         let s = V::SHAPE;
         let mut out = String::new();
-        for rank in (0..s.ranks).rev() {
-            let mut empty = 0;
-            for file in 0..s.files {
-                let sq = s.square(0, file as i32, rank as i32).expect("on the board");
-                match self.piece_at(sq) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(p.char());
-                    }
-                }
+        for board in 0..s.boards {
+            if board > 0 {
+                out.push('|');
             }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
+            write_board(self, board, &mut out);
         }
         out.push(' ');
         out.push(self.turn().fen_char());
@@ -84,8 +78,61 @@ impl<V: Variant> Position<V> {
     }
 }
 
-fn read_board<V: Variant>(pos: &mut Position<V>, board: &str) -> Result<(), FenError> {
+/// Writes the placement of one board, its last rank first.
+fn write_board<V: Variant>(pos: &Position<V>, board: u8, out: &mut String) {
     let s = V::SHAPE;
+    for rank in (0..s.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..s.files {
+            let sq = s.square(board, file as i32, rank as i32).expect("on the board");
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(V::letters().piece_letter(p));
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+}
+
+/// Reads the placement field: one board, or one per board separated by `|`.
+fn read_boards<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), FenError> {
+    let s = V::SHAPE;
+    let boards: Vec<&str> = field.split('|').collect();
+    if boards.len() != s.boards as usize {
+        return Err(FenError::new(format!(
+            "the placement has {} boards, the variant {} (separate boards with '|')",
+            boards.len(),
+            s.boards
+        )));
+    }
+    for (b, text) in boards.iter().enumerate() {
+        read_board(pos, b as u8, text)?;
+    }
+    Ok(())
+}
+
+/// "rank 3", or "rank 3 of board U" where there are several boards.
+fn rank_label(s: crate::square::Shape, board: u8, rank: usize) -> String {
+    match s.board_letter(board) {
+        Some(letter) => format!("rank {} of board {letter}", rank + 1),
+        None => format!("rank {}", rank + 1),
+    }
+}
+
+fn read_board<V: Variant>(pos: &mut Position<V>, board_index: u8, board: &str) -> Result<(), FenError> {
+    let s = V::SHAPE;
+    let label = |rank: usize| rank_label(s, board_index, rank);
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != s.ranks as usize {
         return Err(FenError::new(format!("the board has {} ranks, the variant {}", rows.len(), s.ranks)));
@@ -102,36 +149,37 @@ fn read_board<V: Variant>(pos: &mut Position<V>, board: &str) -> Result<(), FenE
                     chars.next();
                 }
                 if n == 0 {
-                    return Err(FenError::new(format!("rank {}: an empty run cannot be 0", rank + 1)));
+                    return Err(FenError::new(format!("{}: an empty run cannot be 0", label(rank))));
                 }
                 file = file.saturating_add(n);
             } else {
-                let piece = Piece::from_char(c)
-                    .filter(|p| V::ROLES.contains(&p.role))
-                    .ok_or_else(|| FenError::new(format!("rank {}: '{c}' is not a piece of {}", rank + 1, V::ID)))?;
+                let piece = V::letters()
+                    .piece(c)
+                    .ok_or_else(|| FenError::new(format!("{}: '{c}' is not a piece of {}", label(rank), V::ID)))?;
                 if file >= s.files as usize {
-                    return Err(FenError::new(format!("rank {} is longer than {} files", rank + 1, s.files)));
+                    return Err(FenError::new(format!("{} is longer than {} files", label(rank), s.files)));
                 }
-                let sq = s.square(0, file as i32, rank as i32).expect("checked against the shape");
+                let sq = s.square(board_index, file as i32, rank as i32).expect("checked against the shape");
                 pos.put(sq, piece);
                 file += 1;
             }
             if file > s.files as usize {
-                return Err(FenError::new(format!("rank {} is longer than {} files", rank + 1, s.files)));
+                return Err(FenError::new(format!("{} is longer than {} files", label(rank), s.files)));
             }
         }
         if file != s.files as usize {
-            return Err(FenError::new(format!("rank {} has {file} files, the variant {}", rank + 1, s.files)));
+            return Err(FenError::new(format!("{} has {file} files, the variant {}", label(rank), s.files)));
         }
     }
     Ok(())
 }
 
-/// The rooks on `color`'s first rank on one side of its king, nearest the edge first.
+/// The rooks on `color`'s first rank of the king's board on one side of
+/// its king, nearest the edge first.
 fn castling_candidates<V: Variant>(pos: &Position<V>, color: Color, side: usize, king: Square) -> Vec<Square> {
     let s = V::SHAPE;
     let g = V::geometry();
-    let rooks = pos.pieces(color, Role::Rook) & g.relative_rank(color, 0);
+    let rooks = pos.pieces(color, Role::Rook) & g.relative_rank(color, 0) & g.board_mask(s.board(king));
     let kf = s.file(king);
     let mut found: Vec<Square> = rooks
         .filter(|&r| if side == KING_SIDE { s.file(r) > kf } else { s.file(r) < kf })
@@ -140,18 +188,38 @@ fn castling_candidates<V: Variant>(pos: &Position<V>, color: Color, side: usize,
     found
 }
 
+/// Reads the castling field: one board's rights, or one per board separated by `|`.
 fn read_castling<V: Variant>(pos: &mut Position<V>, text: &str) -> Result<(), FenError> {
+    let s = V::SHAPE;
+    if s.boards == 1 {
+        return read_board_castling(pos, 0, text);
+    }
+    let fields: Vec<&str> = text.split('|').collect();
+    if fields.len() != s.boards as usize {
+        return Err(FenError::new(format!(
+            "castling '{text}' needs one field per board, {} separated by '|' ('-' for none)",
+            s.boards
+        )));
+    }
+    for (b, field) in fields.iter().enumerate() {
+        read_board_castling(pos, b as u8, field)?;
+    }
+    Ok(())
+}
+
+fn read_board_castling<V: Variant>(pos: &mut Position<V>, board: u8, text: &str) -> Result<(), FenError> {
     if text == "-" {
         return Ok(());
     }
     let s = V::SHAPE;
     let g = V::geometry();
+    let on_board = s.board_letter(board).map_or(String::new(), |l| format!(" on board {l}"));
     for c in text.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let king = pos
-            .king(color)
+            .king_on_board(color, board)
             .filter(|&k| g.relative_rank(color, 0).contains(k))
-            .ok_or_else(|| FenError::new(format!("castling '{c}' without a {color} king on its first rank")))?;
+            .ok_or_else(|| FenError::new(format!("castling '{c}' without a {color} king on its first rank{on_board}")))?;
         let lower = c.to_ascii_lowercase();
         let (side, rook) = match lower {
             'k' | 'q' => {
@@ -161,32 +229,37 @@ fn read_castling<V: Variant>(pos: &mut Position<V>, text: &str) -> Result<(), Fe
             }
             'a'..='z' if ((lower as u8 - b'a') as usize) < s.files as usize => {
                 let file = (lower as u8 - b'a') as i32;
-                let sq = s.square(0, file, s.rank(king) as i32).expect("file checked");
+                let sq = s.square(board, file, s.rank(king) as i32).expect("file checked");
                 let side = if file as u8 > s.file(king) { KING_SIDE } else { QUEEN_SIDE };
                 let rook = Some(sq).filter(|&r| pos.piece_at(r) == Some(Piece::new(color, Role::Rook)));
                 (side, rook)
             }
             _ => return Err(FenError::new(format!("'{c}' is not a castling right"))),
         };
-        let rook = rook.ok_or_else(|| FenError::new(format!("castling '{c}' has no {color} rook to castle with")))?;
-        if pos.castling_rook(color, side).is_some() {
+        let rook =
+            rook.ok_or_else(|| FenError::new(format!("castling '{c}' has no {color} rook to castle with{on_board}")))?;
+        if pos.castling_rook_of(king, color, side).is_some() {
             return Err(FenError::new(format!("castling rights repeat a side in '{text}'")));
         }
-        pos.set_castling(color, side, Some(rook));
+        pos.add_castling(color, rook);
     }
     Ok(())
 }
 
+/// The castling field: each board's rights, separated by `|` where there are several.
 fn castling_text<V: Variant>(pos: &Position<V>) -> String {
+    let boards: Vec<String> = (0..V::SHAPE.boards).map(|b| board_castling_text(pos, b)).collect();
+    boards.join("|")
+}
+
+fn board_castling_text<V: Variant>(pos: &Position<V>, board: u8) -> String {
     let s = V::SHAPE;
     let mut out = String::new();
     for color in Color::ALL {
+        let Some(king) = pos.king_on_board(color, board) else { continue };
         for side in [KING_SIDE, QUEEN_SIDE] {
-            let Some(rook) = pos.castling_rook(color, side) else { continue };
-            let outermost = pos
-                .king(color)
-                .map(|k| castling_candidates(pos, color, side, k).first() == Some(&rook))
-                .unwrap_or(false);
+            let Some(rook) = pos.castling_rook_of(king, color, side) else { continue };
+            let outermost = castling_candidates(pos, color, side, king).first() == Some(&rook);
             let c = if outermost {
                 if side == KING_SIDE { 'k' } else { 'q' }
             } else {

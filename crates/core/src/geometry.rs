@@ -7,7 +7,7 @@
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::square::{Shape, Square};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// The eight line directions, as (file step, rank step).
 pub const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -16,6 +16,9 @@ const GROWS: [bool; 8] = [true, true, true, false, false, false, false, true];
 const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
 const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
 const NO_DIRECTION: u8 = u8::MAX;
+
+/// How many shapes besides 8x8 and 10x10 one program may use.
+const SHAPE_SLOTS: usize = 8;
 
 /// A table of one bitboard per square.
 pub type SquareTable = Box<[Bitboard; 128]>;
@@ -34,6 +37,7 @@ pub struct Geometry {
     pawn_attacks: [SquareTable; 2],
     ranks: Vec<Bitboard>,
     files: Vec<Bitboard>,
+    boards: Vec<Bitboard>,
 }
 
 fn empty_table() -> SquareTable {
@@ -77,6 +81,7 @@ impl Geometry {
         let pawn_attacks = [leaper(&[(-1, 1), (1, 1)]), leaper(&[(-1, -1), (1, -1)])];
         let ranks = (0..shape.ranks).map(|r| squares().filter(|&s| shape.rank(s) == r).collect()).collect();
         let files = (0..shape.files).map(|f| squares().filter(|&s| shape.file(s) == f).collect()).collect();
+        let boards = (0..shape.boards).map(|b| squares().filter(|&s| shape.board(s) == b).collect()).collect();
         Geometry {
             shape,
             all: squares().collect(),
@@ -88,30 +93,58 @@ impl Geometry {
             pawn_attacks,
             ranks,
             files,
+            boards,
         }
     }
 
-    /// The tables of a shape, made on first use and kept for the program's life.
+    /// The tables of a shape, made on first use and kept for the program's
+    /// life, reached without a lock. The shapes core names ([`Shape::CHESS`],
+    /// [`Shape::TEN_BY_TEN`], [`Shape::NINE_BY_ELEVEN`], [`Shape::TWO_BOARDS`])
+    /// have a static each: a variant's shape is a constant, so the test folds
+    /// away and one atomic load remains. Any other shape takes the first of
+    /// a few slots that is empty or already its own (a short search on each
+    /// call: such a variant may keep the result in a static of its own, see
+    /// [`crate::own_geometry`]).
+    #[inline]
     pub fn of(shape: Shape) -> &'static Geometry {
         static CHESS: OnceLock<Geometry> = OnceLock::new();
         static TEN: OnceLock<Geometry> = OnceLock::new();
-        static OTHERS: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
-        if shape == Shape::CHESS {
-            return CHESS.get_or_init(|| Geometry::new(shape));
+        static NINE_BY_ELEVEN: OnceLock<Geometry> = OnceLock::new();
+        static TWO_BOARDS: OnceLock<Geometry> = OnceLock::new();
+        let named = if shape == Shape::CHESS {
+            Some(&CHESS)
+        } else if shape == Shape::TEN_BY_TEN {
+            Some(&TEN)
+        } else if shape == Shape::NINE_BY_ELEVEN {
+            Some(&NINE_BY_ELEVEN)
+        } else if shape == Shape::TWO_BOARDS {
+            Some(&TWO_BOARDS)
+        } else {
+            None
+        };
+        if let Some(cell) = named {
+            return cell.get_or_init(|| Geometry::new(shape));
         }
-        if shape == Shape::TEN_BY_TEN {
-            return TEN.get_or_init(|| Geometry::new(shape));
-        }
-        let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(g) = others.iter().find(|g| g.shape == shape) {
-            return g;
-        }
-        let g: &'static Geometry = Box::leak(Box::new(Geometry::new(shape)));
-        others.push(g);
-        g
+        Self::of_other(shape)
     }
 
-    /// A leaper's table: every square reached by a (df, dr) jump in any of its eight orientations.
+    #[cold]
+    fn of_other(shape: Shape) -> &'static Geometry {
+        static OTHERS: [OnceLock<Geometry>; SHAPE_SLOTS] = [const { OnceLock::new() }; SHAPE_SLOTS];
+        for slot in &OTHERS {
+            // Two threads racing for one empty slot with different shapes:
+            // one fills it, the other goes on to the next.
+            let g = slot.get_or_init(|| Geometry::new(shape));
+            if g.shape == shape {
+                return g;
+            }
+        }
+        panic!("more than {SHAPE_SLOTS} board shapes in one program")
+    }
+
+    /// A new leaper's table: every square reached by a (df, dr) jump in any
+    /// of its eight orientations. It is made on each call: keep it (or use
+    /// [`crate::atoms::PieceTables`]).
     pub fn leaper(&self, df: i32, dr: i32) -> SquareTable {
         let shape = self.shape;
         let mut table = empty_table();
@@ -215,6 +248,12 @@ impl Geometry {
         self.files[file as usize]
     }
 
+    /// Every square of board `board` (from 0); empty past the last board.
+    #[inline]
+    pub fn board_mask(&self, board: u8) -> Bitboard {
+        self.boards.get(board as usize).copied().unwrap_or(Bitboard::EMPTY)
+    }
+
     /// Rank `n` counted from `color`'s side (0 = its first rank).
     #[inline]
     pub fn relative_rank(&self, color: Color, n: u8) -> Bitboard {
@@ -224,6 +263,12 @@ impl Geometry {
         }
     }
 
+    /// The last `n` ranks from `color`'s side: a promotion zone.
+    #[inline]
+    pub fn last_ranks(&self, color: Color, n: u8) -> Bitboard {
+        (0..n.min(self.shape.ranks)).fold(Bitboard::EMPTY, |acc, i| acc | self.relative_rank(color, self.shape.ranks - 1 - i))
+    }
+
     /// One step toward the opponent for a pawn of `color`.
     #[inline]
     pub fn forward(&self, color: Color, sq: Square) -> Option<Square> {
@@ -231,6 +276,20 @@ impl Geometry {
         let dr = if color == Color::White { 1 } else { -1 };
         s.square(s.board(sq), s.file(sq) as i32, s.rank(sq) as i32 + dr)
     }
+}
+
+/// A variant's `geometry()` kept in a static of its own: for a shape core
+/// does not name, this spares the search of [`Geometry::of`] on every call.
+/// Write `chesslantis_core::own_geometry!();` in the `impl Variant`.
+#[macro_export]
+macro_rules! own_geometry {
+    () => {
+        #[inline]
+        fn geometry() -> &'static $crate::geometry::Geometry {
+            static GEOMETRY: std::sync::OnceLock<&'static $crate::geometry::Geometry> = std::sync::OnceLock::new();
+            GEOMETRY.get_or_init(|| $crate::geometry::Geometry::of(Self::SHAPE))
+        }
+    };
 }
 
 /// The eight orientations of a (df, dr) jump, without repeats.

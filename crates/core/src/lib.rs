@@ -8,6 +8,7 @@
 //!   legal actions, chance outcomes, results and per-player observations.
 //! - [`registry`] picks a variant by id at run time.
 
+pub mod atoms;
 pub mod bitboard;
 pub mod color;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod game;
 pub mod geometry;
 pub mod make;
 pub mod movegen;
+pub mod outcome;
 pub mod moves;
 pub mod notation;
 pub mod perft;
@@ -32,7 +34,8 @@ pub use bitboard::Bitboard;
 pub use color::Color;
 pub use error::{FenError, MoveError};
 pub use event::{BombFate, Event};
-pub use game::{Action, Actor, DrawReason, Game, Observation, Outcome, PositionGame, Probability, Viewer, WinReason};
+pub use game::{Action, Actor, Game, Observation, PositionGame, Probability, Viewer};
+pub use outcome::{DrawReason, Outcome, WinReason};
 pub use geometry::Geometry;
 pub use moves::{Move, MoveKind};
 pub use position::Position;

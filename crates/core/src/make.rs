@@ -83,8 +83,7 @@ pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect 
     }
     if pos.has_castling_rights() {
         if moved.role == Role::King {
-            pos.set_castling(us, KING_SIDE, None);
-            pos.set_castling(us, QUEEN_SIDE, None);
+            pos.clear_castling(us, Some(V::SHAPE.board(mv.from)));
         }
         pos.clear_castling_on(mv.from);
         pos.clear_castling_on(mv.to);

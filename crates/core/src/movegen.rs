@@ -13,22 +13,15 @@ use crate::role::{Piece, Role};
 use crate::square::Square;
 use crate::variant::Variant;
 
-/// Pushes a pawn move, expanded into one move per promotion role on the last rank.
+/// Pushes a pawn move, expanded into one move per promotion role when it
+/// ends in the promotion zone `zone` (see `Variant::promotion_zone`).
 #[inline]
-pub(crate) fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: MoveKind, last_rank: u8) {
+pub fn push_pawn<V: Variant>(out: &mut Vec<Move>, from: Square, to: Square, kind: MoveKind, zone: Bitboard) {
     let mv = Move::new(from, to, kind);
-    if V::SHAPE.rank(to) == last_rank {
+    if zone.contains(to) {
         out.extend(V::PROMOTION_ROLES.iter().map(|&r| mv.with_promotion(r)));
     } else {
         out.push(mv);
-    }
-}
-
-#[inline]
-pub(crate) fn last_rank<V: Variant>(pos: &Position<V>) -> u8 {
-    match pos.turn() {
-        crate::color::Color::White => V::SHAPE.ranks - 1,
-        crate::color::Color::Black => 0,
     }
 }
 
@@ -39,8 +32,8 @@ fn pawn_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, allowed: impl 
     let g = V::geometry();
     let us = pos.turn();
     let occupied = pos.occupied();
-    let theirs = pos.by_color(!us);
-    let last = last_rank(pos);
+    let capturable = V::capturable(pos, us);
+    let last = V::promotion_zone(us);
     let start_rank = g.relative_rank(us, 1);
     for from in pos.pieces(us, Role::Pawn) {
         if let Some(one) = g.forward(us, from) {
@@ -57,7 +50,7 @@ fn pawn_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, allowed: impl 
                 }
             }
         }
-        for to in g.pawn_attacks(us, from) & theirs {
+        for to in g.pawn_attacks(us, from) & capturable {
             if allowed(from, to) {
                 push_pawn::<V>(out, from, to, MoveKind::Normal, last);
             }
@@ -72,13 +65,25 @@ fn pawn_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, allowed: impl 
 
 /// Castling moves. With `check_rules`, the king may not be in check nor pass
 /// over or land on an attacked square.
+/// Every king castles on its own board with the rooks it has rights with.
 pub fn castling_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, check_rules: bool) {
     let us = pos.turn();
-    let Some(king) = pos.king(us) else { return };
+    let rights = pos.castling_rooks(us);
+    if rights.is_empty() {
+        return;
+    }
+    for king in pos.kings(us) {
+        castling_moves_of(pos, king, out, check_rules);
+    }
+}
+
+/// The castling moves of the king on `king`, king side first.
+fn castling_moves_of<V: Variant>(pos: &Position<V>, king: Square, out: &mut Vec<Move>, check_rules: bool) {
+    let us = pos.turn();
     let g = V::geometry();
     let occupied = pos.occupied();
     for side in [KING_SIDE, QUEEN_SIDE] {
-        let Some(rook) = pos.castling_rook(us, side) else { continue };
+        let Some(rook) = pos.castling_rook_of(king, us, side) else { continue };
         let (king_to, rook_to) = crate::make::castle_targets::<V>(king, side);
         let king_path = g.between(king, king_to).with(king_to);
         let rook_path = g.between(rook, rook_to).with(rook_to);
@@ -104,15 +109,16 @@ pub fn castling_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, check_
 }
 
 /// Every move that follows the pieces' movement, ignoring whether it leaves
-/// the own king attacked. Pieces move by `Variant::attacks`; pawns and
-/// castling as in chess.
+/// the own king attacked. Pieces move by `Variant::move_targets` (their
+/// attacks onto empty or capturable squares); pawns and castling as in chess.
 pub fn pseudo_legal<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     let us = pos.turn();
     let occupied = pos.occupied();
     let ours = pos.by_color(us);
+    let capturable = V::capturable(pos, us);
     for from in ours & !pos.by_role(Role::Pawn) {
         let piece = Piece::new(us, pos.piece_at(from).map_or(Role::King, |p| p.role));
-        for to in V::attacks(pos, from, piece, occupied) & !ours {
+        for to in V::move_targets(pos, from, piece, occupied, capturable) {
             out.push(Move::normal(from, to));
         }
     }
@@ -155,7 +161,8 @@ pub fn drop_king_exposing<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, st
     drop_moves(out, start, |mv| pos.after(mv).king_attacked(us));
 }
 
-/// Legal moves with pins and checks computed up front (standard pieces only).
+/// Legal moves with pins and checks computed up front (standard pieces and
+/// standard captures only: enemies, never friends).
 pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     let us = pos.turn();
     let Some(king) = pos.king(us) else {

@@ -22,7 +22,7 @@ pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
     };
     let mut out = format!("{}{}", s.name(mv.from), s.name(to));
     if let Some(role) = mv.promotion {
-        out.push(role.char());
+        out.push(V::letters().letter(role).unwrap_or('?'));
     }
     if let Some(sq) = mv.rebirth {
         out.push('@');
@@ -45,17 +45,13 @@ fn split_uci<V: Variant>(text: &str) -> Option<UciParts> {
         Some((m, r)) => (m, Some(s.parse(r)?)),
         None => (text, None),
     };
-    let bytes = main.as_bytes();
-    // Squares are a letter and one or two digits; find where the second starts.
-    let second = bytes.iter().enumerate().skip(1).find(|(_, b)| b.is_ascii_lowercase()).map(|(i, _)| i)?;
-    let from = s.parse(&main[..second])?;
-    let rest = &main[second..];
-    let digits_end = rest.bytes().skip(1).position(|b| !b.is_ascii_digit()).map_or(rest.len(), |p| p + 1);
-    let to = s.parse(&rest[..digits_end])?;
-    let promo_text = &rest[digits_end..];
+    // Squares are a file letter and a rank (after a board letter where there
+    // are several boards: `Le2Le4`).
+    let (from, rest) = s.parse_prefix(main)?;
+    let (to, promo_text) = s.parse_prefix(rest)?;
     let promotion = match promo_text.len() {
         0 => None,
-        1 => Some(Role::from_char(promo_text.chars().next()?)?),
+        1 => Some(V::letters().role(promo_text.chars().next()?)?),
         _ => return None,
     };
     Some(UciParts { from, to, promotion, rebirth })
@@ -106,7 +102,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
                 })
                 .collect();
             if role != Role::Pawn {
-                out.push(role.char().to_ascii_uppercase());
+                out.push(V::letters().letter(role).unwrap_or('?').to_ascii_uppercase());
             }
             // A pawn capture always names its file; a pawn step needs it only
             // where two pawns can step to one square (Knights are God's jumps).
@@ -127,7 +123,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
             out.push_str(&s.name(mv.to).to_string());
             if let Some(role) = mv.promotion {
                 out.push('=');
-                out.push(role.char().to_ascii_uppercase());
+                out.push(V::letters().letter(role).unwrap_or('?').to_ascii_uppercase());
             }
             if let Some(sq) = mv.rebirth {
                 out.push('@');

@@ -24,8 +24,9 @@ pub struct Position<V: Variant> {
     by_color: [Bitboard; 2],
     mailbox: [u8; 128],
     turn: Color,
-    /// The rook square of each castling right: [colour][side].
-    castling: [[Option<Square>; 2]; 2],
+    /// The rooks each colour may castle with, on every board: a right is its
+    /// rook's square, and its side is where the rook stands from its king.
+    castling: [Bitboard; 2],
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
@@ -44,7 +45,7 @@ impl<V: Variant> Position<V> {
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [0; 128],
             turn: Color::White,
-            castling: [[None; 2]; 2],
+            castling: [Bitboard::EMPTY; 2],
             ep_square: None,
             halfmoves: 0,
             fullmoves: 1,
@@ -86,7 +87,7 @@ impl<V: Variant> Position<V> {
         self.by_color[0] | self.by_color[1]
     }
 
-    /// The king of `color` (the first, if a variant has several).
+    /// The king of `color` (the first, if a variant has several: see `kings`).
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
         let kings = self.pieces(color, Role::King);
@@ -97,14 +98,46 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// Every king of `color`, on every board.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces(color, Role::King)
+    }
+
+    /// The king of `color` on board `board` (the first, if several).
+    #[inline]
+    pub fn king_on_board(&self, color: Color, board: u8) -> Option<Square> {
+        let kings = self.pieces(color, Role::King) & V::geometry().board_mask(board);
+        (!kings.is_empty()).then(|| kings.lsb())
+    }
+
     #[inline]
     pub fn turn(&self) -> Color {
         self.turn
     }
 
+    /// The rook `color` may castle with on `side` of its king (its first
+    /// king's board, where there are several: see `castling_rooks`).
     #[inline]
     pub fn castling_rook(&self, color: Color, side: usize) -> Option<Square> {
-        self.castling[color.index()][side]
+        let king = self.king(color)?;
+        self.castling_rook_of(king, color, side)
+    }
+
+    /// The rook `color`'s king on `king` may castle with on `side`.
+    #[inline]
+    pub fn castling_rook_of(&self, king: Square, color: Color, side: usize) -> Option<Square> {
+        let s = V::SHAPE;
+        let rights = self.castling[color.index()] & V::geometry().board_mask(s.board(king));
+        let kf = s.file(king);
+        let mut on_side = rights.filter(|&r| if side == KING_SIDE { s.file(r) > kf } else { s.file(r) < kf });
+        on_side.next()
+    }
+
+    /// Every rook `color` may castle with, on every board.
+    #[inline]
+    pub fn castling_rooks(&self, color: Color) -> Bitboard {
+        self.castling[color.index()]
     }
 
     #[inline]
@@ -221,20 +254,50 @@ impl<V: Variant> Position<V> {
         Some(piece)
     }
 
+    /// Sets `color`'s right on `side` of its (first) king: the rook it castles
+    /// with, or none.
     #[inline]
     pub fn set_castling(&mut self, color: Color, side: usize, rook: Option<Square>) {
-        if let Some(old) = self.castling[color.index()][side] {
-            self.board_hash ^= zobrist::castle(color.index(), side, old.index());
+        if let Some(old) = self.castling_rook(color, side) {
+            self.remove_castling(color, Bitboard::from_square(old));
         }
         if let Some(new) = rook {
-            self.board_hash ^= zobrist::castle(color.index(), side, new.index());
+            self.add_castling(color, new);
         }
-        self.castling[color.index()][side] = rook;
+    }
+
+    /// Gives `color` the right to castle with the rook on `rook`.
+    #[inline]
+    pub fn add_castling(&mut self, color: Color, rook: Square) {
+        if !self.castling[color.index()].contains(rook) {
+            self.castling[color.index()] |= rook;
+            self.board_hash ^= zobrist::castle(color.index(), rook.index());
+        }
+    }
+
+    /// Takes from `color` the rights to castle with the rooks in `rooks`.
+    #[inline]
+    pub fn remove_castling(&mut self, color: Color, rooks: Bitboard) {
+        let gone = self.castling[color.index()] & rooks;
+        for sq in gone {
+            self.board_hash ^= zobrist::castle(color.index(), sq.index());
+        }
+        self.castling[color.index()] ^= gone;
+    }
+
+    /// Takes every castling right of `color` (on board `board` only, if given).
+    #[inline]
+    pub fn clear_castling(&mut self, color: Color, board: Option<u8>) {
+        let rooks = match board {
+            Some(b) => V::geometry().board_mask(b),
+            None => Bitboard(!0),
+        };
+        self.remove_castling(color, rooks);
     }
 
     #[inline]
     pub fn has_castling_rights(&self) -> bool {
-        self.castling != [[None; 2]; 2]
+        (self.castling[0] | self.castling[1]).any()
     }
 
     /// Drops every castling right that involves `sq` (a king or rook moved from
@@ -242,11 +305,7 @@ impl<V: Variant> Position<V> {
     #[inline]
     pub fn clear_castling_on(&mut self, sq: Square) {
         for color in Color::ALL {
-            for side in [KING_SIDE, QUEEN_SIDE] {
-                if self.castling[color.index()][side] == Some(sq) {
-                    self.set_castling(color, side, None);
-                }
-            }
+            self.remove_castling(color, Bitboard::from_square(sq));
         }
     }
 
@@ -283,8 +342,8 @@ impl<V: Variant> Position<V> {
         }
         fresh.set_turn(self.turn);
         for color in Color::ALL {
-            for side in [KING_SIDE, QUEEN_SIDE] {
-                fresh.set_castling(color, side, self.castling_rook(color, side));
+            for rook in self.castling_rooks(color) {
+                fresh.add_castling(color, rook);
             }
         }
         fresh.ep_square = self.ep_square;

@@ -31,31 +31,21 @@ pub struct VariantInfo {
     pub special_squares: fn() -> Option<SpecialSquares>,
 }
 
-/// Reads a FEN, or gives the start position.
-pub fn position_or_start<V: Variant>(fen: Option<&str>) -> Result<Position<V>, FenError> {
-    match fen {
-        Some(f) => Position::from_fen(f),
-        None => Ok(Position::start()),
-    }
-}
-
 /// Whether castling must be written king-takes-rook (Chess960 convention):
 /// when a castling king or rook is not where the classical start has it.
 pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
     let s = V::SHAPE;
     crate::color::Color::ALL.iter().any(|&c| {
-        [crate::position::KING_SIDE, crate::position::QUEEN_SIDE].iter().any(|&side| {
-            pos.castling_rook(c, side).is_some_and(|r| {
-                let rook_file = s.file(r);
-                let king_off = pos.king(c).is_some_and(|k| s.file(k) != s.files / 2);
-                king_off || (rook_file != 0 && rook_file != s.files - 1)
-            })
+        Iterator::any(&mut pos.castling_rooks(c), |r| {
+            let rook_file = s.file(r);
+            let king_off = pos.king_on_board(c, s.board(r)).is_some_and(|k| s.file(k) != s.files / 2);
+            king_off || (rook_file != 0 && rook_file != s.files - 1)
         })
     })
 }
 
 fn plain_game<V: Variant>(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
-    Ok(Box::new(PositionGame::new(position_or_start::<V>(fen)?)))
+    Ok(Box::new(PositionGame::new(Position::<V>::from_fen_or_start(fen)?)))
 }
 
 fn divide_text<V: Variant>(
@@ -63,7 +53,7 @@ fn divide_text<V: Variant>(
     depth: u32,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<(String, u64)>, FenError> {
-    let pos = position_or_start::<V>(fen)?;
+    let pos = Position::<V>::from_fen_or_start(fen)?;
     let c960 = uses_960_castling(&pos);
     Ok(perft::divide(&pos, depth, progress)
         .into_iter()
@@ -72,7 +62,7 @@ fn divide_text<V: Variant>(
 }
 
 fn moves_text<V: Variant>(fen: Option<&str>) -> Result<Vec<String>, FenError> {
-    let pos = position_or_start::<V>(fen)?;
+    let pos = Position::<V>::from_fen_or_start(fen)?;
     let c960 = uses_960_castling(&pos);
     Ok(pos
         .legal_moves()

@@ -1,61 +1,182 @@
 //! Piece kinds and pieces.
+//!
+//! A role is a number, not a closed list: core names the roles whose
+//! movement it knows (the chess pieces and the Ship), and a variant may use
+//! any other number below [`ROLE_COUNT`] for a piece of its own, giving it a
+//! letter and a name in its [`RoleSpec`]s and its movement in
+//! `Variant::attacks`. Letters belong to the variant, as Fairy-Stockfish's
+//! `pieceToChar`: Bede's `B` is its Bede, chess's `B` its bishop.
 
 use crate::color::Color;
 
-/// A kind of piece. Its movement is given by the variant (see `Variant::attacks`);
-/// the names follow the pieces of the seeds.
+/// A kind of piece: an index below [`ROLE_COUNT`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Role {
-    Pawn = 0,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
+pub struct Role(u8);
+
+/// How many roles a game may have; arrays indexed by role have this length.
+pub const ROLE_COUNT: usize = 12;
+
+// The roles core knows keep the names they had as enum variants, so that
+// `Role::Pawn` reads (and matches) as before.
+#[allow(non_upper_case_globals)]
+impl Role {
+    pub const Pawn: Role = Role(0);
+    pub const Knight: Role = Role(1);
+    pub const Bishop: Role = Role(2);
+    pub const Rook: Role = Role(3);
+    pub const Queen: Role = Role(4);
+    pub const King: Role = Role(5);
     /// Bermuda Chess Angle: slides up to two squares along any line, never jumps.
-    Ship,
+    pub const Ship: Role = Role(6);
 }
 
-/// How many roles there are; arrays indexed by role have this length.
-pub const ROLE_COUNT: usize = 7;
-
 impl Role {
-    pub const ALL: [Role; ROLE_COUNT] =
+    /// The roles whose movement core knows (`variant::standard_attacks`).
+    pub const STANDARD: [Role; 7] =
         [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Ship];
+    /// Every role number there is.
+    pub const ALL: [Role; ROLE_COUNT] = {
+        let mut all = [Role(0); ROLE_COUNT];
+        let mut i = 0;
+        while i < ROLE_COUNT {
+            all[i] = Role(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The role numbered `n`; `None` from [`ROLE_COUNT`] on.
+    pub const fn new(n: u8) -> Option<Role> {
+        if (n as usize) < ROLE_COUNT {
+            Some(Role(n))
+        } else {
+            None
+        }
+    }
 
     #[inline]
     pub const fn index(self) -> usize {
-        self as usize
+        self.0 as usize
     }
 
-    /// The lower-case letter of FEN and move text.
-    pub const fn char(self) -> char {
-        match self {
-            Role::Pawn => 'p',
-            Role::Knight => 'n',
-            Role::Bishop => 'b',
-            Role::Rook => 'r',
-            Role::Queen => 'q',
-            Role::King => 'k',
-            Role::Ship => 's',
-        }
-    }
-
-    pub fn from_char(c: char) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.char() == c.to_ascii_lowercase())
-    }
-
+    /// The English name of a role core knows ("piece" for a variant's own
+    /// role: its name is in the variant's [`RoleSpec`]).
     pub const fn name(self) -> &'static str {
-        match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-            Role::Ship => "ship",
+        match self.0 {
+            0 => "pawn",
+            1 => "knight",
+            2 => "bishop",
+            3 => "rook",
+            4 => "queen",
+            5 => "king",
+            6 => "ship",
+            _ => "piece",
         }
+    }
+}
+
+/// A table with one entry per role: the standard roles' entries in
+/// `Role::STANDARD` order, every other role `rest` (for `[T; ROLE_COUNT]`
+/// constants such as piece values).
+pub const fn by_role<T: Copy>(standard: [T; 7], rest: T) -> [T; ROLE_COUNT] {
+    let mut out = [rest; ROLE_COUNT];
+    let mut i = 0;
+    while i < 7 {
+        out[i] = standard[i];
+        i += 1;
+    }
+    out
+}
+
+/// A role as one variant writes and names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RoleSpec {
+    pub role: Role,
+    /// The lower-case letter of FEN and move text (upper case for White in FEN).
+    pub letter: char,
+    pub name: &'static str,
+}
+
+impl RoleSpec {
+    pub const fn new(role: Role, letter: char, name: &'static str) -> RoleSpec {
+        RoleSpec { role, letter, name }
+    }
+
+    /// A role core knows, with its chess letter and English name.
+    pub const fn standard(role: Role, letter: char) -> RoleSpec {
+        RoleSpec { role, letter, name: role.name() }
+    }
+}
+
+/// The pieces of chess with their letters.
+pub const CHESS_ROLES: &[RoleSpec] = &[
+    RoleSpec::standard(Role::Pawn, 'p'),
+    RoleSpec::standard(Role::Knight, 'n'),
+    RoleSpec::standard(Role::Bishop, 'b'),
+    RoleSpec::standard(Role::Rook, 'r'),
+    RoleSpec::standard(Role::Queen, 'q'),
+    RoleSpec::standard(Role::King, 'k'),
+];
+
+/// The pieces of chess and the Ship (Bermuda Chess Angle).
+pub const SHIP_ROLES: &[RoleSpec] = &[
+    RoleSpec::standard(Role::Pawn, 'p'),
+    RoleSpec::standard(Role::Knight, 'n'),
+    RoleSpec::standard(Role::Bishop, 'b'),
+    RoleSpec::standard(Role::Rook, 'r'),
+    RoleSpec::standard(Role::Queen, 'q'),
+    RoleSpec::standard(Role::King, 'k'),
+    RoleSpec::standard(Role::Ship, 's'),
+];
+
+/// Letters and names of one variant's roles.
+#[derive(Copy, Clone, Debug)]
+pub struct Letters(pub &'static [RoleSpec]);
+
+impl Letters {
+    /// The lower-case letter of `role`, if the variant has it.
+    pub fn letter(self, role: Role) -> Option<char> {
+        self.0.iter().find(|s| s.role == role).map(|s| s.letter)
+    }
+
+    /// The role written with `letter` (either case), if the variant has one.
+    pub fn role(self, letter: char) -> Option<Role> {
+        let lower = letter.to_ascii_lowercase();
+        self.0.iter().find(|s| s.letter == lower).map(|s| s.role)
+    }
+
+    /// The name of `role` in this variant.
+    pub fn name(self, role: Role) -> &'static str {
+        self.0.iter().find(|s| s.role == role).map_or(role.name(), |s| s.name)
+    }
+
+    /// Whether the variant has `role`.
+    pub fn contains(self, role: Role) -> bool {
+        self.0.iter().any(|s| s.role == role)
+    }
+
+    /// The variant's roles.
+    pub fn roles(self) -> impl Iterator<Item = Role> {
+        self.0.iter().map(|s| s.role)
+    }
+
+    /// FEN letter of a piece: upper case for White ('?' for a role the variant lacks).
+    pub fn piece_letter(self, piece: Piece) -> char {
+        let c = self.letter(piece.role).unwrap_or('?');
+        match piece.color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+
+    /// The piece a FEN letter stands for: upper case White.
+    pub fn piece(self, letter: char) -> Option<Piece> {
+        if !letter.is_ascii_alphabetic() {
+            return None;
+        }
+        let role = self.role(letter)?;
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        Some(Piece { color, role })
     }
 }
 
@@ -74,7 +195,7 @@ impl Piece {
     /// A number from 1 to 2 * ROLE_COUNT (0 is kept for "no piece").
     #[inline]
     pub const fn code(self) -> u8 {
-        self.role as u8 * 2 + self.color as u8 + 1
+        self.role.0 * 2 + self.color as u8 + 1
     }
 
     #[inline]
@@ -84,20 +205,35 @@ impl Piece {
         }
         let c = code - 1;
         let color = if c & 1 == 0 { Color::White } else { Color::Black };
-        Some(Piece { color, role: Role::ALL[(c / 2) as usize] })
+        Some(Piece { color, role: Role(c / 2) })
     }
+}
 
-    /// FEN letter: upper case for White.
-    pub fn char(self) -> char {
-        match self.color {
-            Color::White => self.role.char().to_ascii_uppercase(),
-            Color::Black => self.role.char(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_for_every_role() {
+        for role in Role::ALL {
+            for color in Color::ALL {
+                let p = Piece::new(color, role);
+                assert_eq!(Piece::from_code(p.code()), Some(p));
+            }
         }
+        assert_eq!(Piece::from_code(0), None);
+        assert_eq!(Piece::from_code(2 * ROLE_COUNT as u8 + 1), None);
+        assert_eq!(Role::new(ROLE_COUNT as u8), None);
     }
 
-    pub fn from_char(c: char) -> Option<Piece> {
-        let role = Role::from_char(c)?;
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        Some(Piece { color, role })
+    #[test]
+    fn letters_belong_to_the_variant() {
+        const OTHER: &[RoleSpec] = &[RoleSpec::new(Role::Knight, 'z', "zebra")];
+        let chess = Letters(CHESS_ROLES);
+        assert_eq!(chess.piece('N'), Some(Piece::new(Color::White, Role::Knight)));
+        assert_eq!(chess.piece('z'), None);
+        assert_eq!(Letters(OTHER).piece('z'), Some(Piece::new(Color::Black, Role::Knight)));
+        assert_eq!(Letters(OTHER).piece('n'), None);
+        assert_eq!(Letters(OTHER).name(Role::Knight), "zebra");
     }
 }

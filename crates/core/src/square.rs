@@ -17,19 +17,49 @@ impl Square {
     }
 }
 
-/// The board geometry of a game: files and ranks of one board, and how many boards.
+/// The board geometry of a game: files and ranks of one board, and how
+/// many boards, each named by an upper-case letter where there are several
+/// (`Le4` on the lower board, `Ua8` on the upper one).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
     pub files: u8,
     pub ranks: u8,
     pub boards: u8,
+    /// One upper-case ASCII letter per board, in board order; empty for one board.
+    pub board_letters: &'static str,
 }
 
 impl Shape {
     /// The 8x8 board of chess.
-    pub const CHESS: Shape = Shape { files: 8, ranks: 8, boards: 1 };
+    pub const CHESS: Shape = Shape::new(8, 8);
     /// A 10x10 board (Bermuda Chess Angle).
-    pub const TEN_BY_TEN: Shape = Shape { files: 10, ranks: 10, boards: 1 };
+    pub const TEN_BY_TEN: Shape = Shape::new(10, 10);
+    /// 9 files by 11 ranks (Bede Chess).
+    pub const NINE_BY_ELEVEN: Shape = Shape::new(9, 11);
+    /// Two 8x8 boards, Lower and Upper (Kosintsev's two-board Bermuda chess).
+    pub const TWO_BOARDS: Shape = Shape::with_boards(8, 8, "LU");
+
+    /// One board of `files` x `ranks`.
+    pub const fn new(files: u8, ranks: u8) -> Shape {
+        Shape { files, ranks, boards: 1, board_letters: "" }
+    }
+
+    /// Several boards of `files` x `ranks`, one per letter of `letters`
+    /// (upper-case ASCII, board 0 first).
+    pub const fn with_boards(files: u8, ranks: u8, letters: &'static str) -> Shape {
+        Shape { files, ranks, boards: letters.len() as u8, board_letters: letters }
+    }
+
+    /// The letter of board `board`, where there are several.
+    #[inline]
+    pub fn board_letter(self, board: u8) -> Option<char> {
+        self.board_letters.as_bytes().get(board as usize).map(|&b| b as char)
+    }
+
+    /// The board a letter names.
+    pub fn board_of_letter(self, letter: char) -> Option<u8> {
+        self.board_letters.chars().position(|c| c == letter).map(|i| i as u8)
+    }
 
     #[inline]
     pub const fn board_size(self) -> usize {
@@ -70,36 +100,62 @@ impl Shape {
         (sq.0 as usize / self.board_size()) as u8
     }
 
-    /// The square's name: file letter and rank number, `a1`, `j10`.
+    /// The square's name: file letter and rank number, `a1`, `j10`, after
+    /// the board's letter where there are several boards (`Le4`).
     pub fn name(self, sq: Square) -> SquareName {
-        SquareName { file: self.file(sq), rank: self.rank(sq) }
+        SquareName { board: self.board_letter(self.board(sq)), file: self.file(sq), rank: self.rank(sq) }
     }
 
-    /// Reads a square name (`e4`, `a10`) on board 0.
+    /// Reads a square name (`e4`, `a10`; `Le4` where there are several boards).
     pub fn parse(self, text: &str) -> Option<Square> {
-        let mut chars = text.chars();
-        let file_char = chars.next()?;
+        match self.parse_prefix(text) {
+            Some((sq, "")) => Some(sq),
+            _ => None,
+        }
+    }
+
+    /// Reads the square name at the start of `text`: the square and the rest.
+    /// The rank takes as many digits as make a rank of this shape (`a10` on
+    /// ten ranks, `a1` then `0...` on eight).
+    pub fn parse_prefix(self, text: &str) -> Option<(Square, &str)> {
+        let (board, rest) = if self.boards > 1 {
+            let letter = text.chars().next()?;
+            (self.board_of_letter(letter)?, &text[letter.len_utf8()..])
+        } else {
+            (0, text)
+        };
+        let file_char = rest.chars().next()?;
         if !file_char.is_ascii_lowercase() {
             return None;
         }
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        let digits = rest[1..].bytes().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || rest.as_bytes()[1] == b'0' {
             return None;
         }
-        let rank: i32 = digits.parse().ok()?;
-        self.square(0, (file_char as u8 - b'a') as i32, rank - 1)
+        // The longest run of digits that is a rank of the board, at most two.
+        let rank_digits = (1..=digits.min(2)).rev().find(|&n| {
+            rest[1..1 + n].parse::<u32>().is_ok_and(|r| r >= 1 && r <= self.ranks as u32)
+        })?;
+        let rank: i32 = rest[1..1 + rank_digits].parse().ok()?;
+        let sq = self.square(board, (file_char as u8 - b'a') as i32, rank - 1)?;
+        Some((sq, &rest[1 + rank_digits..]))
     }
 }
 
 /// A printable square name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SquareName {
+    /// The board's letter, where there are several boards.
+    pub board: Option<char>,
     pub file: u8,
     pub rank: u8,
 }
 
 impl fmt::Display for SquareName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(b) = self.board {
+            write!(f, "{b}")?;
+        }
         write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
     }
 }
@@ -121,5 +177,22 @@ mod tests {
         assert_eq!(shape.parse("a11"), None);
         assert_eq!(shape.parse("a0"), None);
         assert_eq!(shape.parse("a01"), None);
+        assert_eq!(shape.parse("a100"), None);
+    }
+
+    #[test]
+    fn names_carry_the_board_letter_on_two_boards() {
+        let shape = Shape::with_boards(8, 8, "LU");
+        assert_eq!(shape.square_count(), 128);
+        for i in 0..128u8 {
+            let name = shape.name(Square(i)).to_string();
+            assert_eq!(shape.parse(&name), Some(Square(i)), "{name}");
+        }
+        assert_eq!(shape.name(shape.square(0, 4, 3).unwrap()).to_string(), "Le4");
+        assert_eq!(shape.name(shape.square(1, 0, 7).unwrap()).to_string(), "Ua8");
+        assert_eq!(shape.parse("e4"), None, "the board letter is needed");
+        assert_eq!(shape.parse("Xe4"), None);
+        assert_eq!(shape.parse_prefix("Le2Le4"), Some((shape.square(0, 4, 1).unwrap(), "Le4")));
+        assert_eq!(Shape::CHESS.parse_prefix("a10"), Some((Square(0), "0")));
     }
 }

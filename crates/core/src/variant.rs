@@ -9,14 +9,14 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
-use crate::game::{DrawReason, Outcome, WinReason};
+use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::geometry::Geometry;
 use crate::make;
 use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
-use crate::role::{Piece, Role};
+use crate::role::{Letters, Piece, Role, RoleSpec, CHESS_ROLES};
 use crate::square::{Shape, Square};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -38,9 +38,12 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     /// (`command  what it does`), for the help of front ends.
     const COMMANDS: &'static str = "";
     const SHAPE: Shape = Shape::CHESS;
-    /// The roles this variant uses (FEN letters outside them are errors).
-    const ROLES: &'static [Role] = &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    /// The roles this variant uses with their letters and names (FEN
+    /// letters outside them are errors).
+    const ROLES: &'static [RoleSpec] = CHESS_ROLES;
     const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+    /// How many ranks at the far end promote a pawn (Bede: the 10th and 11th).
+    const PROMOTION_RANKS: u8 = 1;
     /// True where a move may not leave its own king attacked (check and mate);
     /// false where kings are captured instead.
     const CHECK_RULES: bool = true;
@@ -59,6 +62,12 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
         None
     }
 
+    /// The letters and names of the variant's roles.
+    #[inline]
+    fn letters() -> Letters {
+        Letters(Self::ROLES)
+    }
+
     #[inline]
     fn geometry() -> &'static Geometry {
         Geometry::of(Self::SHAPE)
@@ -68,6 +77,27 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     #[inline]
     fn attacks(_pos: &Position<Self>, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
         standard_attacks(Self::geometry(), sq, piece, occupied)
+    }
+
+    /// Where a piece of `by` may capture: the enemy's pieces. A variant with
+    /// friendly capture adds its own (never its king, say).
+    #[inline]
+    fn capturable(pos: &Position<Self>, by: Color) -> Bitboard {
+        pos.by_color(!by)
+    }
+
+    /// Where `piece` on `sq` may move (pawns and castling aside): onto
+    /// `capturable` squares it attacks, and onto empty ones. A variant whose
+    /// pieces move elsewhere than they capture (Bede's squires) overrides it.
+    #[inline]
+    fn move_targets(pos: &Position<Self>, sq: Square, piece: Piece, occupied: Bitboard, capturable: Bitboard) -> Bitboard {
+        Self::attacks(pos, sq, piece, occupied) & (capturable | !occupied)
+    }
+
+    /// Squares where a pawn of `color` promotes.
+    #[inline]
+    fn promotion_zone(color: Color) -> Bitboard {
+        Self::geometry().last_ranks(color, Self::PROMOTION_RANKS)
     }
 
     /// Pieces of `by` that attack `sq` given `occupied`.
@@ -204,6 +234,8 @@ pub fn standard_attacks(g: &Geometry, sq: Square, piece: Piece, occupied: Bitboa
         Role::Queen => g.queen_attacks(sq, occupied),
         Role::King => g.king[sq.index()],
         Role::Ship => g.queen_attacks(sq, occupied) & g.two_step_lines[sq.index()],
+        // A variant's own role moves as the variant's `attacks` says.
+        _ => Bitboard::EMPTY,
     }
 }
 
@@ -282,19 +314,24 @@ pub fn validate_pawn_ranks<V: Variant>(pos: &Position<V>) -> Result<(), FenError
     Ok(())
 }
 
-/// One king a side, and (with check rules) the side that just moved not in check.
+/// One king a side on each board, and (with check rules) no king of the
+/// side that just moved in check.
 pub fn validate_kings_and_check<V: Variant>(pos: &Position<V>) -> Result<(), FenError> {
+    let s = V::SHAPE;
+    let g = V::geometry();
     for color in Color::ALL {
-        let kings = pos.pieces(color, Role::King).count();
-        if kings != 1 {
-            return Err(FenError::new(format!("{color} has {kings} kings; exactly one is needed")));
+        for board in 0..s.boards {
+            let kings = (pos.kings(color) & g.board_mask(board)).count();
+            if kings != 1 {
+                let on_board = s.board_letter(board).map_or(String::new(), |l| format!(" on board {l}"));
+                return Err(FenError::new(format!("{color} has {kings} kings{on_board}; exactly one is needed")));
+            }
         }
     }
     if V::CHECK_RULES {
-        if let Some(k) = pos.king(!pos.turn()) {
-            if V::attackers(pos, k, pos.turn(), pos.occupied()).any() {
-                return Err(FenError::new("the side not to move is in check"));
-            }
+        let mover = !pos.turn();
+        if Iterator::any(&mut pos.kings(mover), |k| V::attackers(pos, k, pos.turn(), pos.occupied()).any()) {
+            return Err(FenError::new("the side not to move is in check"));
         }
     }
     Ok(())

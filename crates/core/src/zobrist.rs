@@ -26,8 +26,8 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
 }
 
 const PIECE_KEYS: [u64; PIECE_CODES * 128] = table(0xC4E5_51A2_7150_0001);
-/// One key per (colour, side, rook square) of a castling right.
-const CASTLE_KEYS: [u64; 4 * 128] = table(0xC4E5_51A2_7150_0002);
+/// One key per (colour, rook square) of a castling right.
+const CASTLE_KEYS: [u64; 2 * 128] = table(0xC4E5_51A2_7150_0002);
 const EP_KEYS: [u64; 128] = table(0xC4E5_51A2_7150_0003);
 /// Keys free for variant state (Bede escalation, Beirut bombs, ...).
 const EXTRA_KEYS: [u64; 256] = table(0xC4E5_51A2_7150_0004);
@@ -39,8 +39,8 @@ pub fn piece(code: u8, sq: usize) -> u64 {
 }
 
 #[inline]
-pub fn castle(color: usize, side: usize, rook_sq: usize) -> u64 {
-    CASTLE_KEYS[(color * 2 + side) * 128 + rook_sq]
+pub fn castle(color: usize, rook_sq: usize) -> u64 {
+    CASTLE_KEYS[color * 128 + rook_sq]
 }
 
 #[inline]

@@ -35,14 +35,6 @@ fn start_position_is_the_rulings_layout() {
 }
 
 #[test]
-fn perft_from_the_start() {
-    let pos = Pos::start();
-    for (depth, expected) in [(1, 24), (2, 576), (3, 15620), (4, 423333)] {
-        assert_eq!(perft(&pos, depth), expected, "perft({depth})");
-    }
-}
-
-#[test]
 fn ship_steps_one_or_two_squares_in_eight_directions() {
     let pos = setup("Se5 Ka1 kj10", Color::White);
     let expected = [

@@ -13,6 +13,7 @@
 //! Both sides use the same engine with the same values, so the result
 //! measures the pieces in play, not the values we gave them.
 
+use chesslantis_core::role::{RoleSpec, SHIP_ROLES};
 use chesslantis_core::{movegen, registry, Actor, Color, Move, Outcome, Position, Role, Shape, Variant};
 use chesslantis_engine::{new_session, EngineVariant, Limits, Searcher};
 
@@ -24,7 +25,7 @@ impl Variant for ShipBoard {
     const ID: &'static str = "ship-board";
     const NAME: &'static str = "Bermuda board without dice";
     const SHAPE: Shape = Shape::TEN_BY_TEN;
-    const ROLES: &'static [Role] = &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Ship];
+    const ROLES: &'static [RoleSpec] = SHIP_ROLES;
     const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Ship];
     const CASTLE_KING_FILES: [u8; 2] = [8, 1];
     const CASTLE_ROOK_FILES: [u8; 2] = [7, 2];

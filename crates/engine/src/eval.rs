@@ -4,6 +4,7 @@
 
 use crate::score::Score;
 use crate::variant::EngineVariant;
+use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// A value with a middlegame and an endgame part.
@@ -40,18 +41,18 @@ impl std::ops::SubAssign for Phased {
     }
 }
 
-/// Piece count codes: `Piece::code()` runs from 1 to 14.
-const CODES: usize = 15;
+/// Piece codes: `Piece::code()` runs from 1 to 2 * ROLE_COUNT.
+const CODES: usize = 2 * ROLE_COUNT + 1;
 
 /// A variant's evaluation tables, made once per search session.
 pub struct EvalTables {
     /// Value plus square bonus, by piece code and square.
     psq: Vec<[Phased; 128]>,
-    phase_weight: [i32; 7],
+    phase_weight: [i32; ROLE_COUNT],
     /// The phase of the start position: the most "middlegame" there is.
     full_phase: i32,
     /// Plain middlegame values, by role (ordering, pruning margins).
-    pub values: [i32; 7],
+    pub values: [i32; ROLE_COUNT],
     /// Squares ahead of a pawn on its own and the neighbouring files, by colour:
     /// no enemy pawn there makes it passed.
     passed_span: [[Bitboard; 128]; 2],
@@ -69,7 +70,7 @@ impl EvalTables {
         let g = V::geometry();
         let mut psq = vec![[Phased::default(); 128]; CODES];
         for color in Color::ALL {
-            for &role in V::ROLES {
+            for role in V::letters().roles() {
                 let piece = Piece::new(color, role);
                 for (i, entry) in psq[piece.code() as usize].iter_mut().enumerate().take(shape.square_count()) {
                     *entry = V::PIECE_VALUES[role.index()] + V::piece_square(piece, Square(i as u8));
@@ -135,16 +136,19 @@ const BISHOP_PAIR: Phased = Phased::new(30, 50);
 const TEMPO: Score = 12;
 /// Per square a piece reaches that no enemy pawn guards, by role, around a
 /// typical count (a piece with more than that gains, fewer loses).
-const MOBILITY: [Phased; 7] = [
-    Phased::new(0, 0),
-    Phased::new(4, 4),
-    Phased::new(5, 5),
-    Phased::new(2, 4),
-    Phased::new(1, 2),
-    Phased::new(0, 0),
-    Phased::new(3, 3),
-];
-const TYPICAL_MOBILITY: [i32; 7] = [0, 4, 6, 7, 13, 0, 6];
+const MOBILITY: [Phased; ROLE_COUNT] = by_role(
+    [
+        Phased::new(0, 0),
+        Phased::new(4, 4),
+        Phased::new(5, 5),
+        Phased::new(2, 4),
+        Phased::new(1, 2),
+        Phased::new(0, 0),
+        Phased::new(3, 3),
+    ],
+    Phased::new(2, 2),
+);
+const TYPICAL_MOBILITY: [i32; ROLE_COUNT] = by_role([0, 4, 6, 7, 13, 0, 6], 6);
 /// Passed pawns by rank from their own side (scaled to 8 ranks).
 const PASSED: [Phased; 8] = [
     Phased::new(0, 0),
@@ -161,7 +165,7 @@ const DOUBLED: Phased = Phased::new(-8, -20);
 const ROOK_OPEN_FILE: Phased = Phased::new(25, 8);
 const ROOK_HALF_OPEN_FILE: Phased = Phased::new(12, 6);
 /// Weight of each attack on a square next to the enemy king, by role.
-const KING_ATTACK_WEIGHT: [i32; 7] = [0, 2, 2, 3, 5, 0, 2];
+const KING_ATTACK_WEIGHT: [i32; ROLE_COUNT] = by_role([0, 2, 2, 3, 5, 0, 2], 2);
 
 /// Tapered material and piece squares, mobility, pawn structure, rooks on
 /// open files and attacks on the king; from the side to move's view.

@@ -142,15 +142,18 @@ const KING_EG: Table = [
 ];
 
 /// The (middlegame, endgame) tables of a role. The Ship, a short-range
-/// piece that wants the centre as a knight does, borrows the knight's.
+/// piece that wants the centre as a knight does, borrows the knight's, as
+/// does every role of a variant's own.
 fn tables(role: Role) -> (&'static Table, &'static Table) {
     match role {
         Role::Pawn => (&PAWN_MG, &PAWN_EG),
-        Role::Knight | Role::Ship => (&KNIGHT_MG, &KNIGHT_EG),
+        Role::Knight => (&KNIGHT_MG, &KNIGHT_EG),
         Role::Bishop => (&BISHOP_MG, &BISHOP_EG),
         Role::Rook => (&ROOK_MG, &ROOK_EG),
         Role::Queen => (&QUEEN_MG, &QUEEN_EG),
         Role::King => (&KING_MG, &KING_EG),
+        // The Ship and a variant's own pieces want the centre, as a knight does.
+        _ => (&KNIGHT_MG, &KNIGHT_EG),
     }
 }
 

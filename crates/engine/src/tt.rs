@@ -49,7 +49,7 @@ impl PackedMove {
             return None;
         }
         let promo = (self.0 >> 16) & 0xF;
-        let role = if promo == 0 { None } else { Role::ALL.get(promo as usize - 1).copied() };
+        let role = if promo == 0 { None } else { Role::new(promo as u8 - 1) };
         Some((Square(self.0 as u8), Square((self.0 >> 8) as u8), role))
     }
 }

@@ -10,23 +10,28 @@ use crate::score::Score;
 use crate::search::Searcher;
 use crate::time::Limits;
 use crate::worlds::World;
+use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::{Action, Move, MoveKind, Observation, Piece, Position, Probability, Role, Square, Variant};
 
 /// Centipawn values by `Role::index()` (pawn, knight, bishop, rook, queen,
 /// king, ship): PeSTO's for the chess pieces; the Ship's is reasoned in
 /// docs/engine.md. The king's value is never counted (both sides have one).
-pub const STANDARD_VALUES: [Phased; 7] = [
-    Phased::new(82, 94),
-    Phased::new(337, 281),
-    Phased::new(365, 297),
-    Phased::new(477, 512),
-    Phased::new(1025, 936),
+/// A variant's own roles are worth nothing until it says otherwise.
+pub const STANDARD_VALUES: [Phased; ROLE_COUNT] = by_role(
+    [
+        Phased::new(82, 94),
+        Phased::new(337, 281),
+        Phased::new(365, 297),
+        Phased::new(477, 512),
+        Phased::new(1025, 936),
+        Phased::new(0, 0),
+        Phased::new(400, 380),
+    ],
     Phased::new(0, 0),
-    Phased::new(400, 380),
-];
+);
 
 /// How much each role counts towards "middlegame" (by `Role::index()`).
-pub const STANDARD_PHASE_WEIGHTS: [i32; 7] = [0, 1, 1, 2, 4, 0, 1];
+pub const STANDARD_PHASE_WEIGHTS: [i32; ROLE_COUNT] = by_role([0, 1, 1, 2, 4, 0, 1], 0);
 
 /// PeSTO's table for `piece` on `sq`, stretched to the variant's board.
 pub fn standard_piece_square<V: Variant>(piece: Piece, sq: Square) -> Phased {
@@ -64,9 +69,9 @@ pub type ChanceOutcome<V> = (Position<V>, Probability);
 
 pub trait EngineVariant: Variant {
     /// Piece values by `Role::index()`, middlegame and endgame.
-    const PIECE_VALUES: [Phased; 7] = STANDARD_VALUES;
+    const PIECE_VALUES: [Phased; ROLE_COUNT] = STANDARD_VALUES;
     /// Middlegame weight of each role, by `Role::index()`.
-    const PHASE_WEIGHTS: [i32; 7] = STANDARD_PHASE_WEIGHTS;
+    const PHASE_WEIGHTS: [i32; ROLE_COUNT] = STANDARD_PHASE_WEIGHTS;
     const NODE_RULE: NodeRule = NodeRule::Best;
     /// Whether passing is a fair test of a position (null-move pruning): true
     /// where having the move is nearly always an advantage.

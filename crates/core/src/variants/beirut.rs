@@ -16,7 +16,7 @@ use crate::make;
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
 use crate::notation;
-use crate::position::{Position, KING_SIDE, QUEEN_SIDE};
+use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{self, standard_outcome, standard_validate, Variant};
@@ -282,8 +282,7 @@ fn detonate(pos: &mut Position<Beirut>, mv: Move) {
         let Some(piece) = pos.take(sq) else { continue };
         pos.clear_castling_on(sq);
         if piece.role == Role::King {
-            pos.set_castling(piece.color, KING_SIDE, None);
-            pos.set_castling(piece.color, QUEEN_SIDE, None);
+            pos.clear_castling(piece.color, None);
         }
         if pos.extra.carrier(piece.color) == Some(sq) {
             pos.extra.set(piece.color, Bomb::Gone);
@@ -305,7 +304,7 @@ pub struct BeirutGame {
 
 /// A new game from the start (carriers still to choose) or a FEN.
 pub fn new_game(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
-    Ok(Box::new(BeirutGame::new(crate::registry::position_or_start(fen)?)))
+    Ok(Box::new(BeirutGame::new(Position::from_fen_or_start(fen)?)))
 }
 
 impl BeirutGame {

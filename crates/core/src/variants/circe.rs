@@ -36,7 +36,7 @@ pub fn rebirth_squares(piece: Piece) -> Bitboard {
         Role::Knight => home(&[1, 6]),
         Role::Bishop => home(&[2, 5]),
         Role::Queen => home(&[3]),
-        Role::King | Role::Ship => Bitboard::EMPTY,
+        _ => Bitboard::EMPTY,
     }
 }
 

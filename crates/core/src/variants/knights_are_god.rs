@@ -8,7 +8,7 @@
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::FenError;
-use crate::game::{DrawReason, Outcome};
+use crate::outcome::{DrawReason, Outcome};
 use crate::geometry::SquareTable;
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
@@ -104,7 +104,7 @@ impl Variant for KnightsAreGod {
 fn pawn_jumps(pos: &Position<KnightsAreGod>, out: &mut Vec<Move>) {
     let us = pos.turn();
     let g = KnightsAreGod::geometry();
-    let last = movegen::last_rank(pos);
+    let last = KnightsAreGod::promotion_zone(us);
     for from in pos.pieces(us, Role::Pawn) & blessed_squares(pos, us) {
         for to in g.knight[from.index()] & !pos.by_color(us) {
             movegen::push_pawn::<KnightsAreGod>(out, from, to, MoveKind::Normal, last);

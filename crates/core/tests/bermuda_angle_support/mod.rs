@@ -5,7 +5,7 @@
 use chesslantis_core::notation::parse_uci;
 use chesslantis_core::variants::bermuda_angle::{resolve, RollReport};
 use chesslantis_core::variants::BermudaAngle;
-use chesslantis_core::{Color, Move, Piece, Position, Role, Square, Variant};
+use chesslantis_core::{Color, Move, Piece, Position, Square, Variant};
 
 pub type Pos = Position<BermudaAngle>;
 
@@ -20,7 +20,7 @@ pub fn name(square: Square) -> String {
 /// A piece by its FEN letter (upper case White).
 pub fn piece(letter: char) -> Piece {
     let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
-    Piece::new(color, Role::from_char(letter).unwrap_or_else(|| panic!("'{letter}' is a piece")))
+    Piece::new(color, BermudaAngle::letters().role(letter).unwrap_or_else(|| panic!("'{letter}' is a piece")))
 }
 
 /// A position from a list like "Kb1 Ra1 Pa2 sc3 rc4 kj10" (letter, square)
@@ -51,7 +51,7 @@ pub fn roll(pos: &Pos, text: &str, square: &str) -> (Pos, RollReport) {
 
 /// The piece on a square, as its FEN letter ('.' when empty).
 pub fn at(pos: &Pos, square: &str) -> char {
-    pos.piece_at(sq(square)).map_or('.', |p| p.char())
+    pos.piece_at(sq(square)).map_or('.', |p| BermudaAngle::letters().piece_letter(p))
 }
 
 /// The 36 dice squares by name, c3 .. h8.

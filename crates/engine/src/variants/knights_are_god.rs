@@ -14,16 +14,17 @@
 
 use crate::eval::Phased;
 use crate::variant::{EngineVariant, STANDARD_VALUES};
+use chesslantis_core::role::ROLE_COUNT;
 use chesslantis_core::variants::KnightsAreGod;
 
-const VALUES: [Phased; 7] = {
+const VALUES: [Phased; ROLE_COUNT] = {
     let mut v = STANDARD_VALUES;
     v[1] = Phased::new(380, 320);
     v
 };
 
 impl EngineVariant for KnightsAreGod {
-    const PIECE_VALUES: [Phased; 7] = VALUES;
+    const PIECE_VALUES: [Phased; ROLE_COUNT] = VALUES;
 
     fn bench_fens() -> &'static [&'static str] {
         BENCH

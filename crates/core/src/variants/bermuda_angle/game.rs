@@ -9,7 +9,6 @@ use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame,
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
-use crate::registry::position_or_start;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{square_text, Variant};
@@ -47,7 +46,7 @@ impl BermudaGame {
 
     /// A game from a FEN, or from the start.
     pub fn from_fen(fen: Option<&str>) -> Result<BermudaGame, FenError> {
-        Ok(BermudaGame::new(position_or_start::<BermudaAngle>(fen)?))
+        Ok(BermudaGame::new(Position::<BermudaAngle>::from_fen_or_start(fen)?))
     }
 
     /// The position (after the move, before the roll, while a roll is due).

@@ -21,7 +21,7 @@ use crate::make::{self, MoveEffect};
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::role::Role;
+use crate::role::{Role, RoleSpec, SHIP_ROLES};
 use crate::square::Shape;
 use crate::variant::Variant;
 
@@ -33,8 +33,7 @@ impl Variant for BermudaAngle {
     const NAME: &'static str = "Bermuda Chess Angle";
     const COMMANDS: &'static str = "moves        the legal moves, each with the chance that the moving piece survives the dice";
     const SHAPE: Shape = Shape::TEN_BY_TEN;
-    const ROLES: &'static [Role] =
-        &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Ship];
+    const ROLES: &'static [RoleSpec] = SHIP_ROLES;
     /// "Pawns can promote as in traditional chess, but can also promote to Ships."
     const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Ship];
     /// "you can castle through a check and even move into check": kings are captured.
@@ -91,11 +90,7 @@ impl Variant for BermudaAngle {
                 return Err(FenError::new(format!("{color} has {kings} kings; at most one is allowed")));
             }
         }
-        let g = Self::geometry();
-        if (pos.by_role(Role::Pawn) & (g.rank(0) | g.rank(Self::SHAPE.ranks - 1))).any() {
-            return Err(FenError::new("a pawn stands on the first or last rank"));
-        }
-        Ok(())
+        crate::variant::validate_pawn_ranks(pos)
     }
 
     /// The chance that the moving piece survives its roll: `33/36`.
@@ -109,7 +104,7 @@ impl Variant for BermudaAngle {
 pub(crate) fn play_move(pos: &mut Position<BermudaAngle>, mv: Move) -> MoveEffect {
     let effect = make::play_standard(pos, mv);
     if let Some((_, piece)) = effect.captured.filter(|(_, p)| p.role == Role::King) {
-        voyage::clear_castling(pos, piece.color);
+        pos.clear_castling(piece.color, None);
     }
     effect
 }

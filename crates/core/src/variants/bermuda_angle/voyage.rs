@@ -3,7 +3,6 @@
 
 use super::{play_move, BermudaAngle};
 use crate::bitboard::Bitboard;
-use crate::color::Color;
 use crate::game::{Action, Probability};
 use crate::make::{castle_side, castle_targets};
 use crate::moves::{Move, MoveKind};
@@ -174,14 +173,9 @@ fn vanish(pos: &mut Pos, sq: Square) -> Option<Piece> {
     let piece = pos.take(sq)?;
     pos.clear_castling_on(sq);
     if piece.role == Role::King {
-        clear_castling(pos, piece.color);
+        pos.clear_castling(piece.color, None);
     }
     Some(piece)
-}
-
-pub(super) fn clear_castling(pos: &mut Pos, color: Color) {
-    pos.set_castling(color, KING_SIDE, None);
-    pos.set_castling(color, QUEEN_SIDE, None);
 }
 
 /// Puts a captured piece back as if the capture never happened: its castling
