@@ -313,10 +313,7 @@ fn a_newport_evening_through_the_binary() {
 fn bad_input_is_one_error_line_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
     let dir = dir.path();
-    ok(dir, &tournament("new", &["--rounds", "3"]));
-    for (name, grade) in PLAYERS.iter().take(4) {
-        ok(dir, &tournament("add-player", &[name, "--grade", &grade.expect("graded").to_string()]));
-    }
+    new_event_with_graded_players(dir, 3, 4);
     ok(dir, &tournament("pair-next", &[]));
     ok(dir, &tournament("result", &["1", "1-0"]));
 
@@ -431,10 +428,7 @@ fn the_swiss_seeds_by_grade_whatever_order_players_arrive_in() {
 fn results_in_every_common_form_and_bad_ones_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let dir = dir.path();
-    ok(dir, &tournament("new", &["--rounds", "2"]));
-    for (name, grade) in PLAYERS.iter().take(8) {
-        ok(dir, &tournament("add-player", &[name, "--grade", &grade.expect("graded").to_string()]));
-    }
+    new_event_with_graded_players(dir, 2, 8);
     ok(dir, &tournament("pair-next", &[]));
 
     // `-+` is a result, not an option, before or after the options.
@@ -501,10 +495,7 @@ fn results_in_every_common_form_and_bad_ones_refused() {
 fn the_group_match_waits_for_the_swiss_and_is_not_restarted_by_accident() {
     let dir = tempfile::tempdir().expect("temp dir");
     let dir = dir.path();
-    ok(dir, &tournament("new", &["--rounds", "2"]));
-    for (name, grade) in PLAYERS.iter().take(4) {
-        ok(dir, &tournament("add-player", &[name, "--grade", &grade.expect("graded").to_string()]));
-    }
+    new_event_with_graded_players(dir, 2, 4);
     let start = tournament("group-match", &["start"]);
     refused(dir, &start, "the Swiss is not over: 0 of 2 rounds paired");
     ok(dir, &tournament("pair-next", &[]));
@@ -542,11 +533,16 @@ fn the_group_match_waits_for_the_swiss_and_is_not_restarted_by_accident() {
 fn the_group_match_may_be_forced_to_start_mid_swiss() {
     let dir = tempfile::tempdir().expect("temp dir");
     let dir = dir.path();
-    ok(dir, &tournament("new", &["--rounds", "3"]));
-    for (name, grade) in PLAYERS.iter().take(4) {
-        ok(dir, &tournament("add-player", &[name, "--grade", &grade.expect("graded").to_string()]));
-    }
+    new_event_with_graded_players(dir, 3, 4);
     ok(dir, &tournament("pair-next", &[]));
     let started = ok(dir, &tournament("group-match", &["start", "--force", "--a", "1,2", "--b", "3,4"]));
     assert!(started.contains("Group A: 1 Alice Archer"), "{started}");
+}
+
+/// A new event of `rounds` rounds with the first `players` (graded) of `PLAYERS`.
+fn new_event_with_graded_players(dir: &Path, rounds: u32, players: usize) {
+    ok(dir, &tournament("new", &["--rounds", &rounds.to_string()]));
+    for (name, grade) in PLAYERS.iter().take(players) {
+        ok(dir, &tournament("add-player", &[name, "--grade", &grade.expect("graded").to_string()]));
+    }
 }

@@ -231,7 +231,7 @@ fn attackers_agree_with_attacks_in_random_positions() {
         for _ in 0..14 {
             let at = Square((rng.next() % count) as u8);
             if pos.piece_at(at).is_none() {
-                let color = if rng.next() % 2 == 0 { Color::White } else { Color::Black };
+                let color = if rng.next().is_multiple_of(2) { Color::White } else { Color::Black };
                 pos.put(at, Piece::new(color, roles[(rng.next() % roles.len() as u64) as usize]));
             }
         }
