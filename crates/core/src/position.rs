@@ -128,10 +128,15 @@ impl<V: Variant> Position<V> {
     #[inline]
     pub fn castling_rook_of(&self, king: Square, color: Color, side: usize) -> Option<Square> {
         let s = V::SHAPE;
-        let rights = self.castling[color.index()] & V::geometry().board_mask(s.board(king));
+        let g = V::geometry();
+        let mut rights = self.castling[color.index()];
+        if s.boards > 1 {
+            rights &= g.board_mask(s.board(king));
+        }
         let kf = s.file(king);
-        let mut on_side = rights.filter(|&r| if side == KING_SIDE { s.file(r) > kf } else { s.file(r) < kf });
-        on_side.next()
+        rights &= if side == KING_SIDE { g.files_above(kf) } else { g.files_below(kf) };
+        // The first in square order, as iterating would give.
+        (!rights.is_empty()).then(|| rights.lsb())
     }
 
     /// Every rook `color` may castle with, on every board.
@@ -289,8 +294,10 @@ impl<V: Variant> Position<V> {
     #[inline]
     pub fn clear_castling(&mut self, color: Color, board: Option<u8>) {
         let rooks = match board {
-            Some(b) => V::geometry().board_mask(b),
             None => Bitboard(!0),
+            // The only board holds every right.
+            Some(0) if V::SHAPE.boards == 1 => Bitboard(!0),
+            Some(b) => V::geometry().board_mask(b),
         };
         self.remove_castling(color, rooks);
     }

@@ -39,6 +39,22 @@ impl Shape {
     /// Two 8x8 boards, Lower and Upper (Kosintsev's two-board Bermuda chess).
     pub const TWO_BOARDS: Shape = Shape::with_boards(8, 8, "LU");
 
+    /// Equality usable in constants (`==` is not a `const fn`).
+    pub const fn const_eq(self, other: Shape) -> bool {
+        let (a, b) = (self.board_letters.as_bytes(), other.board_letters.as_bytes());
+        if self.files != other.files || self.ranks != other.ranks || self.boards != other.boards || a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// One board of `files` x `ranks`.
     pub const fn new(files: u8, ranks: u8) -> Shape {
         Shape { files, ranks, boards: 1, board_letters: "" }
