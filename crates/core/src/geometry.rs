@@ -301,9 +301,7 @@ impl Geometry {
     /// One step toward the opponent for a pawn of `color`.
     #[inline]
     pub fn forward(&self, color: Color, sq: Square) -> Option<Square> {
-        let s = self.shape;
-        let dr = if color == Color::White { 1 } else { -1 };
-        s.square(s.board(sq), s.file(sq) as i32, s.rank(sq) as i32 + dr)
+        self.shape.forward(color, sq)
     }
 }
 

@@ -73,8 +73,7 @@ pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect 
             };
             pos.put(mv.to, placed);
             if mv.kind == MoveKind::DoublePush {
-                let g = V::geometry();
-                pos.set_ep_square(g.forward(us, mv.from));
+                pos.set_ep_square(V::SHAPE.forward(us, mv.from));
             }
         }
         MoveKind::Detonate => {}

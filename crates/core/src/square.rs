@@ -4,6 +4,7 @@
 //! `board * files * ranks + rank * files + file`. Every game fits 128 squares,
 //! so a square is one byte and a set of squares one `u128`.
 
+use crate::color::Color;
 use std::fmt;
 
 /// An index into the squares of a game (all of its boards).
@@ -53,6 +54,14 @@ impl Shape {
             i += 1;
         }
         true
+    }
+
+    /// One step toward the opponent for a pawn of `color`. Callers with a
+    /// constant shape (`V::SHAPE`) get the board arithmetic folded.
+    #[inline]
+    pub fn forward(self, color: Color, sq: Square) -> Option<Square> {
+        let dr = if color == Color::White { 1 } else { -1 };
+        self.square(self.board(sq), self.file(sq) as i32, self.rank(sq) as i32 + dr)
     }
 
     /// One board of `files` x `ranks`.
