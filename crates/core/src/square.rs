@@ -60,8 +60,15 @@ impl Shape {
     /// constant shape (`V::SHAPE`) get the board arithmetic folded.
     #[inline]
     pub fn forward(self, color: Color, sq: Square) -> Option<Square> {
-        let dr = if color == Color::White { 1 } else { -1 };
-        self.square(self.board(sq), self.file(sq) as i32, self.rank(sq) as i32 + dr)
+        // A rank up or down on the same board is `files` squares away.
+        if sq.0 as usize >= self.square_count() {
+            return None;
+        }
+        let rank = self.rank(sq);
+        match color {
+            Color::White => (rank + 1 < self.ranks).then(|| Square(sq.0 + self.files)),
+            Color::Black => (rank > 0).then(|| Square(sq.0 - self.files)),
+        }
     }
 
     /// One board of `files` x `ranks`.
