@@ -6,7 +6,9 @@
 
 use crate::board_text::{self, Marks};
 use crate::command::{yes_or_no, Command};
-use crate::dice::Dice;
+use crate::dice;
+use chesslantis_core::dice::pick_chance;
+use chesslantis_core::SplitMix;
 use crate::screen::Screen;
 use crate::seats::{Seat, Seats};
 use crate::words::{self, MoveList};
@@ -29,7 +31,7 @@ pub fn play(
     let game = (info.new_game)(fen)?;
     let level = level.map(Level::from_skill).transpose().map_err(|e| UsageError(format!("--level: {e}")))?;
     let seats = Seats::new(variant, seats, movetime_ms, level)?;
-    let dice = seed.map_or_else(Dice::from_clock, Dice::new);
+    let dice = dice::seeded(seed);
     let stdin = io::stdin();
     let mut table = Table::new(info, game, seats, dice, stdin.lock().lines());
     table.screen.line(&format!("{} — type 'help' for commands.", info.name))?;
@@ -47,7 +49,7 @@ struct Table<'a, L> {
     info: &'a VariantInfo,
     game: Box<dyn Game>,
     seats: Seats,
-    dice: Dice,
+    dice: SplitMix,
     lines: L,
     screen: Screen,
     /// Two humans share the screen of a game with hidden information: each
@@ -66,7 +68,7 @@ struct Table<'a, L> {
 }
 
 impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
-    fn new(info: &'a VariantInfo, game: Box<dyn Game>, seats: Seats, dice: Dice, lines: L) -> Table<'a, L> {
+    fn new(info: &'a VariantInfo, game: Box<dyn Game>, seats: Seats, dice: SplitMix, lines: L) -> Table<'a, L> {
         let first_number = game.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
         let both_human = Color::ALL.iter().all(|&c| !seats.is_engine(c));
         Table {
@@ -92,7 +94,12 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
                 Actor::Nobody => return self.finish(),
                 Actor::Chance => {
                     let outcomes = self.game.chance_outcomes();
-                    let action = self.dice.pick(&outcomes).ok_or_else(|| UsageError("a chance node without outcomes".into()))?;
+                    let numbered: Vec<_> = outcomes.iter().enumerate().map(|(i, (_, p))| (i.to_string(), *p)).collect();
+                    let picked = pick_chance(&numbered, &mut self.dice).parse::<usize>().ok();
+                    let action = picked
+                        .and_then(|i| outcomes.get(i))
+                        .map(|(a, _)| *a)
+                        .ok_or_else(|| UsageError("a chance node without outcomes".into()))?;
                     self.apply(action, "Dice: ")?;
                 }
                 Actor::Player(color) if self.seats.is_engine(color) => {

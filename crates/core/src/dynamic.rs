@@ -49,6 +49,8 @@ pub enum ErrorCode {
     DrawOfferPending,
     UnknownVariant,
     BadPosition,
+    /// A message that is not a request (bad JSON, an unknown field, too long).
+    BadRequest,
 }
 
 impl ErrorCode {
@@ -66,6 +68,7 @@ impl ErrorCode {
             ErrorCode::DrawOfferPending => "draw_offer_pending",
             ErrorCode::UnknownVariant => "unknown_variant",
             ErrorCode::BadPosition => "bad_position",
+            ErrorCode::BadRequest => "bad_request",
         }
     }
 }
@@ -164,6 +167,11 @@ impl fmt::Debug for DynGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DynGame").field("variant", &self.info.id).field("history", &self.history).finish()
     }
+}
+
+/// A seat in a sentence: `White`, `Black`, `the dice`.
+fn who(seat: Seat) -> String {
+    seat.color().map_or_else(|| "the dice".to_string(), |c| c.to_string())
 }
 
 fn viewer_index(viewer: Viewer) -> usize {
@@ -267,13 +275,16 @@ impl DynGame {
         Err(match (seat, to_act) {
             (Seat::Chance, _) => ActionError::new(
                 ErrorCode::WrongSeat,
-                format!("no roll is due: {to_act} is to act; chance acts only when the dice must be rolled"),
+                format!("no roll is due: {} is to act; chance acts only when the dice must be rolled", who(to_act)),
             ),
             (_, Seat::Chance) => ActionError::new(
                 ErrorCode::NotYourTurn,
                 "the dice must be rolled first; wait for the roll (the referee rolls)",
             ),
-            _ => ActionError::new(ErrorCode::NotYourTurn, format!("it is {to_act}'s turn, not {seat}'s; wait for {to_act}")),
+            _ => ActionError::new(
+                ErrorCode::NotYourTurn,
+                format!("it is {}'s turn, not {}'s; wait for {}", who(to_act), who(seat), who(to_act)),
+            ),
         })
     }
 

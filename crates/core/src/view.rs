@@ -240,7 +240,7 @@ pub fn word_action(text: &str) -> LegalAction {
 /// `angle`), `name` what players call them.
 pub fn special_squares_view(shape: Shape, special: Option<SpecialSquares>) -> Option<SpecialSquaresView> {
     special.map(|s| SpecialSquaresView {
-        label: s.name.trim_start_matches("the ").to_lowercase(),
+        label: s.name.trim_start_matches("the ").split_whitespace().next().unwrap_or_default().to_lowercase(),
         name: s.name.into(),
         squares: s.squares.map(|sq| shape.name(sq).to_string()).collect(),
     })
