@@ -12,7 +12,7 @@ use crate::game::{Actor, DrawReason, Game, Outcome, Probability, WinReason};
 use crate::registry::{self, VariantInfo};
 use crate::seat::{Seat, Viewer};
 use crate::square::Shape;
-use crate::view::{self, EventView, LastAction, MoveSeen, OutcomeView, Reveal, View};
+use crate::view::{self, EventView, LastAction, LegalAction, MoveSeen, OutcomeView, Reveal, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -79,11 +79,14 @@ impl ErrorCode {
 pub struct ActionError {
     pub code: ErrorCode,
     pub message: String,
+    /// `needs_choice`: the full texts to choose from (also in `message`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
 }
 
 impl ActionError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ActionError {
-        ActionError { code, message: message.into() }
+        ActionError { code, message: message.into(), options: Vec::new() }
     }
 }
 
@@ -105,7 +108,11 @@ impl From<MoveError> for ActionError {
             MoveError::NotYourTurn(_) => ErrorCode::NotAllowed,
             MoveError::GameOver => ErrorCode::GameOver,
         };
-        ActionError::new(code, e.to_string())
+        let options = match &e {
+            MoveError::Choose { options, .. } => options.clone(),
+            _ => Vec::new(),
+        };
+        ActionError { code, message: e.to_string(), options }
     }
 }
 
@@ -144,6 +151,8 @@ struct Last {
     seat: Seat,
     text: String,
     san: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
     /// Known only to its actor (and the referee).
     secret: bool,
     /// Indexed like [`Viewer::ALL`].
@@ -260,7 +269,7 @@ impl DynGame {
             // Playing on declines the opponent's offer (FIDE 9.1.2.4).
             self.draw_offer = None;
         }
-        self.record(seat, described.text, described.san, secret, None);
+        self.record(seat, described, secret, None);
         Ok(())
     }
 
@@ -338,13 +347,13 @@ impl DynGame {
         if self.game.outcome().is_some() {
             self.draw_offer = None;
         }
-        self.record(seat, text.to_string(), None, false, extra);
+        self.record(seat, view::word_action(text), false, extra);
         Ok(())
     }
 
     /// Notes an applied action: history, last action, move lists. `own`
     /// is the event of an action the game itself does not see (a draw offer).
-    fn record(&mut self, seat: Seat, text: String, san: Option<String>, secret: bool, own: Option<Event>) {
+    fn record(&mut self, seat: Seat, action: LegalAction, secret: bool, own: Option<Event>) {
         let events = Viewer::ALL.map(|viewer| match &own {
             Some(event) => vec![event.clone()],
             None => self.game.last_events(viewer),
@@ -357,8 +366,9 @@ impl DynGame {
                 }
             }
         }
-        self.history.push(Entry { seat, action: text.clone() });
-        self.last = Some(Last { seat, text, san, secret, events });
+        self.history.push(Entry { seat, action: action.text.clone() });
+        let LegalAction { text, san, from, to, .. } = action;
+        self.last = Some(Last { seat, text, san, from, to, secret, events });
     }
 
     /// At a chance node: every outcome's action text with its exact probability.
@@ -385,6 +395,8 @@ impl DynGame {
                 seat: last.seat,
                 text: known.then(|| last.text.clone()),
                 san: if known { last.san.clone() } else { None },
+                from: if known { last.from.clone() } else { None },
+                to: if known { last.to.clone() } else { None },
                 events: last.events[viewer_index(viewer)].iter().cloned().map(EventView::new).collect(),
             }
         });

@@ -100,6 +100,9 @@ pub struct LastAction {
     /// `None` when the action is secret to this viewer (a Beirut carrier).
     pub text: Option<String>,
     pub san: Option<String>,
+    /// The squares a move left and reached (Rejection: of the proposal).
+    pub from: Option<String>,
+    pub to: Option<String>,
     pub events: Vec<EventView>,
 }
 
