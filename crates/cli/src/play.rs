@@ -11,7 +11,7 @@ use crate::screen::Screen;
 use crate::seats::{Seat as Sitter, Seats};
 use crate::words::{self, MoveList};
 use crate::{find_variant, UsageError};
-use chesslantis_core::dice::pick_chance;
+use chesslantis_core::drive;
 use chesslantis_core::event::Event;
 use chesslantis_core::registry::VariantInfo;
 use chesslantis_core::view::View;
@@ -94,8 +94,8 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             match self.game.to_act() {
                 None => return self.finish(),
                 Some(Seat::Chance) => {
-                    let roll = pick_chance(&self.game.chance_outcomes(), &mut self.dice);
-                    self.apply(Seat::Chance, &roll, "Dice: ")?;
+                    drive::roll(&mut self.game, &mut self.dice).map_err(|e| UsageError(e.message))?;
+                    self.applied("Dice: ")?;
                 }
                 Some(seat) => {
                     let color = seat.color().ok_or_else(|| UsageError("a player's seat without a colour".into()))?;

@@ -15,6 +15,7 @@ pub mod atoms;
 pub mod bitboard;
 pub mod color;
 pub mod dice;
+pub mod drive;
 pub mod dynamic;
 pub mod error;
 pub mod event;

@@ -5,6 +5,7 @@
 //! exact chance.
 
 use chesslantis_core::dice::{pick_chance, Dice, SplitMix};
+use chesslantis_core::drive;
 use chesslantis_core::registry::variant_ids;
 use chesslantis_core::view::View;
 use chesslantis_core::{DrawReason, DynGame, ErrorCode, Outcome, Probability, Seat, Viewer, WinReason};
@@ -27,25 +28,20 @@ fn refused(game: &mut DynGame, seat: Seat, action: &str, code: ErrorCode) {
     assert_eq!(snapshot(game), before, "{seat} '{action}' changed the state");
 }
 
-/// The acting seat's choice: a random legal action, or the dice at a chance
-/// node; now and then the player offers a draw that the other declines.
+/// The acting seat's choice through the shared driving loop: a random
+/// legal action, or the dice at a chance node; now and then the player
+/// offers a draw that the other declines.
 fn random_step(game: &mut DynGame, rng: &mut SplitMix) -> bool {
-    let Some(seat) = game.to_act() else { return false };
-    if seat == Seat::Chance {
-        let roll = pick_chance(&game.chance_outcomes(), rng);
-        game.apply(seat, &roll).expect("a chance outcome applies");
-        return true;
+    if let Some(seat) = game.to_act().filter(|&s| s != Seat::Chance) {
+        if rng.below(25) == 0 {
+            game.apply(seat, "offer draw").expect("an offer");
+            let other = if seat == Seat::White { Seat::Black } else { Seat::White };
+            game.apply(other, "decline draw").expect("a decline");
+        }
     }
-    if rng.below(25) == 0 {
-        game.apply(seat, "offer draw").expect("an offer");
-        let other = if seat == Seat::White { Seat::Black } else { Seat::White };
-        game.apply(other, "decline draw").expect("a decline");
-    }
-    let legal = game.view(Viewer::of_seat(seat)).legal;
-    assert!(!legal.is_empty(), "{} to act without a legal action", seat);
-    let pick = &legal[rng.below(legal.len() as u32) as usize].text;
-    game.apply(seat, pick).unwrap_or_else(|e| panic!("{seat} '{pick}' offered as legal: {e}"));
-    true
+    let mut choices = SplitMix::new(rng.next_u64());
+    let mut random = drive::random_legal(&mut choices);
+    drive::step(game, rng, &mut random).unwrap_or_else(|e| panic!("{e}")).is_some()
 }
 
 #[test]
@@ -331,4 +327,10 @@ fn pick_chance_gives_each_outcome_its_exact_share() {
     let picks: Vec<String> = (0..6).map(|_| pick_chance(&outcomes, &mut dice)).collect();
     assert_eq!(picks, ["a", "a", "a", "b", "b", "c"]);
     assert_eq!(pick_chance(&[], &mut dice), "");
+}
+
+#[test]
+fn a_game_can_be_shared_between_threads() {
+    fn send_and_sync<T: Send + Sync + Clone>() {}
+    send_and_sync::<DynGame>();
 }
