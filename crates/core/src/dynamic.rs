@@ -166,6 +166,11 @@ pub struct DynGame {
     shape: Shape,
     game: Box<dyn Game>,
     history: Vec<Entry>,
+    /// Per history entry: known only to its actor (a Beirut carrier choice).
+    secret: Vec<bool>,
+    /// An outcome set by [`DynGame::end`] (not in the history).
+    ended: Option<Outcome>,
+    fen: Option<String>,
     draw_offer: Option<Color>,
     last: Option<Last>,
     /// The moves that stood as each viewer knows them, indexed like [`Viewer::ALL`].
@@ -224,7 +229,18 @@ impl DynGame {
         })?;
         let game = (info.new_game)(fen)?;
         let shape = game.observation(Viewer::Referee).shape;
-        Ok(DynGame { info, shape, game, history: Vec::new(), draw_offer: None, last: None, moves: Default::default() })
+        Ok(DynGame {
+            info,
+            shape,
+            game,
+            history: Vec::new(),
+            secret: Vec::new(),
+            ended: None,
+            fen: fen.map(String::from),
+            draw_offer: None,
+            last: None,
+            moves: Default::default(),
+        })
     }
 
     pub fn variant_id(&self) -> &'static str {
@@ -367,6 +383,7 @@ impl DynGame {
             }
         }
         self.history.push(Entry { seat, action: action.text.clone() });
+        self.secret.push(secret);
         let LegalAction { text, san, from, to, .. } = action;
         self.last = Some(Last { seat, text, san, from, to, secret, events });
     }
@@ -431,6 +448,7 @@ impl DynGame {
     /// stores this outcome with it. Refused once the game is over.
     pub fn end(&mut self, outcome: Outcome) -> Result<(), ActionError> {
         self.game.declare(outcome)?;
+        self.ended = Some(outcome);
         self.draw_offer = None;
         let events = Viewer::ALL.map(|viewer| self.game.last_events(viewer));
         if let Some(last) = &mut self.last {
@@ -460,6 +478,21 @@ impl DynGame {
     /// Whether the players may not see everything (Beirut's carriers).
     pub fn hidden_information(&self) -> bool {
         self.game.hidden_information()
+    }
+
+    /// Whether history entry `index` is known only to its actor.
+    pub fn is_secret_entry(&self, index: usize) -> bool {
+        self.secret.get(index).copied().unwrap_or(false)
+    }
+
+    /// The position the game started from (`None`: the variant's start).
+    pub fn start_fen(&self) -> Option<&str> {
+        self.fen.as_deref()
+    }
+
+    /// The outcome set from outside by [`DynGame::end`], if any.
+    pub fn ended_outside(&self) -> Option<Outcome> {
+        self.ended
     }
 
     /// The variant's game inside (for the engine, which searches it).
