@@ -215,7 +215,7 @@ fn read_board_castling<V: Variant>(pos: &mut Position<V>, board: u8, text: &str)
     let on_board = s.board_letter(board).map_or(String::new(), |l| format!(" on board {l}"));
     for c in text.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let king = castling_king(pos, color, board)
+        let king = pos.castling_king(color, board)
             .ok_or_else(|| FenError::new(format!("castling '{c}' without a {color} king on its first rank{on_board}")))?;
         let lower = c.to_ascii_lowercase();
         let (side, rook) = match lower {
@@ -243,14 +243,6 @@ fn read_board_castling<V: Variant>(pos: &mut Position<V>, board: u8, text: &str)
     Ok(())
 }
 
-/// The king of `color` that castles on `board`: one on its first rank (a
-/// game where kings move between boards may hold a second king elsewhere).
-fn castling_king<V: Variant>(pos: &Position<V>, color: Color, board: u8) -> Option<Square> {
-    let g = V::geometry();
-    let kings = pos.kings(color) & g.board_mask(board) & g.relative_rank(color, 0);
-    (!kings.is_empty()).then(|| kings.lsb())
-}
-
 /// The castling field: each board's rights, separated by `|` where there are several.
 fn castling_text<V: Variant>(pos: &Position<V>) -> String {
     let boards: Vec<String> = (0..V::SHAPE.boards).map(|b| board_castling_text(pos, b)).collect();
@@ -261,7 +253,7 @@ fn board_castling_text<V: Variant>(pos: &Position<V>, board: u8) -> String {
     let s = V::SHAPE;
     let mut out = String::new();
     for color in Color::ALL {
-        let Some(king) = castling_king(pos, color, board) else { continue };
+        let Some(king) = pos.castling_king(color, board) else { continue };
         for side in [KING_SIDE, QUEEN_SIDE] {
             let Some(rook) = pos.castling_rook_of(king, color, side) else { continue };
             let outermost = castling_candidates(pos, color, side, king).first() == Some(&rook);
