@@ -136,7 +136,7 @@ impl Board {
     }
 
     fn has_king_on(&self, white: bool, board: usize) -> bool {
-        self.cells[board].iter().any(|&m| m == Some((white, Kind::King)))
+        self.cells[board].contains(&Some((white, Kind::King)))
     }
 
     fn moves(&self) -> Vec<Mv> {
@@ -381,9 +381,9 @@ impl Board {
             .map(|board| {
                 let mut t = String::new();
                 for (c, letters) in [(0, ['K', 'Q']), (1, ['k', 'q'])] {
-                    for side in 0..2 {
+                    for (side, l) in letters.iter().enumerate() {
                         if self.castling[board][c][side] {
-                            t.push(letters[side]);
+                            t.push(*l);
                         }
                     }
                 }

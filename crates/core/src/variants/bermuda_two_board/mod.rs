@@ -19,9 +19,10 @@ pub use complement::{complement, home_king_square, lower_board, upper_board, LOW
 pub use transfer::{arrived, Crossing, Transfer};
 
 use crate::color::Color;
-use crate::error::FenError;
+use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use crate::moves::Move;
+use crate::notation;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::position::Position;
 use crate::role::{Piece, Role};
@@ -73,6 +74,15 @@ impl Variant for BermudaTwoBoard {
         validate(pos)
     }
 
+    /// Core's reading, with the variant's own reasons: a frozen piece, a
+    /// game already lost.
+    fn parse_move(pos: &Position<Self>, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(pos, text).map_err(|e| match e {
+            MoveError::Illegal(_) | MoveError::Refused { .. } => why_not(pos, text).unwrap_or(e),
+            other => other,
+        })
+    }
+
     /// The move, what it captured, what fell (and what it crushed), what rose.
     fn move_events(before: &Position<Self>, mv: Move, _after: &Position<Self>) -> Vec<Event> {
         let mut pos = before.clone();
@@ -86,6 +96,29 @@ impl Variant for BermudaTwoBoard {
         events.extend(done.rose.map(|c| Event::Rose { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) }));
         events
     }
+}
+
+/// Why a well-formed move text is no move here, where the variant can say.
+fn why_not(pos: &Position<BermudaTwoBoard>, text: &str) -> Option<MoveError> {
+    let refused = |why: String| MoveError::Refused { text: text.trim().to_string(), why };
+    if let Some(loser) = Color::ALL.into_iter().find(|&c| pos.kings(c).is_empty()) {
+        return Some(refused(format!("the game is over: {loser} has no king left on either board")));
+    }
+    let board_less = text.trim().chars().take(2).collect::<String>();
+    if board_less.len() == 2 && BermudaTwoBoard::SHAPE.parse(&format!("L{board_less}")).is_some() {
+        return Some(refused("every square needs its board letter, L (lower) or U (upper), as in Le2Le4".into()));
+    }
+    let (from, _) = complement::SHAPE.parse_prefix(text.trim())?;
+    let piece = pos.piece_at(from).filter(|p| p.color == pos.turn())?;
+    if moves::active_boards(pos, piece.color).contains(from) {
+        return None;
+    }
+    let board = complement::SHAPE.board_letter(complement::SHAPE.board(from)).unwrap_or('?');
+    Some(refused(format!(
+        "the {} on {} is frozen: there is no king of its colour on board {board} (the king's rule)",
+        piece.role.name(),
+        square_text::<BermudaTwoBoard>(from)
+    )))
 }
 
 /// At least one king, at most two a side; no pawn on its last rank (it would
