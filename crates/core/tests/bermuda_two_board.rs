@@ -6,7 +6,7 @@ use chesslantis_core::notation::{parse_uci, uci};
 use chesslantis_core::variants::bermuda_two_board::{complement, home_king_square, LOWER, UPPER};
 use chesslantis_core::variants::BermudaTwoBoard;
 use chesslantis_core::{
-    registry, Bitboard, Color, DrawReason, Event, MoveError, Outcome, Piece, Position, Role, Square, Variant, WinReason,
+    registry, Bitboard, Color, DrawReason, Event, Outcome, Piece, Position, Role, Square, Variant, WinReason,
 };
 use std::collections::HashSet;
 
