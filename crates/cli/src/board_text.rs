@@ -18,6 +18,9 @@ pub struct Marks {
 /// The board as text: rank numbers on the left, file letters below, then a
 /// legend for the marks in use.
 pub fn draw(shape: Shape, fen: &str, marks: &Marks) -> String {
+    if shape.boards > 1 {
+        return crate::two_boards::draw(shape, fen, marks);
+    }
     let board = fen.split_whitespace().next().unwrap_or("");
     let special = marks.special.map_or(Bitboard::EMPTY, |s| s.squares);
     let mut out = String::new();
@@ -56,7 +59,7 @@ pub fn draw(shape: Shape, fen: &str, marks: &Marks) -> String {
 }
 
 /// The squares of one FEN row, left to right: a piece letter or `.`.
-fn row_cells(row: &str) -> Vec<char> {
+pub(crate) fn row_cells(row: &str) -> Vec<char> {
     let mut cells = Vec::new();
     let mut chars = row.chars().peekable();
     while let Some(c) = chars.next() {

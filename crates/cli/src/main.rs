@@ -9,6 +9,7 @@ mod perft_cmd;
 mod play;
 mod screen;
 mod seats;
+mod two_boards;
 mod uci_cmd;
 mod words;
 
