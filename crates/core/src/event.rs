@@ -9,10 +9,12 @@
 use crate::color::Color;
 use crate::outcome::Outcome;
 use crate::role::{Piece, Role};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One thing that happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One thing that happened. In JSON: `{"kind": "captured", "piece": ..., "square": "e5"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     /// A move was played (it stands): its SAN, with `+` or `#`.
     Moved { by: Color, san: String },
@@ -59,6 +61,10 @@ pub enum Event {
     Removed { piece: Piece, square: String },
     /// A player resigned.
     Resigned { by: Color },
+    /// A player offered a draw.
+    DrawOffered { by: Color },
+    /// A player declined the opponent's draw offer.
+    DrawDeclined { by: Color },
     /// The players agreed a draw.
     DrawAgreed,
     /// The game is over.
@@ -66,7 +72,8 @@ pub enum Event {
 }
 
 /// What became of a Beirut bomb, told to everyone when the game ends.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
 pub enum BombFate {
     /// The side never chose a carrier (the game ended during the setup).
     NotChosen,
@@ -139,6 +146,8 @@ impl fmt::Display for Event {
             }
             Event::Removed { piece, square } => write!(f, "{} on {square} is removed from the game", the(*piece)),
             Event::Resigned { by } => write!(f, "{by} resigns"),
+            Event::DrawOffered { by } => write!(f, "{by} offers a draw"),
+            Event::DrawDeclined { by } => write!(f, "{by} declines the draw offer"),
             Event::DrawAgreed => write!(f, "Draw agreed"),
             Event::GameOver(outcome) => write!(f, "{outcome}"),
         }
