@@ -10,6 +10,7 @@ mod play;
 mod referee;
 mod screen;
 mod seats;
+mod two_boards;
 mod uci_cmd;
 mod words;
 
