@@ -273,7 +273,7 @@ impl DynGame {
         if let Some(outcome) = self.game.outcome() {
             return Err(ActionError::new(ErrorCode::GameOver, format!("the game is over ({outcome}); no more actions")));
         }
-        if let Some(common) = Common::read(text) {
+        if let Some(common) = Common::read(&text.to_ascii_lowercase()) {
             return self.apply_common(seat, common);
         }
         self.check_turn(seat)?;

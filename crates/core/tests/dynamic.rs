@@ -103,7 +103,7 @@ fn the_side_not_to_move_may_resign_in_every_variant() {
 #[test]
 fn a_draw_offer_is_accepted_or_declined_by_the_other_player_at_any_time() {
     let mut game = DynGame::new("chess", None).unwrap();
-    game.apply(Seat::Black, "offer draw").unwrap();
+    game.apply(Seat::Black, "Offer Draw").unwrap();
     assert_eq!(game.view(Viewer::White).draw_offer, Some(Seat::Black));
     refused(&mut game, Seat::Black, "offer draw", ErrorCode::DrawOfferPending);
     refused(&mut game, Seat::Black, "accept draw", ErrorCode::NoDrawOffer);
