@@ -112,7 +112,14 @@ impl From<MoveError> for ActionError {
             MoveError::Choose { options, .. } => options.clone(),
             _ => Vec::new(),
         };
-        ActionError { code, message: e.to_string(), options }
+        let message = match &e {
+            MoveError::Illegal(text) => format!(
+                "'{text}' is not legal here: no legal move or action reads so; write a move like e2e4 or Nf3, \
+                 or one of the variant's words"
+            ),
+            _ => e.to_string(),
+        };
+        ActionError { code, message, options }
     }
 }
 
