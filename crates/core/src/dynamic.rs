@@ -392,6 +392,13 @@ impl DynGame {
         self.history.push(Entry { seat, action: action.text.clone() });
         self.secret.push(secret);
         let LegalAction { text, san, from, to, .. } = action;
+        // A move that stood is told as it was played (Beirut's legal list
+        // writes `+` where the move turned out to mate).
+        let stood = events[viewer_index(Viewer::Spectator)].iter().find_map(|e| match e {
+            Event::Moved { san, .. } => Some(san.clone()),
+            _ => None,
+        });
+        let san = if san.is_some() { stood.or(san) } else { san };
         self.last = Some(Last { seat, text, san, from, to, secret, events });
     }
 

@@ -334,3 +334,16 @@ fn a_game_can_be_shared_between_threads() {
     fn send_and_sync<T: Send + Sync + Clone>() {}
     send_and_sync::<DynGame>();
 }
+
+/// Beirut: a mate is written `+` in the mover's legal list while the
+/// opponent might still hold a bomb (a `#` would tell whether it can answer
+/// the check), and `#` once played.
+#[test]
+fn beirut_a_legal_list_never_tells_whether_the_opponents_bomb_answers_a_check() {
+    let mut game = DynGame::new("beirut", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 -,-")).unwrap();
+    let mate = game.view(Viewer::White).legal.into_iter().find(|a| a.text == "a1a8").unwrap();
+    assert_eq!(mate.san.as_deref(), Some("Ra8+"));
+    game.apply(Seat::White, "a1a8").unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Checkmate }));
+    assert_eq!(game.view(Viewer::Black).last.unwrap().san.as_deref(), Some("Ra8#"));
+}
