@@ -80,6 +80,9 @@ fn the_referee_rolls_the_dice_unless_rolls_are_forced() {
     assert_eq!(spectator["last"]["seat"], "chance");
     assert!(spectator["knowledge"]["last_roll"].is_string());
     assert_eq!(seeded, referee(&["--variant", "bermuda-angle", "--seed", "5"], &[e4]), "the same seed, the same rolls");
+    let secret_seed = "8472619053";
+    let game = referee(&["--variant", "bermuda-angle", "--seed", secret_seed], &[e4, r#"{"seat":"black","action":"e9e8"}"#]);
+    assert!(game.iter().all(|answer| !answer.to_string().contains(secret_seed)), "the seed reached a view");
     assert_eq!(code(&referee(&["--variant", "bermuda-angle"], &[e4, r#"{"seat":"chance","action":"roll e4"}"#])[1]), "wrong_seat");
 
     let forced = referee(

@@ -112,7 +112,14 @@ impl From<MoveError> for ActionError {
             MoveError::Choose { options, .. } => options.clone(),
             _ => Vec::new(),
         };
-        ActionError { code, message: e.to_string(), options }
+        let message = match &e {
+            MoveError::Illegal(text) => format!(
+                "'{text}' is not legal here: no legal move or action reads so; write a move like e2e4 or Nf3, \
+                 or one of the variant's words"
+            ),
+            _ => e.to_string(),
+        };
+        ActionError { code, message, options }
     }
 }
 
@@ -273,7 +280,7 @@ impl DynGame {
         if let Some(outcome) = self.game.outcome() {
             return Err(ActionError::new(ErrorCode::GameOver, format!("the game is over ({outcome}); no more actions")));
         }
-        if let Some(common) = Common::read(text) {
+        if let Some(common) = Common::read(&text.to_ascii_lowercase()) {
             return self.apply_common(seat, common);
         }
         self.check_turn(seat)?;
@@ -385,6 +392,13 @@ impl DynGame {
         self.history.push(Entry { seat, action: action.text.clone() });
         self.secret.push(secret);
         let LegalAction { text, san, from, to, .. } = action;
+        // A move that stood is told as it was played (Beirut's legal list
+        // writes `+` where the move turned out to mate).
+        let stood = events[viewer_index(Viewer::Spectator)].iter().find_map(|e| match e {
+            Event::Moved { san, .. } => Some(san.clone()),
+            _ => None,
+        });
+        let san = if san.is_some() { stood.or(san) } else { san };
         self.last = Some(Last { seat, text, san, from, to, secret, events });
     }
 

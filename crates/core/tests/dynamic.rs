@@ -103,7 +103,7 @@ fn the_side_not_to_move_may_resign_in_every_variant() {
 #[test]
 fn a_draw_offer_is_accepted_or_declined_by_the_other_player_at_any_time() {
     let mut game = DynGame::new("chess", None).unwrap();
-    game.apply(Seat::Black, "offer draw").unwrap();
+    game.apply(Seat::Black, "Offer Draw").unwrap();
     assert_eq!(game.view(Viewer::White).draw_offer, Some(Seat::Black));
     refused(&mut game, Seat::Black, "offer draw", ErrorCode::DrawOfferPending);
     refused(&mut game, Seat::Black, "accept draw", ErrorCode::NoDrawOffer);
@@ -333,4 +333,17 @@ fn pick_chance_gives_each_outcome_its_exact_share() {
 fn a_game_can_be_shared_between_threads() {
     fn send_and_sync<T: Send + Sync + Clone>() {}
     send_and_sync::<DynGame>();
+}
+
+/// Beirut: a mate is written `+` in the mover's legal list while the
+/// opponent might still hold a bomb (a `#` would tell whether it can answer
+/// the check), and `#` once played.
+#[test]
+fn beirut_a_legal_list_never_tells_whether_the_opponents_bomb_answers_a_check() {
+    let mut game = DynGame::new("beirut", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 -,-")).unwrap();
+    let mate = game.view(Viewer::White).legal.into_iter().find(|a| a.text == "a1a8").unwrap();
+    assert_eq!(mate.san.as_deref(), Some("Ra8+"));
+    game.apply(Seat::White, "a1a8").unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Checkmate }));
+    assert_eq!(game.view(Viewer::Black).last.unwrap().san.as_deref(), Some("Ra8#"));
 }
