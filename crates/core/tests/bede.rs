@@ -235,3 +235,220 @@ fn pawn_zigzags_forward_and_captures_straight_or_sideways() {
     let p = pos(&with_kings(&[("e8", 'p')]), "b - - 0 1 - --");
     assert_eq!(targets(&p, "e8"), set(&["d7", "f7", "c6", "e6", "g6"]));
 }
+
+// ---- friendly capture ----
+
+/// Each capturing piece (on e6, or e4 for squire and pawn) may take the
+/// white pawn on `friend` but never its own king on `king`.
+#[test]
+fn every_piece_captures_friends_but_never_the_own_king() {
+    let cases = [
+        ("B", "e6", "f7", "g4", "- --"),
+        ("C", "e6", "f8", "e3", "- --"),
+        ("Z", "e6", "c9", "g3", "- --"),
+        ("Q", "e6", "e8", "h6", "- --"),
+        ("S", "e4", "d5", "g6", "- --"),
+        ("P", "e4", "e5", "f4", "- --"),
+        ("J", "e6", "c9", "g3", "- z-"),
+    ];
+    for (piece, at, friend, king, extra) in cases {
+        let c = piece.chars().next().expect("a letter");
+        let p = pos(&[(at, c), (friend, 'Z'), (king, 'K'), ("a11", 'k')], &format!("w - - 7 1 {extra}"));
+        let t = targets(&p, at);
+        assert!(t.contains(&friend.to_string()), "{piece} on {at} takes its own zebra on {friend}: {t:?}");
+        assert!(!t.contains(&king.to_string()), "{piece} on {at} never takes its own king on {king}: {t:?}");
+        assert!(
+            Bede::attacks(&p, sq(at), p.piece_at(sq(at)).expect("a piece"), p.occupied()).contains(sq(king)),
+            "{piece} does attack the square of its king"
+        );
+        let after = play(&p, &format!("{at}{friend}"));
+        assert_eq!(after.by_color(Color::White).count(), 2, "{piece}: the zebra is gone");
+        assert_eq!(after.halfmoves(), 0, "{piece}: a friendly capture restarts the halfmove clock");
+        assert!(after.extra.escalated, "{piece}: taking a zebra (not a pawn) escalates");
+    }
+}
+
+#[test]
+fn the_king_captures_enemies_only() {
+    let p = pos(&[("e6", 'K'), ("a11", 'k'), ("d7", 'P'), ("e7", 'Z'), ("f7", 'z')], "w - - 0 1 - --");
+    assert_eq!(targets(&p, "e6"), set(&["d6", "f6", "f7"]), "not d7, e7 (friends); f7 the enemy zebra");
+}
+
+// ---- escalation ----
+
+#[test]
+fn backward_moves_are_refused_before_escalation_and_allowed_after() {
+    let before = pos(&with_kings(&[("e6", 'B')]), "w - - 0 1 - --");
+    assert_eq!(targets(&before, "e6"), set(&["d7", "c8", "b9", "a10", "f7", "g8", "h9", "i10", "c6", "g6", "e8"]));
+    let after = pos(&with_kings(&[("e6", 'B')]), "w - - 0 1 e --");
+    assert_eq!(targets(&after, "e6").len(), 20);
+    // Black's own side is the top: its backward is up.
+    let black = pos(&with_kings(&[("e6", 'b')]), "b - - 0 1 - --");
+    assert_eq!(targets(&black, "e6"), set(&["d5", "c4", "b3", "a2", "f5", "g4", "h3", "i2", "c6", "g6", "e4"]));
+}
+
+#[test]
+fn the_ban_is_judged_before_the_move_even_for_a_capture_or_a_check() {
+    // e6-e4 would give check to c2 along the diagonal; e6xc4 would take a zebra.
+    let p = pos(&[("i11", 'K'), ("c2", 'k'), ("e6", 'B'), ("c4", 'z')], "w - - 0 1 - --");
+    let t = targets(&p, "e6");
+    assert!(!t.contains(&"e4".to_string()) && !t.contains(&"c4".to_string()), "{t:?}");
+}
+
+#[test]
+fn a_non_pawn_capture_by_friend_or_foe_escalates_a_pawn_capture_does_not() {
+    for (victim, escalates) in [('S', true), ('z', true), ('j', true), ('J', true), ('p', false), ('P', false)] {
+        let p = pos(&with_kings(&[("e6", 'Q'), ("e8", victim)]), "w - - 0 1 - --");
+        let after = play(&p, "e6e8");
+        assert_eq!(after.extra.escalated, escalates, "taking '{victim}'");
+    }
+    let p = pos(&with_kings(&[("e4", 'P'), ("e5", 'p')]), "w - - 0 1 - --");
+    assert!(!play(&p, "e4e5").extra.escalated, "a pawn taking a pawn");
+    let p = pos(&with_kings(&[("e4", 'P'), ("e5", 's')]), "w - - 0 1 - --");
+    assert!(play(&p, "e4e5").extra.escalated, "a pawn taking a squire");
+}
+
+#[test]
+fn a_check_escalates_at_once_so_the_king_may_retreat() {
+    let p = pos(&[("i1", 'K'), ("e9", 'k'), ("c6", 'Q')], "w - - 0 1 - --");
+    let after = play(&p, "c6c7");
+    assert!(after.in_check());
+    assert!(after.extra.escalated);
+    assert!(after.fen().ends_with(" e -q"), "{}", after.fen());
+    let t = targets(&after, "e9");
+    assert!(t.contains(&"e10".to_string()) && t.contains(&"d10".to_string()), "Black's king retreats: {t:?}");
+    // Once escalated, always: a quiet move keeps it.
+    let later = play(&play(&after, "e9e10"), "i1h1");
+    assert!(later.extra.escalated);
+}
+
+// ---- the Jester ----
+
+#[test]
+fn the_jester_cannot_move_before_the_opponent_has_moved() {
+    let p = pos(&with_kings(&[("e6", 'J')]), "w - - 0 1 e --");
+    assert!(targets(&p, "e6").is_empty());
+    assert!(Bede::attacks(&p, sq("e6"), Piece::new(Color::White, JESTER), p.occupied()).is_empty());
+}
+
+/// The Jester moves exactly as a piece of its own side of the copied type
+/// would, on the same square among the same pieces.
+#[test]
+fn the_jester_moves_as_the_copied_piece_of_its_own_side() {
+    let others = [("e8", 'p'), ("c4", 'Z'), ("g7", 's'), ("d5", 'P')];
+    for (letter, piece) in [('p', 'P'), ('s', 'S'), ('b', 'B'), ('c', 'C'), ('z', 'Z'), ('q', 'Q')] {
+        for escalation in ["-", "e"] {
+            let mut with_jester = with_kings(&others);
+            with_jester.push(("e6", 'J'));
+            let jester = pos(&with_jester, &format!("w - - 0 1 {escalation} {letter}-"));
+            let mut with_piece = with_kings(&others);
+            with_piece.push(("e6", piece));
+            let real = pos(&with_piece, &format!("w - - 0 1 {escalation} --"));
+            assert_eq!(targets(&jester, "e6"), targets(&real, "e6"), "Jester copying '{letter}', escalation {escalation}");
+        }
+    }
+    // Black's Jester copying a pawn goes down the board.
+    let p = pos(&with_kings(&[("e8", 'j')]), "b - - 0 1 - -p");
+    assert_eq!(targets(&p, "e8"), set(&["d7", "f7", "c6", "e6", "g6"]));
+}
+
+#[test]
+fn a_jester_copying_a_king_moves_like_one_but_never_captures_or_checks() {
+    let p = pos(&with_kings(&[("e6", 'J'), ("d7", 'z'), ("f6", 'P')]), "w - - 0 1 e k-");
+    assert_eq!(targets(&p, "e6"), set(&["e7", "f7", "d6", "d5", "e5", "f5"]), "not d7 (an enemy), not f6 (a friend)");
+    // Next to the enemy king: no check, and the squares around it are not guarded.
+    let p = pos(&[("e1", 'K'), ("a11", 'k'), ("e2", 'j')], "w - - 0 1 - -k");
+    assert!(!p.in_check(), "a king-Jester next to the king gives no check");
+    let p = pos(&[("e1", 'K'), ("a11", 'k'), ("d3", 'j')], "w - - 0 1 - -k");
+    let t = targets(&p, "e1");
+    assert!(t.contains(&"e2".to_string()) && t.contains(&"d2".to_string()), "{t:?}");
+    // Even a queen-Jester does not: once the king has moved, the Jester
+    // copies the king (the ruling judges legality with the powers of the
+    // piece just moved).
+    let p = pos(&[("e1", 'K'), ("a11", 'k'), ("d3", 'j')], "w - - 0 1 - -q");
+    let t = targets(&p, "e1");
+    assert!(t.contains(&"e2".to_string()) && t.contains(&"d2".to_string()), "{t:?}");
+    // A white queen moving leaves Black's Jester a queen: standing between
+    // it and the king, the queen may only take it.
+    let p = pos(&[("e1", 'K'), ("a11", 'k'), ("e3", 'j'), ("e2", 'Q')], "w - - 0 1 e -z");
+    assert_eq!(targets(&p, "e2"), set(&["e3"]));
+}
+
+#[test]
+fn the_jester_copies_the_piece_just_moved() {
+    let start = Position::<Bede>::start();
+    assert_eq!(play(&start, "e3d4").extra.jesters, [None, Some(Role::Pawn)]);
+    let squire = play(&play(&play(&start, "e3d4"), "e9f8"), "e2e3");
+    assert_eq!(squire.extra.jesters, [Some(Role::Pawn), Some(SQUIRE)]);
+    let p = pos(&[("i1", 'K'), ("a11", 'k'), ("e6", 'J'), ("h9", 'p'), ("b10", 'z')], "b - - 0 1 - --");
+    // A king move: the Jester then moves as a king (see above).
+    assert_eq!(play(&p, "a11b11").extra.jester(Color::White), Some(Role::King));
+    assert_eq!(play(&p, "b10d7").extra.jester(Color::White), Some(ZEBRA));
+    let after = play(&p, "h9g8");
+    assert_eq!(after.extra.jester(Color::White), Some(Role::Pawn));
+    assert_eq!(targets(&after, "e6"), set(&["d7", "f7", "c8", "e8"]), "a white pawn's moves from e6 (g8 is taken by the pawn just moved)");
+}
+
+#[test]
+fn a_jester_copying_the_enemy_jester_copies_its_copy() {
+    let p = pos(&with_kings(&[("e6", 'J'), ("e9", 'j')]), "w - - 0 1 e z-");
+    let after = play(&p, "e6g9");
+    assert_eq!(after.fen().split(' ').next_back(), Some("zz"));
+    assert_eq!(targets(&after, "e9"), set(&["c6", "g6", "b7", "h7", "b11", "h11"]));
+}
+
+#[test]
+fn a_promotion_is_copied_as_the_bede_and_a_jester_never_promotes() {
+    let p = pos(&with_kings(&[("e9", 'S'), ("d9", 'P'), ("c3", 'p')]), "w - - 0 1 - --");
+    let squire = play(&p, "e9e10");
+    assert_eq!(squire.piece_at(sq("e10")), Some(Piece::new(Color::White, BEDE)));
+    assert_eq!(squire.extra.jester(Color::Black), Some(BEDE));
+    let pawn = play(&p, "d9c10");
+    assert_eq!(pawn.piece_at(sq("c10")), Some(Piece::new(Color::White, BEDE)));
+    let black = play(&pawn, "c3b2");
+    assert_eq!(black.piece_at(sq("b2")), Some(Piece::new(Color::Black, BEDE)), "Black promotes on its 10th rank");
+    assert_eq!(black.extra.jester(Color::White), Some(BEDE));
+    let p = pos(&with_kings(&[("e9", 'J')]), "w - - 0 1 - p-");
+    let jester = play(&p, "e9d10");
+    assert_eq!(jester.piece_at(sq("d10")), Some(Piece::new(Color::White, JESTER)));
+    assert_eq!(jester.extra.jester(Color::Black), Some(Role::Pawn), "it moved as a pawn");
+    assert_eq!(jester.halfmoves(), 1, "a Jester's move is not a pawn move");
+}
+
+// ---- check with the Jester's powers, mate and stalemate ----
+
+#[test]
+fn the_enemy_jester_checks_with_the_powers_of_the_piece_moved_last() {
+    for (power, check) in [('c', true), ('b', true), ('q', true), ('z', false), ('k', false), ('-', false)] {
+        let text = fen(&[("e1", 'K'), ("a11", 'k'), ("e3", 'j')], &format!("w - - 0 1 e -{power}"));
+        let p = Position::<Bede>::from_fen(&text).expect("valid");
+        assert_eq!(p.in_check(), check, "Black's Jester copying '{power}'");
+    }
+}
+
+#[test]
+fn a_move_is_illegal_if_the_enemy_jester_copying_it_would_attack_the_king() {
+    // The chancellor leaving the e-file lets Black's Jester, now a chancellor, take e1.
+    let p = pos(&[("e1", 'K'), ("a11", 'k'), ("e3", 'C'), ("e5", 'j')], "w - - 0 1 e -z");
+    assert_eq!(targets(&p, "e3"), set(&["e2", "e4", "e5"]));
+    // A Bede leaving: the Jester as a Bede does not reach e1.
+    let p = pos(&[("e1", 'K'), ("a11", 'k'), ("e3", 'B'), ("e5", 'j')], "w - - 0 1 e -z");
+    assert!(targets(&p, "e3").contains(&"f4".to_string()));
+}
+
+#[test]
+fn checkmate_wins_and_stalemate_draws() {
+    let mate = pos(&[("a1", 'K'), ("c3", 'k'), ("b2", 'q')], "w - - 0 1 e --");
+    assert_eq!(outcome(&mate), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate }));
+    let stale = pos(&[("a1", 'K'), ("i11", 'k'), ("c2", 'q')], "w - - 0 1 - --");
+    assert_eq!(outcome(&stale), Some(Outcome::Draw(DrawReason::Stalemate)));
+    // A Jester copying White's last move (a queen) checks; but whatever
+    // the king does, the Jester then copies a king and attacks nothing, so
+    // the king escapes to the squares it attacked (b2 stays guarded by c3).
+    let jester_check = pos(&[("a1", 'K'), ("c3", 'k'), ("b2", 'j')], "w - - 0 1 e -q");
+    assert!(jester_check.in_check());
+    assert_eq!(targets(&jester_check, "a1"), set(&["a2", "b1"]));
+    assert_eq!(outcome(&jester_check), None);
+    let not_mate = pos(&[("a1", 'K'), ("c3", 'k'), ("b2", 'j')], "w - - 0 1 e -z");
+    assert_eq!(outcome(&not_mate), None, "a zebra-Jester on b2 does not check; the king takes it");
+}
