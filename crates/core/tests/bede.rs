@@ -452,3 +452,36 @@ fn checkmate_wins_and_stalemate_draws() {
     let not_mate = pos(&[("a1", 'K'), ("c3", 'k'), ("b2", 'j')], "w - - 0 1 e -z");
     assert_eq!(outcome(&not_mate), None, "a zebra-Jester on b2 does not check; the king takes it");
 }
+
+/// Random games: the kept hash equals one made from scratch, every FEN reads
+/// back, every move's text reads back as the move, and no move panics.
+#[test]
+fn random_games_keep_hash_fen_and_move_text_in_step() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..10 {
+        let mut p = Position::<Bede>::start();
+        for _ in 0..80 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                assert!(outcome(&p).is_some());
+                break;
+            }
+            for &mv in &moves {
+                let text = chesslantis_core::notation::uci::<Bede>(mv, false);
+                assert_eq!(parse_uci(&p, &text), Ok(mv), "{text}");
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize];
+            let san = chesslantis_core::notation::san(&p, mv);
+            assert_eq!(Bede::parse_move(&p, &san), Ok(mv), "{san} in {}", p.fen());
+            p.play(mv);
+            assert_eq!(p.hash(), p.hash_from_scratch());
+            assert_eq!(Position::<Bede>::from_fen(&p.fen()).as_ref(), Ok(&p), "{}", p.fen());
+        }
+    }
+}
