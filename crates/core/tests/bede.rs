@@ -485,3 +485,40 @@ fn random_games_keep_hash_fen_and_move_text_in_step() {
         }
     }
 }
+
+/// Mangled FENs and move texts get errors or read back; nothing panics.
+#[test]
+fn mangled_fen_and_move_text_never_panic() {
+    let alphabet: Vec<char> = "kqcbzjspKQCBZJSPnN0123456789/ -ewxe".chars().collect();
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let start = Position::<Bede>::start().fen();
+    for _ in 0..3000 {
+        let mut chars: Vec<char> = start.chars().collect();
+        for _ in 0..1 + next() % 3 {
+            let i = (next() % chars.len() as u64) as usize;
+            let c = alphabet[(next() % alphabet.len() as u64) as usize];
+            match next() % 3 {
+                0 => chars[i] = c,
+                1 => chars.insert(i, c),
+                _ => {
+                    chars.remove(i);
+                }
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(p) = Position::<Bede>::from_fen(&text) {
+            assert_eq!(Position::<Bede>::from_fen(&p.fen()).as_ref(), Ok(&p), "{text}");
+            let _ = p.legal_moves();
+        }
+    }
+    let p = Position::<Bede>::start();
+    for text in ["", "e3", "e3e3", "e3d4b", "j1j2", "a0a1", "e3d4d5", "Jf1f2", "zz", "a12a11", "e2e3"] {
+        assert!(Bede::parse_move(&p, text).is_err(), "{text}");
+    }
+}
