@@ -14,8 +14,8 @@ use crate::{find_variant, UsageError};
 use chesslantis_core::event::Event;
 use chesslantis_core::registry::VariantInfo;
 use chesslantis_core::{Action, Actor, Bitboard, Color, DrawReason, Game, MoveError, Outcome, Viewer};
-use std::io::{self, BufRead};
 use chesslantis_engine::Level;
+use std::io::{self, BufRead};
 
 pub fn play(
     variant: &str,

@@ -143,7 +143,10 @@ impl AtomTable {
     }
 }
 
-fn flatten(per_square: Vec<Vec<Vec<Path>>>) -> (Vec<Path>, Box<[[(u32, u32); 128]; 2]>) {
+/// Per colour and square, the (start, end) range of its paths in the flat list.
+type PathSpans = Box<[[(u32, u32); 128]; 2]>;
+
+fn flatten(per_square: Vec<Vec<Vec<Path>>>) -> (Vec<Path>, PathSpans) {
     let mut paths = Vec::new();
     let mut spans = Box::new([[(0u32, 0u32); 128]; 2]);
     for (c, squares) in per_square.into_iter().enumerate() {

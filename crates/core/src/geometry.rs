@@ -20,6 +20,9 @@ const NO_DIRECTION: u8 = u8::MAX;
 /// How many shapes besides 8x8 and 10x10 one program may use.
 const SHAPE_SLOTS: usize = 8;
 
+/// The shapes core names, each with a static of its own (see [`Geometry::of`]).
+const NAMED_SHAPES: [Shape; 4] = [Shape::CHESS, Shape::TEN_BY_TEN, Shape::NINE_BY_ELEVEN, Shape::TWO_BOARDS];
+
 /// A table of one bitboard per square.
 pub type SquareTable = Box<[Bitboard; 128]>;
 
@@ -37,6 +40,9 @@ pub struct Geometry {
     pawn_attacks: [SquareTable; 2],
     ranks: Vec<Bitboard>,
     files: Vec<Bitboard>,
+    /// `[file]`: every square on a higher file, and on a lower one.
+    files_above: Vec<Bitboard>,
+    files_below: Vec<Bitboard>,
     boards: Vec<Bitboard>,
 }
 
@@ -82,6 +88,8 @@ impl Geometry {
         let ranks = (0..shape.ranks).map(|r| squares().filter(|&s| shape.rank(s) == r).collect()).collect();
         let files = (0..shape.files).map(|f| squares().filter(|&s| shape.file(s) == f).collect()).collect();
         let boards = (0..shape.boards).map(|b| squares().filter(|&s| shape.board(s) == b).collect()).collect();
+        let files_above = (0..shape.files).map(|f| squares().filter(|&s| shape.file(s) > f).collect()).collect();
+        let files_below = (0..shape.files).map(|f| squares().filter(|&s| shape.file(s) < f).collect()).collect();
         Geometry {
             shape,
             all: squares().collect(),
@@ -93,6 +101,8 @@ impl Geometry {
             pawn_attacks,
             ranks,
             files,
+            files_above,
+            files_below,
             boards,
         }
     }
@@ -100,32 +110,39 @@ impl Geometry {
     /// The tables of a shape, made on first use and kept for the program's
     /// life, reached without a lock. The shapes core names ([`Shape::CHESS`],
     /// [`Shape::TEN_BY_TEN`], [`Shape::NINE_BY_ELEVEN`], [`Shape::TWO_BOARDS`])
-    /// have a static each: a variant's shape is a constant, so the test folds
-    /// away and one atomic load remains. Any other shape takes the first of
-    /// a few slots that is empty or already its own (a short search on each
-    /// call: such a variant may keep the result in a static of its own, see
-    /// [`crate::own_geometry`]).
+    /// have a static each: a variant's shape is a constant, and
+    /// `Variant::geometry` picks its static at compile time (see
+    /// [`Geometry::named`]), so one atomic load remains. Any other shape takes
+    /// the first of a few slots that is empty or already its own (a short
+    /// search on each call: such a variant may keep the result in a static of
+    /// its own, see [`crate::own_geometry`]).
     #[inline]
     pub fn of(shape: Shape) -> &'static Geometry {
-        static CHESS: OnceLock<Geometry> = OnceLock::new();
-        static TEN: OnceLock<Geometry> = OnceLock::new();
-        static NINE_BY_ELEVEN: OnceLock<Geometry> = OnceLock::new();
-        static TWO_BOARDS: OnceLock<Geometry> = OnceLock::new();
-        let named = if shape == Shape::CHESS {
-            Some(&CHESS)
-        } else if shape == Shape::TEN_BY_TEN {
-            Some(&TEN)
-        } else if shape == Shape::NINE_BY_ELEVEN {
-            Some(&NINE_BY_ELEVEN)
-        } else if shape == Shape::TWO_BOARDS {
-            Some(&TWO_BOARDS)
-        } else {
-            None
-        };
-        if let Some(cell) = named {
-            return cell.get_or_init(|| Geometry::new(shape));
+        match Self::named_index(shape) {
+            Some(i) => Self::named(i),
+            None => Self::of_other(shape),
         }
-        Self::of_other(shape)
+    }
+
+    /// The index of `shape` among the shapes core names, if it is one of
+    /// them; a `const fn`, so that a variant's constant shape is looked up
+    /// at compile time.
+    pub const fn named_index(shape: Shape) -> Option<usize> {
+        let mut i = 0;
+        while i < NAMED_SHAPES.len() {
+            if NAMED_SHAPES[i].const_eq(shape) {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The tables of the named shape number `index` (see [`Geometry::named_index`]).
+    #[inline(always)]
+    pub fn named(index: usize) -> &'static Geometry {
+        static NAMED: [OnceLock<Geometry>; NAMED_SHAPES.len()] = [const { OnceLock::new() }; NAMED_SHAPES.len()];
+        NAMED[index].get_or_init(|| Geometry::new(NAMED_SHAPES[index]))
     }
 
     #[cold]
@@ -248,6 +265,18 @@ impl Geometry {
         self.files[file as usize]
     }
 
+    /// Every square on a file above `file` (toward the h-file), on all boards.
+    #[inline]
+    pub fn files_above(&self, file: u8) -> Bitboard {
+        self.files_above[file as usize]
+    }
+
+    /// Every square on a file below `file` (toward the a-file), on all boards.
+    #[inline]
+    pub fn files_below(&self, file: u8) -> Bitboard {
+        self.files_below[file as usize]
+    }
+
     /// Every square of board `board` (from 0); empty past the last board.
     #[inline]
     pub fn board_mask(&self, board: u8) -> Bitboard {
@@ -272,9 +301,7 @@ impl Geometry {
     /// One step toward the opponent for a pawn of `color`.
     #[inline]
     pub fn forward(&self, color: Color, sq: Square) -> Option<Square> {
-        let s = self.shape;
-        let dr = if color == Color::White { 1 } else { -1 };
-        s.square(s.board(sq), s.file(sq) as i32, s.rank(sq) as i32 + dr)
+        self.shape.forward(color, sq)
     }
 }
 

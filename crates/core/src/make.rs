@@ -1,5 +1,6 @@
 //! Making a move by the rules of chess; variants wrap this with their own effects.
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, KING_SIDE, QUEEN_SIDE};
@@ -72,8 +73,7 @@ pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect 
             };
             pos.put(mv.to, placed);
             if mv.kind == MoveKind::DoublePush {
-                let g = V::geometry();
-                pos.set_ep_square(g.forward(us, mv.from));
+                pos.set_ep_square(V::SHAPE.forward(us, mv.from));
             }
         }
         MoveKind::Detonate => {}
@@ -85,8 +85,11 @@ pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect 
         if moved.role == Role::King {
             pos.clear_castling(us, Some(V::SHAPE.board(mv.from)));
         }
-        pos.clear_castling_on(mv.from);
-        pos.clear_castling_on(mv.to);
+        // Every right involving either square goes (as `clear_castling_on`).
+        let touched = Bitboard::from_square(mv.from).with(mv.to);
+        for color in Color::ALL {
+            pos.remove_castling(color, touched);
+        }
     }
     if us == Color::Black {
         pos.set_fullmoves(pos.fullmoves().saturating_add(1));

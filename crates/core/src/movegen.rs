@@ -36,13 +36,13 @@ fn pawn_moves<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, allowed: impl 
     let last = V::promotion_zone(us);
     let start_rank = g.relative_rank(us, 1);
     for from in pos.pieces(us, Role::Pawn) {
-        if let Some(one) = g.forward(us, from) {
+        if let Some(one) = V::SHAPE.forward(us, from) {
             if !occupied.contains(one) {
                 if allowed(from, one) {
                     push_pawn::<V>(out, from, one, MoveKind::Normal, last);
                 }
                 if start_rank.contains(from) {
-                    if let Some(two) = g.forward(us, one) {
+                    if let Some(two) = V::SHAPE.forward(us, one) {
                         if !occupied.contains(two) && allowed(from, two) {
                             push_pawn::<V>(out, from, two, MoveKind::DoublePush, last);
                         }

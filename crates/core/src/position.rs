@@ -4,7 +4,7 @@
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveKind};
-use crate::role::{Piece, Role, ROLE_COUNT};
+use crate::role::{Piece, Role};
 use crate::square::Square;
 use crate::variant::Variant;
 use crate::zobrist;
@@ -15,12 +15,18 @@ use std::marker::PhantomData;
 pub const KING_SIDE: usize = 0;
 pub const QUEEN_SIDE: usize = 1;
 
+/// The roles with a bitboard of their own: those core knows
+/// (`Role::STANDARD`, numbered from 0). A variant's own roles are rare and
+/// found through the mailbox, which keeps the position small: copy-make
+/// copies all of it on every move.
+const KEPT_ROLES: usize = Role::STANDARD.len();
+
 /// A position of variant `V`. Moves are made by copy-make: `play` changes the
 /// position in place, and callers that need the old one keep a copy (a
 /// position is a few hundred bytes, cheaper to copy than to unmake).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position<V: Variant> {
-    by_role: [Bitboard; ROLE_COUNT],
+    by_role: [Bitboard; KEPT_ROLES],
     by_color: [Bitboard; 2],
     mailbox: [u8; 128],
     turn: Color,
@@ -41,7 +47,7 @@ impl<V: Variant> Position<V> {
     /// An empty board with White to move.
     pub fn empty() -> Position<V> {
         Position {
-            by_role: [Bitboard::EMPTY; ROLE_COUNT],
+            by_role: [Bitboard::EMPTY; KEPT_ROLES],
             by_color: [Bitboard::EMPTY; 2],
             mailbox: [0; 128],
             turn: Color::White,
@@ -69,7 +75,22 @@ impl<V: Variant> Position<V> {
 
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
-        self.by_role[role.index()]
+        match self.by_role.get(role.index()) {
+            Some(&bb) => bb,
+            None => self.scan_role(role),
+        }
+    }
+
+    /// The squares of a role without a bitboard of its own (see `KEPT_ROLES`).
+    #[inline(never)]
+    fn scan_role(&self, role: Role) -> Bitboard {
+        let mut found = Bitboard::EMPTY;
+        for (i, &code) in self.mailbox.iter().enumerate() {
+            if Piece::from_code(code).is_some_and(|p| p.role == role) {
+                found |= Square(i as u8);
+            }
+        }
+        found
     }
 
     #[inline]
@@ -79,7 +100,7 @@ impl<V: Variant> Position<V> {
 
     #[inline]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.by_role[role.index()] & self.by_color[color.index()]
+        self.by_role(role) & self.by_color[color.index()]
     }
 
     #[inline]
@@ -128,10 +149,15 @@ impl<V: Variant> Position<V> {
     #[inline]
     pub fn castling_rook_of(&self, king: Square, color: Color, side: usize) -> Option<Square> {
         let s = V::SHAPE;
-        let rights = self.castling[color.index()] & V::geometry().board_mask(s.board(king));
+        let g = V::geometry();
+        let mut rights = self.castling[color.index()];
+        if s.boards > 1 {
+            rights &= g.board_mask(s.board(king));
+        }
         let kf = s.file(king);
-        let mut on_side = rights.filter(|&r| if side == KING_SIDE { s.file(r) > kf } else { s.file(r) < kf });
-        on_side.next()
+        rights &= if side == KING_SIDE { g.files_above(kf) } else { g.files_below(kf) };
+        // The first in square order, as iterating would give.
+        (!rights.is_empty()).then(|| rights.lsb())
     }
 
     /// Every rook `color` may castle with, on every board.
@@ -237,7 +263,9 @@ impl<V: Variant> Position<V> {
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.mailbox[sq.index()] == 0, "put on an occupied square");
-        self.by_role[piece.role.index()] |= sq;
+        if let Some(bb) = self.by_role.get_mut(piece.role.index()) {
+            *bb |= sq;
+        }
         self.by_color[piece.color.index()] |= sq;
         self.mailbox[sq.index()] = piece.code();
         self.board_hash ^= zobrist::piece(piece.code(), sq.index());
@@ -247,7 +275,9 @@ impl<V: Variant> Position<V> {
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
-        self.by_role[piece.role.index()] ^= sq;
+        if let Some(bb) = self.by_role.get_mut(piece.role.index()) {
+            *bb ^= sq;
+        }
         self.by_color[piece.color.index()] ^= sq;
         self.mailbox[sq.index()] = 0;
         self.board_hash ^= zobrist::piece(piece.code(), sq.index());
@@ -289,8 +319,10 @@ impl<V: Variant> Position<V> {
     #[inline]
     pub fn clear_castling(&mut self, color: Color, board: Option<u8>) {
         let rooks = match board {
-            Some(b) => V::geometry().board_mask(b),
             None => Bitboard(!0),
+            // The only board holds every right.
+            Some(0) if V::SHAPE.boards == 1 => Bitboard(!0),
+            Some(b) => V::geometry().board_mask(b),
         };
         self.remove_castling(color, rooks);
     }

@@ -4,6 +4,7 @@
 //! `board * files * ranks + rank * files + file`. Every game fits 128 squares,
 //! so a square is one byte and a set of squares one `u128`.
 
+use crate::color::Color;
 use std::fmt;
 
 /// An index into the squares of a game (all of its boards).
@@ -38,6 +39,37 @@ impl Shape {
     pub const NINE_BY_ELEVEN: Shape = Shape::new(9, 11);
     /// Two 8x8 boards, Lower and Upper (Kosintsev's two-board Bermuda chess).
     pub const TWO_BOARDS: Shape = Shape::with_boards(8, 8, "LU");
+
+    /// Equality usable in constants (`==` is not a `const fn`).
+    pub const fn const_eq(self, other: Shape) -> bool {
+        let (a, b) = (self.board_letters.as_bytes(), other.board_letters.as_bytes());
+        if self.files != other.files || self.ranks != other.ranks || self.boards != other.boards || a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// One step toward the opponent for a pawn of `color`. Callers with a
+    /// constant shape (`V::SHAPE`) get the board arithmetic folded.
+    #[inline]
+    pub fn forward(self, color: Color, sq: Square) -> Option<Square> {
+        // A rank up or down on the same board is `files` squares away.
+        if sq.0 as usize >= self.square_count() {
+            return None;
+        }
+        let rank = self.rank(sq);
+        match color {
+            Color::White => (rank + 1 < self.ranks).then(|| Square(sq.0 + self.files)),
+            Color::Black => (rank > 0).then(|| Square(sq.0 - self.files)),
+        }
+    }
 
     /// One board of `files` x `ranks`.
     pub const fn new(files: u8, ranks: u8) -> Shape {

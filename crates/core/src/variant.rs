@@ -68,9 +68,13 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
         Letters(Self::ROLES)
     }
 
-    #[inline]
+    #[inline(always)]
     fn geometry() -> &'static Geometry {
-        Geometry::of(Self::SHAPE)
+        // The shape is a constant: its static is chosen at compile time.
+        match const { Geometry::named_index(Self::SHAPE) } {
+            Some(i) => Geometry::named(i),
+            None => Geometry::of(Self::SHAPE),
+        }
     }
 
     /// Squares that `piece` on `sq` attacks (could capture on) given `occupied`.

@@ -25,12 +25,12 @@ const fn table<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
-const PIECE_KEYS: [u64; PIECE_CODES * 128] = table(0xC4E5_51A2_7150_0001);
+static PIECE_KEYS: [u64; PIECE_CODES * 128] = table(0xC4E5_51A2_7150_0001);
 /// One key per (colour, rook square) of a castling right.
-const CASTLE_KEYS: [u64; 2 * 128] = table(0xC4E5_51A2_7150_0002);
-const EP_KEYS: [u64; 128] = table(0xC4E5_51A2_7150_0003);
+static CASTLE_KEYS: [u64; 2 * 128] = table(0xC4E5_51A2_7150_0002);
+static EP_KEYS: [u64; 128] = table(0xC4E5_51A2_7150_0003);
 /// Keys free for variant state (Bede escalation, Beirut bombs, ...).
-const EXTRA_KEYS: [u64; 256] = table(0xC4E5_51A2_7150_0004);
+static EXTRA_KEYS: [u64; 256] = table(0xC4E5_51A2_7150_0004);
 pub const SIDE_KEY: u64 = splitmix(0xC4E5_51A2_7150_0005).1;
 
 #[inline]

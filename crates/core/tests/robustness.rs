@@ -38,21 +38,29 @@ fn exercise(pos: &Position<Chess>) {
 
 /// A valid FEN with edits: characters replaced, deleted or inserted.
 fn mutated_fen() -> impl Strategy<Value = String> {
-    let edit = (any::<usize>(), 0u8..3, prop::char::range(' ', '~'));
-    (prop::sample::select(GAME_STARTS), prop::collection::vec(edit, 1..4)).prop_map(|(fen, edits)| {
-        let mut chars: Vec<char> = fen.chars().collect();
-        for (at, op, c) in edits {
-            let i = at % (chars.len() + 1);
-            match op {
-                0 if i < chars.len() => chars[i] = c,
-                1 if i < chars.len() => {
-                    chars.remove(i);
-                }
-                _ => chars.insert(i, c),
+    (prop::sample::select(GAME_STARTS), prop::collection::vec(edit(), 1..4)).prop_map(|(fen, edits)| mutate(fen, edits))
+}
+
+/// One edit of a text: (where, replace/delete/insert, the character).
+type Edit = (usize, u8, char);
+
+fn edit() -> impl Strategy<Value = Edit> {
+    (any::<usize>(), 0u8..3, prop::char::range(' ', '~'))
+}
+
+fn mutate(text: &str, edits: Vec<Edit>) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (at, op, c) in edits {
+        let i = at % (chars.len() + 1);
+        match op {
+            0 if i < chars.len() => chars[i] = c,
+            1 if i < chars.len() => {
+                chars.remove(i);
             }
+            _ => chars.insert(i, c),
         }
-        chars.into_iter().collect()
-    })
+    }
+    chars.into_iter().collect()
 }
 
 fn any_text() -> impl Strategy<Value = String> {
@@ -108,21 +116,8 @@ fn acceptable(game: &dyn Game) -> Vec<Action> {
 /// A variant's start FEN with edits, so every variant's own fields (Bermuda's
 /// ten files, Beirut's bombs) get mangled too.
 fn mutated_variant_fen() -> impl Strategy<Value = (&'static str, String)> {
-    let edit = (any::<usize>(), 0u8..3, prop::char::range(' ', '~'));
-    (prop::sample::select(registry::variant_ids()), prop::collection::vec(edit, 1..4)).prop_map(|(id, edits)| {
-        let start = (registry::variant(id).expect("registered").start_fen)();
-        let mut chars: Vec<char> = start.chars().collect();
-        for (at, op, c) in edits {
-            let i = at % (chars.len() + 1);
-            match op {
-                0 if i < chars.len() => chars[i] = c,
-                1 if i < chars.len() => {
-                    chars.remove(i);
-                }
-                _ => chars.insert(i, c),
-            }
-        }
-        (id, chars.into_iter().collect())
+    (prop::sample::select(registry::variant_ids()), prop::collection::vec(edit(), 1..4)).prop_map(|(id, edits)| {
+        (id, mutate((registry::variant(id).expect("registered").start_fen)(), edits))
     })
 }
 
