@@ -7,7 +7,7 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::{SpecialSquares, Variant};
-use crate::variants::{beirut, bermuda_angle, rejection, Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
+use crate::variants::{beirut, bermuda_angle, rejection, Bede, Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
 
 /// Makes a game from the start position or a FEN.
 pub type NewGame = fn(Option<&str>) -> Result<Box<dyn Game>, FenError>;
@@ -101,6 +101,7 @@ pub static VARIANTS: &[VariantInfo] = &[
     entry!(Portal, plain_game::<Portal>),
     entry!(Beirut, beirut::new_game),
     entry!(KnightsAreGod, plain_game::<KnightsAreGod>),
+    entry!(Bede, plain_game::<Bede>),
 ];
 
 /// The variant with this id.

@@ -522,3 +522,100 @@ fn mangled_fen_and_move_text_never_panic() {
         assert!(Bede::parse_move(&p, text).is_err(), "{text}");
     }
 }
+
+// ---- the Jester after each kind of move of the opponent ----
+
+/// Black moves each kind of piece in turn; White's Jester on e5 then moves
+/// exactly as a white piece of the kind Black just moved would there (a
+/// promoted pawn: a Bede; Black's Jester: what it copied), and the FEN's
+/// Jester field says so.
+#[test]
+fn the_jester_after_each_kind_of_last_move() {
+    let black = [
+        ("g9", 'p'),
+        ("c10", 's'),
+        ("a8", 'b'),
+        ("h11", 'c'),
+        ("b3", 'z'),
+        ("h7", 'q'),
+        ("a4", 'j'),
+        ("d3", 'p'),
+    ];
+    let mut pieces = vec![("i1", 'K'), ("a11", 'k'), ("e5", 'J'), ("f6", 'p'), ("d4", 'P'), ("e7", 'z')];
+    pieces.extend(black);
+    // Black's Jester copies a chancellor (White moved one last).
+    let p = pos(&pieces, "b - - 0 1 e -c");
+    let cases = [
+        ("g9f8", 'p'),
+        ("c10c9", 's'),
+        ("a8b7", 'b'),
+        ("h11h10", 'c'),
+        ("b3d6", 'z'),
+        ("h7h8", 'q'),
+        ("a4a6", 'c'),
+        ("d3c2", 'b'),
+    ];
+    for (mv, copied) in cases {
+        let after = play(&p, mv);
+        let field = after.fen().split(' ').next_back().map(str::to_string);
+        assert_eq!(field, Some(format!("{copied}c")), "after {mv}");
+        // The same board with a real white piece of the copied kind on e5.
+        let real_fen = after.fen().replacen('J', &copied.to_ascii_uppercase().to_string(), 1);
+        let real = Position::<Bede>::from_fen(&real_fen).unwrap_or_else(|e| panic!("{real_fen}: {e}"));
+        assert_eq!(targets(&after, "e5"), targets(&real, "e5"), "after {mv} the Jester moves as a white '{copied}'");
+        assert!(!targets(&after, "e5").is_empty(), "after {mv}");
+    }
+    // A king move: king steps onto empty squares; neither d4 (a friend)
+    // nor f6 (an enemy) is taken.
+    let after = play(&p, "a11b11");
+    assert_eq!(after.extra.jester(Color::White), Some(Role::King));
+    assert_eq!(targets(&after, "e5"), set(&["d6", "e6", "d5", "f5", "e4", "f4"]));
+}
+
+/// The enemy Jester keeps the powers of the piece just moved while the
+/// mover's king stands: a move that lets it attack the king is refused,
+/// for each kind of piece that could be moved.
+#[test]
+fn a_move_is_illegal_when_the_enemy_jester_would_copy_it_into_an_attack() {
+    // Black's Jester on e6 faces the white king on e1 down the open e-file;
+    // it attacks the king only as a piece of the kind White moves.
+    let p = pos(&[("e1", 'K'), ("h11", 'k'), ("e6", 'j'), ("a3", 'Q'), ("c5", 'C'), ("i4", 'B'), ("i8", 'Z')], "w - - 0 1 e -p");
+    // A queen or chancellor move gives the Jester a rook line to e1: only
+    // blocking the file (or taking the Jester) is legal.
+    assert_eq!(targets(&p, "a3"), set(&["e3"]));
+    assert_eq!(targets(&p, "c5"), set(&["e5", "e4", "e6"]));
+    // A Bede or Zebra move leaves the Jester a Bede or Zebra: no attack on e1.
+    assert!(!targets(&p, "i4").is_empty());
+    assert!(!targets(&p, "i8").is_empty());
+}
+
+// ---- escalation by either side ----
+
+#[test]
+fn black_escalates_too_by_a_non_pawn_capture_friend_or_foe_or_a_check() {
+    let base = [("i1", 'K'), ("a11", 'k'), ("e6", 'q'), ("e4", 'S'), ("c6", 'z'), ("g6", 'P')];
+    let p = pos(&base, "b - - 0 1 - --");
+    assert!(play(&p, "e6e4").extra.escalated, "Black takes a white squire");
+    assert!(play(&p, "e6c6").extra.escalated, "Black takes its own zebra");
+    assert!(!play(&p, "e6g6").extra.escalated, "Black takes a white pawn: not yet");
+    assert!(!play(&p, "e6d5").extra.escalated, "a quiet move");
+    let check = play(&p, "e6e5");
+    assert!(check.in_check() && check.extra.escalated, "Black gives check");
+    // A pawn taking a friendly pawn does not escalate either.
+    let p = pos(&[("i1", 'K'), ("a11", 'k'), ("e6", 'p'), ("e5", 'p')], "b - - 0 1 - --");
+    assert!(!play(&p, "e6e5").extra.escalated);
+}
+
+#[test]
+fn a_check_by_the_jester_or_a_discovered_check_escalates() {
+    // White's Jester, copying a queen, gives check from e8.
+    let p = pos(&[("i1", 'K'), ("e11", 'k'), ("c5", 'J')], "w - - 0 1 - q-");
+    let after = play(&p, "c5c9");
+    assert!(after.in_check() && after.extra.escalated);
+    // The squire steps off the queen's file: a discovered check.
+    let p = pos(&[("i1", 'K'), ("e10", 'k'), ("e3", 'Q'), ("e6", 'S')], "w - - 0 1 - --");
+    let after = play(&p, "e6f7");
+    assert!(after.in_check() && after.extra.escalated);
+    // So the king may step back (for Black, up the board).
+    assert!(targets(&after, "e10").contains(&"d11".to_string()), "{:?}", targets(&after, "e10"));
+}

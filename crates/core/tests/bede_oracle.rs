@@ -305,3 +305,20 @@ fn core_perft_matches_the_simple_implementation() {
         }
     }
 }
+
+/// Depth 4, written in tests/perft/fixtures.perft: minutes for the simple
+/// generator, so run it in release with `-- --ignored`.
+const DEEP: &[(&str, u32)] = &[
+    ("bzcjkqcbb/sssssssss/ppppppppp/9/9/9/9/9/PPPPPPPPP/SSSSSSSSS/BBCQKJCZB w - - 0 1 - --", 4),
+    ("4k4/1B7/9/2s6/9/4j4/9/3S5/9/6b2/4K4 w - - 0 30 e -k", 4),
+    ("4k4/9/2p1p4/9/4Z4/9/9/4j4/2S6/3PCP3/4K4 w - - 0 9 e -c", 4),
+];
+
+#[test]
+#[ignore = "minutes: run in release with -- --ignored"]
+fn core_perft_matches_the_simple_implementation_at_depth_4() {
+    for &(fen, depth) in DEEP {
+        let pos = Position::<Bede>::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(perft(&pos, depth), Board::parse(fen).perft(depth), "{fen} depth {depth}");
+    }
+}

@@ -57,6 +57,8 @@ const WINNING_MOVES: &[(&str, &str, &[&str])] = &[
     ("circe", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
     ("portal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
     ("knights-are-god", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
+    // The chancellor's rook line along rank 11; the king on b9 guards a10 and b10.
+    ("bede", "k8/9/1K7/9/9/9/9/9/9/9/7C1 w - - 0 1 - --", &["h1h11"]),
     ("beirut", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 -,-", &["a1a8"]),
     // Kings are captured; the rook's path stays out of the Angle (no roll).
     ("bermuda-angle", "k9/10/10/10/10/10/10/10/10/R8K w - - 0 1", &["a1a10"]),

@@ -2,15 +2,14 @@
 //! capture, the backward ban before escalation, promotion to Bede, and what
 //! a move does to escalation and the Jesters.
 
-use super::pieces::{tables, BEDE, JESTER, SQUIRE};
+use super::pieces::{self, tables, BEDE, JESTER, SQUIRE};
 use super::Bede;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::make;
-use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::role::{Piece, Role};
+use crate::role::{Piece, Role, ROLE_COUNT};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -36,18 +35,61 @@ pub fn attacks(pos: &Position<Bede>, sq: Square, piece: Piece, occupied: Bitboar
     }
 }
 
+/// The squares of one colour's pieces by role, read once from the mailbox
+/// (the position keeps bitboards only for the roles core knows).
+#[derive(Copy, Clone)]
+pub struct Army {
+    color: Color,
+    by_role: [Bitboard; ROLE_COUNT],
+}
+
+impl Army {
+    #[inline]
+    pub fn of(pos: &Position<Bede>, color: Color) -> Army {
+        let mut by_role = [Bitboard::EMPTY; ROLE_COUNT];
+        for sq in pos.by_color(color) {
+            if let Some(p) = pos.piece_at(sq) {
+                by_role[p.role.index()] |= sq;
+            }
+        }
+        Army { color, by_role }
+    }
+
+    /// The army without the piece on `sq` (captured), if it has one there.
+    #[inline]
+    fn without(mut self, sq: Square) -> Army {
+        for bb in &mut self.by_role {
+            *bb = bb.without(sq);
+        }
+        self
+    }
+
+    /// The army's pieces attacking `sq`, its Jester moving as `jester`.
+    #[inline]
+    fn attackers(&self, jester: Option<Role>, sq: Square, occupied: Bitboard) -> Bitboard {
+        let t = tables();
+        let mut found = Bitboard::EMPTY;
+        for spec in pieces::ROLES {
+            let role = spec.role;
+            let here = self.by_role[role.index()];
+            if role != JESTER && here.any() {
+                found |= t.attackers_among(Piece::new(self.color, role), here, sq, occupied);
+            }
+        }
+        let jesters = self.by_role[JESTER.index()];
+        if let Some(role) = jester.filter(|&r| r != Role::King) {
+            if jesters.any() {
+                found |= t.attackers_among(Piece::new(self.color, role), jesters, sq, occupied);
+            }
+        }
+        found
+    }
+}
+
 /// Pieces of `by` attacking `sq`, the Jester with its current powers.
 #[inline]
 pub fn attackers(pos: &Position<Bede>, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
-    let t = tables();
-    let mut found = t.attackers(pos, sq, by, occupied);
-    if let Some(role) = pos.extra.jester(by).filter(|&r| r != Role::King) {
-        let jesters = pos.pieces(by, JESTER);
-        if jesters.any() {
-            found |= t.attackers_of(Piece::new(by, role), sq, occupied) & jesters;
-        }
-    }
-    found
+    Army::of(pos, by).attackers(pos.extra.jester(by), sq, occupied)
 }
 
 /// Friendly capture: anything but the own king.
@@ -84,12 +126,14 @@ fn not_backward(color: Color, rank: u8) -> Bitboard {
 }
 
 /// Every legal move: each target tried against the own king's safety, the
-/// enemy Jester then copying the piece just moved.
+/// enemy Jester then copying the piece just moved. The trial does not make
+/// the move: the board after it differs only on the two squares.
 pub fn legal_moves(pos: &Position<Bede>, out: &mut Vec<Move>) {
-    let start = out.len();
     let us = pos.turn();
+    let Some(king) = pos.king(us) else { return };
     let occupied = pos.occupied();
     let capturable = capturable(pos, us);
+    let enemy = Army::of(pos, !us);
     for from in pos.by_color(us) {
         let Some(piece) = pos.piece_at(from) else { continue };
         let mut targets = move_targets(pos, from, piece, occupied, capturable);
@@ -97,10 +141,27 @@ pub fn legal_moves(pos: &Position<Bede>, out: &mut Vec<Move>) {
             targets &= not_backward(us, Bede::SHAPE.rank(from));
         }
         for to in targets {
-            out.push(Move::normal(from, to));
+            let guarded = if piece.role == Role::King { to } else { king };
+            let enemy = if pos.by_color(!us).contains(to) { enemy.without(to) } else { enemy };
+            let copied = copied_role(pos, piece, to);
+            let after = occupied.without(from).with(to);
+            if enemy.attackers(copied, guarded, after).is_empty() {
+                out.push(Move::normal(from, to));
+            }
         }
     }
-    movegen::drop_king_exposing(pos, out, start);
+}
+
+/// What the opponent's Jester copies once `piece` has moved to `to`: the
+/// piece as it then stands (a promoted pawn or squire: a Bede), or for the
+/// mover's own Jester what that Jester copied.
+#[inline]
+fn copied_role(pos: &Position<Bede>, piece: Piece, to: Square) -> Option<Role> {
+    match piece.role {
+        JESTER => pos.extra.jester(piece.color),
+        Role::Pawn | SQUIRE if Bede::promotion_zone(piece.color).contains(to) => Some(BEDE),
+        role => Some(role),
+    }
 }
 
 /// Plays a legal move: a pawn or squire ending on its 10th or 11th rank
@@ -109,14 +170,13 @@ pub fn legal_moves(pos: &Position<Bede>, out: &mut Vec<Move>) {
 /// escalates.
 pub fn play(pos: &mut Position<Bede>, mv: Move) {
     let us = pos.turn();
+    let copied = pos.piece_at(mv.from).and_then(|p| copied_role(pos, p, mv.to));
     let effect = make::play_standard(pos, Move::normal(mv.from, mv.to));
-    let mut now = effect.moved.role;
-    if (now == Role::Pawn || now == SQUIRE) && Bede::promotion_zone(us).contains(mv.to) {
+    let moved = effect.moved.role;
+    if (moved == Role::Pawn || moved == SQUIRE) && Bede::promotion_zone(us).contains(mv.to) {
         pos.take(mv.to);
         pos.put(mv.to, Piece::new(us, BEDE));
-        now = BEDE;
     }
-    let copied = if now == JESTER { pos.extra.jester(us) } else { Some(now) };
     pos.extra.jesters[(!us).index()] = copied;
     let non_pawn_capture = effect.captured.is_some_and(|(_, p)| p.role != Role::Pawn);
     if non_pawn_capture || pos.in_check() {
