@@ -94,4 +94,21 @@ mod tests {
         assert_eq!(lines[8], "    a  b  c  d  e  f  g  h ");
         assert!(text.contains("( ) the portals\n[ ] the last move\n"), "{text}");
     }
+
+    #[test]
+    fn a_nine_by_eleven_board_aligns_ranks_one_to_eleven() {
+        let shape = Shape::NINE_BY_ELEVEN;
+        let start = "bzcjkqcbb/sssssssss/ppppppppp/9/9/9/9/9/PPPPPPPPP/SSSSSSSSS/BBCQKJCZB w - - 0 1 - --";
+        let text = draw(shape, start, &Marks::default());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 12, "{text}");
+        assert_eq!(lines[0], "11  b  z  c  j  k  q  c  b  b ");
+        assert_eq!(lines[1], "10  s  s  s  s  s  s  s  s  s ");
+        assert_eq!(lines[2], " 9  p  p  p  p  p  p  p  p  p ");
+        assert_eq!(lines[5], " 6  .  .  .  .  .  .  .  .  . ");
+        assert_eq!(lines[10], " 1  B  B  C  Q  K  J  C  Z  B ");
+        assert_eq!(lines[11], "    a  b  c  d  e  f  g  h  i ");
+        // Every rank's squares start in the same column as the file letters.
+        assert!(lines.iter().all(|l| l.len() == lines[11].len()), "{text}");
+    }
 }
