@@ -20,11 +20,11 @@ use chesslantis_core::Role;
 const VALUES: [Phased; ROLE_COUNT] = {
     let mut v = STANDARD_VALUES;
     v[Role::Pawn.index()] = Phased::new(70, 90);
-    v[SQUIRE.index()] = Phased::new(140, 160);
-    v[BEDE.index()] = Phased::new(460, 480);
-    v[CHANCELLOR.index()] = Phased::new(850, 900);
-    v[ZEBRA.index()] = Phased::new(250, 230);
-    v[JESTER.index()] = Phased::new(300, 280);
+    v[SQUIRE.index()] = Phased::new(150, 170);
+    v[BEDE.index()] = Phased::new(380, 420);
+    v[CHANCELLOR.index()] = Phased::new(1000, 950);
+    v[ZEBRA.index()] = Phased::new(340, 300);
+    v[JESTER.index()] = Phased::new(360, 330);
     v
 };
 
