@@ -113,4 +113,20 @@ mod tests {
         assert_eq!(text.lines().next(), Some("11  .  .  .  .  .  .  .  .  R "));
         assert_eq!(text.lines().nth(11), Some("    a  b  c  d  e  f  g  h  i "));
     }
+
+    #[test]
+    fn a_nine_by_eleven_board_aligns_ranks_one_to_eleven() {
+        let view = chesslantis_core::DynGame::new("bede", None).expect("bede").view(chesslantis_core::Viewer::White);
+        let text = draw(&view.boards[0], &Marks::default());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 12, "{text}");
+        assert_eq!(lines[0], "11  b  z  c  j  k  q  c  b  b ");
+        assert_eq!(lines[1], "10  s  s  s  s  s  s  s  s  s ");
+        assert_eq!(lines[2], " 9  p  p  p  p  p  p  p  p  p ");
+        assert_eq!(lines[5], " 6  .  .  .  .  .  .  .  .  . ");
+        assert_eq!(lines[10], " 1  B  B  C  Q  K  J  C  Z  B ");
+        assert_eq!(lines[11], "    a  b  c  d  e  f  g  h  i ");
+        // Every rank's squares start in the same column as the file letters.
+        assert!(lines.iter().all(|l| l.len() == lines[11].len()), "{text}");
+    }
 }

@@ -76,6 +76,9 @@ pub struct AtomTable {
     free: Box<[[Bitboard; 128]; 2]>,
     /// Origins that reach a square with nothing to be empty.
     free_reverse: Box<[[Bitboard; 128]; 2]>,
+    /// Origins that reach a square on an empty board: a cheap test that
+    /// skips the paths when no piece of the role stands on any of them.
+    any_reverse: Box<[[Bitboard; 128]; 2]>,
     paths: Vec<Path>,
     reverse_paths: Vec<Path>,
     /// `paths[span.0..span.1]` per colour and square; the same for `reverse_paths`.
@@ -88,6 +91,7 @@ impl AtomTable {
         assert!(shape.square_count() <= 128, "a game has at most 128 squares");
         let mut free = Box::new([[Bitboard::EMPTY; 128]; 2]);
         let mut free_reverse = Box::new([[Bitboard::EMPTY; 128]; 2]);
+        let mut any_reverse = Box::new([[Bitboard::EMPTY; 128]; 2]);
         let mut forward: Vec<Vec<Vec<Path>>> = vec![vec![Vec::new(); 128]; 2];
         let mut backward: Vec<Vec<Vec<Path>>> = vec![vec![Vec::new(); 128]; 2];
         for color in Color::ALL {
@@ -99,6 +103,7 @@ impl AtomTable {
                     atom_paths(shape, from, atom, &orient, &mut found);
                 }
                 for path in found {
+                    any_reverse[color.index()][path.end.index()] |= from;
                     if path.clear.is_empty() {
                         free[color.index()][from.index()] |= path.end;
                         free_reverse[color.index()][path.end.index()] |= from;
@@ -111,7 +116,7 @@ impl AtomTable {
         }
         let (paths, spans) = flatten(forward);
         let (reverse_paths, reverse_spans) = flatten(backward);
-        AtomTable { free, free_reverse, paths, reverse_paths, spans, reverse_spans }
+        AtomTable { free, free_reverse, any_reverse, paths, reverse_paths, spans, reverse_spans }
     }
 
     /// Squares a piece of `color` on `sq` reaches, given `occupied`.
@@ -126,6 +131,12 @@ impl AtomTable {
             }
         }
         out
+    }
+
+    /// Squares from which a piece of `color` reaches `sq` on an empty board.
+    #[inline]
+    pub fn could_reach_from(&self, color: Color, sq: Square) -> Bitboard {
+        self.any_reverse[color.index()][sq.index()]
     }
 
     /// Squares from which a piece of `color` reaches `sq`, given `occupied`.
@@ -290,6 +301,19 @@ impl PieceTables {
         match &self.captures[piece.role.index()] {
             Some(t) => t.reached_from(piece.color, sq, occupied),
             None => Bitboard::EMPTY,
+        }
+    }
+
+    /// The pieces among `candidates` (all of `piece`'s kind) that attack
+    /// `sq` given `occupied`; the paths are read only when a candidate
+    /// stands where the piece could attack from on an empty board.
+    #[inline]
+    pub fn attackers_among(&self, piece: Piece, candidates: Bitboard, sq: Square, occupied: Bitboard) -> Bitboard {
+        match &self.captures[piece.role.index()] {
+            Some(t) if (t.could_reach_from(piece.color, sq) & candidates).any() => {
+                t.reached_from(piece.color, sq, occupied) & candidates
+            }
+            _ => Bitboard::EMPTY,
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::{SpecialSquares, Variant};
-use crate::variants::{beirut, bermuda_angle, rejection, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, Portal, Rejection};
+use crate::variants::{beirut, bermuda_angle, rejection, Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, Portal, Rejection};
 
 /// Makes a game from the start position or a FEN.
 pub type NewGame = fn(Option<&str>) -> Result<Box<dyn Game>, FenError>;
@@ -104,6 +104,7 @@ pub static VARIANTS: &[VariantInfo] = &[
     entry!(Beirut, beirut::new_game),
     entry!(KnightsAreGod, plain_game::<KnightsAreGod>),
     entry!(BermudaTwoBoard, plain_game::<BermudaTwoBoard>),
+    entry!(Bede, plain_game::<Bede>),
 ];
 
 /// The variant with this id.

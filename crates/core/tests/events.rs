@@ -310,7 +310,7 @@ fn bermuda_move_outside_the_angle_needs_no_roll() {
 
 #[test]
 fn resignation_is_an_event_and_ends_the_game() {
-    for variant in ["chess", "rejection", "beirut", "bermuda-angle", "circe", "portal", "knights-are-god"] {
+    for variant in ["chess", "rejection", "beirut", "bermuda-angle", "circe", "portal", "knights-are-god", "bede"] {
         let mut g = new_game(variant, None);
         act(g.as_mut(), "resign");
         let won = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
@@ -322,7 +322,7 @@ fn resignation_is_an_event_and_ends_the_game() {
 
 #[test]
 fn declare_ends_the_game_from_outside_the_rules() {
-    for variant in ["chess", "rejection", "beirut", "bermuda-angle", "circe", "portal", "knights-are-god"] {
+    for variant in ["chess", "rejection", "beirut", "bermuda-angle", "circe", "portal", "knights-are-god", "bede"] {
         let mut g = new_game(variant, None);
         let draw = Outcome::Draw(DrawReason::Agreement);
         g.declare(draw).unwrap_or_else(|e| panic!("{variant}: {e}"));

@@ -141,6 +141,30 @@ proptest! {
         }
     }
 
+    /// Every variant, at its start and after a few legal actions: move text
+    /// is refused or read as one of the legal moves (Bede's ranks 10 and 11
+    /// and its letters too).
+    #[test]
+    fn every_variants_move_text_reads_only_legal_moves(
+        variant in prop::sample::select(registry::variant_ids()),
+        picks in prop::collection::vec(any::<usize>(), 0..6),
+        text in prop_oneof![any_move_text(), "[a-j](1[01]|[1-9])[a-j](1[01]|[1-9])[qrbnkpszcj]?"],
+    ) {
+        let mut game = (registry::variant(variant).expect("registered").new_game)(None).expect("valid start");
+        for pick in picks {
+            let acceptable = acceptable(game.as_ref());
+            if acceptable.is_empty() {
+                break;
+            }
+            game.apply(acceptable[pick % acceptable.len()]).expect("an acceptable action");
+        }
+        let before = game.fen();
+        if let Ok(Action::Move(mv)) = game.parse_action(&text) {
+            prop_assert!(game.legal_actions().contains(&Action::Move(mv)), "{}: '{}' read as an illegal {:?} in {}", variant, text, mv, before);
+        }
+        prop_assert_eq!(game.fen(), before, "reading move text changed the game");
+    }
+
     #[test]
     fn fen_reading_never_panics(text in any_text()) {
         if let Ok(pos) = Position::<Chess>::from_fen(&text) {

@@ -5,7 +5,8 @@
 use chesslantis_core::variants::beirut::BeirutGame;
 use chesslantis_core::variants::bermuda_angle::BermudaGame;
 use chesslantis_core::variants::rejection::RejectionGame;
-use chesslantis_core::variants::{Beirut, Rejection};
+use chesslantis_core::variants::bede::CHANCELLOR;
+use chesslantis_core::variants::{Bede, Beirut, Rejection};
 use chesslantis_core::{drive, notation, registry, Action, Actor, Color, DynGame, Game, Position, Seat, SplitMix, Viewer};
 use chesslantis_engine::{new_session, supported_variants, Limits};
 use std::io::Cursor;
@@ -50,6 +51,8 @@ const WINNING_MOVES: &[(&str, &str, &[&str])] = &[
     ("circe", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
     ("portal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
     ("knights-are-god", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]),
+    // The chancellor's rook line along rank 11; the king on b9 guards a10 and b10.
+    ("bede", "k8/9/1K7/9/9/9/9/9/9/9/7C1 w - - 0 1 - --", &["h1h11"]),
     ("beirut", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 -,-", &["a1a8"]),
     // Kings are captured; the rook's path stays out of the Angle (no roll).
     ("bermuda-angle", "k9/10/10/10/10/10/10/10/10/R8K w - - 0 1", &["a1a10"]),
@@ -299,4 +302,22 @@ fn beirut_worlds_cover_every_possible_carrier() {
     // An observation with nothing hidden is the whole truth.
     let open = chesslantis_core::Observation { fen: fen.replace("-,*", "-,c6"), ..observation };
     assert!(Beirut::worlds(&open).is_none());
+}
+
+// ---- Bede Chess ----
+
+#[test]
+fn bede_the_engine_does_not_hang_its_chancellor() {
+    // The black pawn on e6 attacks the chancellor on e5 (a Bede pawn takes
+    // straight ahead); taking it loses the chancellor to the pawn on d6.
+    let fen = "8k/9/9/9/9/3pp4/4C4/9/9/9/K8 w - - 0 1 e --";
+    let mut game = (registry::variant("bede").unwrap().new_game)(Some(fen)).unwrap();
+    let mut s = new_session("bede", 2).unwrap();
+    let action = s.choose_action(game.as_ref(), &Limits::depth(3)).unwrap();
+    let text = game.action_text(action);
+    game.apply(action).unwrap();
+    let after = Position::<Bede>::from_fen(&game.fen()).unwrap();
+    let chancellors: Vec<_> = after.by_color(Color::White).filter(|&sq| after.piece_at(sq).is_some_and(|p| p.role == CHANCELLOR)).collect();
+    assert_eq!(chancellors.len(), 1, "{text}: the chancellor is still there");
+    assert!(after.attackers(chancellors[0], Color::Black).is_empty(), "{text}: the chancellor stands attacked in {}", game.fen());
 }

@@ -1,5 +1,6 @@
 //! The variants, one file each.
 
+pub mod bede;
 pub mod beirut;
 pub mod bermuda_angle;
 pub mod bermuda_two_board;
@@ -9,6 +10,7 @@ pub mod circe;
 pub mod knights_are_god;
 pub mod rejection;
 
+pub use bede::Bede;
 pub use beirut::Beirut;
 pub use bermuda_angle::BermudaAngle;
 pub use bermuda_two_board::BermudaTwoBoard;

@@ -2,6 +2,7 @@
 //! game is moves only needs `impl EngineVariant for X {}` (chess defaults)
 //! and a line in `session::ENGINES`.
 
+mod bede;
 mod beirut;
 mod bermuda_angle;
 mod bermuda_two_board;
