@@ -1,0 +1,19 @@
+// The UI is built into web/dist: the game page (index.html) and the fixture
+// harness (harness.html) that the browser tests load. Relative asset paths,
+// so the server may embed dist/ and serve it under any prefix.
+import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+
+export default defineConfig({
+  base: './',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        harness: resolve(import.meta.dirname, 'harness.html'),
+      },
+    },
+  },
+});
