@@ -32,6 +32,7 @@ export class Board {
   private readonly ranks: number;
 
   constructor(
+    parent: HTMLElement,
     spec: BoardView,
     private readonly variant: string,
     private readonly turn: Turn,
@@ -86,6 +87,8 @@ export class Board {
       }
     }
     this.labelCoordinates(rankLabels, fileLabels, cols, rows);
+    // On the page before chessground starts: it measures the board once it is there.
+    parent.append(this.element);
 
     this.ground = Chessground(cgEl, {
       orientation,
@@ -162,7 +165,11 @@ export class Board {
     const diff = new Map<Key, CgPiece | undefined>();
     for (const key of this.ground.state.boardState.pieces.keys()) if (!next.has(key)) diff.set(key, undefined);
     for (const [key, piece] of next) diff.set(key, piece);
+    // The first position appears at once; later ones animate from the last.
+    const first = this.ground.state.boardState.pieces.size === 0;
+    this.ground.state.animation.enabled = !first;
     this.ground.setPieces(diff);
+    this.ground.state.animation.enabled = true;
     for (const sq of this.grid.children as HTMLCollectionOf<HTMLElement>) delete sq.dataset.piece;
     for (const p of spec.pieces) {
       const el = this.squareEl(p.square);

@@ -156,15 +156,15 @@ export class GamePage {
     for (const b of this.boards) b.destroy();
     this.boardsKey = key;
     const pres = presentationOf(view.variant);
+    this.boardsEl.replaceChildren();
     this.boards = view.boards.map(spec => {
       const letter = spec.name ? spec.name[0].toUpperCase() : '';
-      return new Board(spec, view.variant, pres.turned?.[letter] ?? 'none', orientation, pres.boardTitles?.[letter], {
+      return new Board(this.boardsEl, spec, view.variant, pres.turned?.[letter] ?? 'none', orientation, pres.boardTitles?.[letter], {
         onMove: (from, to) => this.moved(from, to),
         onSquare: square => this.clicked(square),
         onHover: square => this.hovered(square),
       });
     });
-    this.boardsEl.replaceChildren(...this.boards.map(b => b.element));
     this.boardsEl.dataset.count = String(this.boards.length);
   }
 

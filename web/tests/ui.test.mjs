@@ -1,0 +1,349 @@
+// The game page in a real browser (Debian's Chromium, headless, driven by
+// playwright-core) against the fixture harness: every fixture renders its
+// boards and pieces and shows nothing it marks hidden; clicks, drags, typed
+// moves and each variant's controls send exactly the action text of the
+// View's legal list. Screenshots of every fixture go to
+// target/web-screenshots/ (artifacts, not committed).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const webDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
+const fixtureNames = readdirSync(join(webDir, 'fixtures')).filter(f => f.endsWith('.json')).map(f => f.slice(0, -5)).sort();
+const fixture = name => JSON.parse(readFileSync(join(webDir, 'fixtures', `${name}.json`), 'utf8'));
+
+let server;
+let browser;
+
+before(async () => {
+  mkdirSync(shotsDir, { recursive: true });
+  server = await serve(webDir);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A page on the harness with one fixture loaded; fails the test on any page error or off-host request. */
+async function open(name, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', e => problems.push(`page error: ${e.message}`));
+  page.on('console', m => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+  page.on('request', r => !r.url().startsWith(server.url) && !r.url().startsWith('data:') && problems.push(`request to another host: ${r.url()}`));
+  await page.goto(`${server.url}/harness.html`);
+  await page.waitForFunction(() => !!window.harness);
+  await page.evaluate(f => window.harness.load(f), fixture(name));
+  await page.waitForSelector('.sq');
+  return {
+    page,
+    problems,
+    sent: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s).action)),
+    async close() {
+      assert.deepEqual(problems, []);
+      await context.close();
+    },
+  };
+}
+
+async function centre(page, square) {
+  const box = await page.locator(`.sq[data-square="${square}"]`).boundingBox();
+  assert.ok(box, `square ${square} is on the page`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+}
+
+async function click(page, square) {
+  const { x, y } = await centre(page, square);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(60); // chessground calls its event handlers on the next tick
+}
+
+/** Waits until the page has sent `count` actions, then returns them. */
+async function sentAfter(s, count = 1) {
+  await s.page.waitForFunction(n => window.harness.sent().length >= n, count, { timeout: 3000 }).catch(() => {});
+  return s.sent();
+}
+
+for (const name of fixtureNames) {
+  test(`fixture ${name}: renders its squares and pieces, hides what is hidden`, async () => {
+    const f = fixture(name);
+    const s = await open(name);
+    const { page } = s;
+    const view = f.messages.at(-1).view;
+    const squares = view.boards.reduce((n, b) => n + b.files * b.ranks, 0);
+    assert.equal(await page.locator('.sq').count(), f.expect?.squares ?? squares);
+    assert.equal(f.expect?.squares ?? squares, squares, 'the fixture agrees with its own boards');
+    const pieces = view.boards.reduce((n, b) => n + b.pieces.length, 0);
+    assert.equal(await page.locator('.ground cg-board piece:not(.ghost):not(.fading)').count(), pieces);
+    assert.equal(f.expect?.pieces ?? pieces, pieces);
+    // Every piece is on its own square, as the view says.
+    for (const b of view.boards) {
+      for (const p of b.pieces) {
+        assert.equal(await page.locator(`.sq[data-square="${p.square}"]`).getAttribute('data-piece'), `${p.color} ${p.role}`, `${p.square}`);
+      }
+    }
+    for (const h of f.hidden ?? []) {
+      assert.equal(await page.locator(h.selector).count(), 0, `hidden from ${f.viewer}: ${h.fact}`);
+    }
+    await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+    await s.close();
+  });
+}
+
+test('a click on a piece and a click on a highlighted square send that move', async () => {
+  const s = await open('chess-start');
+  await click(s.page, 'e2');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 2, 'e2 has two destinations: e3 and e4');
+  await click(s.page, 'e4');
+  assert.deepEqual(await sentAfter(s), ['e2e4']);
+  await s.close();
+});
+
+test('dragging a piece to a highlighted square sends that move', async () => {
+  const s = await open('chess-start');
+  const from = await centre(s.page, 'g1');
+  const to = await centre(s.page, 'f3');
+  await s.page.mouse.move(from.x, from.y);
+  await s.page.mouse.down();
+  await s.page.mouse.move(to.x, to.y, { steps: 8 });
+  await s.page.mouse.up();
+  assert.deepEqual(await sentAfter(s), ['g1f3']);
+  await s.close();
+});
+
+test('a move to a square that is not highlighted sends nothing', async () => {
+  const s = await open('chess-start');
+  await click(s.page, 'e2');
+  await click(s.page, 'e5');
+  await s.page.waitForTimeout(200);
+  assert.deepEqual(await s.sent(), []);
+  await s.close();
+});
+
+test('promotion: the chooser offers each piece, and the chosen one is sent', async () => {
+  const s = await open('chess-promotion');
+  await click(s.page, 'e7');
+  await click(s.page, 'e8');
+  await s.page.waitForSelector('.chooser-promotion');
+  assert.deepEqual(await s.page.locator('button.promotion').allTextContents(), ['queen', 'rook', 'bishop', 'knight']);
+  await s.page.click('button[data-promotion="knight"]');
+  assert.deepEqual(await sentAfter(s), ['e7e8n']);
+  await s.close();
+});
+
+test('keyboard entry: UCI and SAN send the legal move; anything else says what to type', async () => {
+  const s = await open('chess-start');
+  const input = s.page.locator('.keyboard input');
+  await input.fill('hello');
+  await input.press('Enter');
+  assert.match(await s.page.locator('.error').textContent(), /not a legal move.*e2e4.*Nf3/);
+  await input.fill('Nf3');
+  await input.press('Enter');
+  await input.fill('d2d4');
+  await input.press('Enter');
+  assert.deepEqual(await sentAfter(s, 2), ['g1f3', 'd2d4']);
+  await s.close();
+});
+
+test('rejection: the opponent sees the proposal and rejects or accepts it', async () => {
+  for (const answer of ['reject', 'accept']) {
+    const s = await open('rejection-answer');
+    assert.match(await s.page.locator('.proposal').textContent(), /White proposes e4/);
+    await s.page.click(`button[data-action="${answer}"]`);
+    assert.deepEqual(await sentAfter(s), [answer]);
+    await s.close();
+  }
+});
+
+test('rejection: the proposer is told the move was rejected, and may not play it again', async () => {
+  const s = await open('rejection-rejected');
+  assert.match(await s.page.locator('.events').textContent(), /rejects e4/);
+  await click(s.page, 'e2');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'only e3 is left for the e-pawn');
+  await s.close();
+});
+
+test('circe: after a capture the rebirth squares are highlighted and the clicked one is sent', async () => {
+  const s = await open('circe-rebirth');
+  await click(s.page, 'd4');
+  await click(s.page, 'e5');
+  await s.page.waitForSelector('.chooser-rebirth');
+  const options = await s.page.locator('.sq.rebirth-option').evaluateAll(els => els.map(e => e.dataset.square).sort());
+  assert.deepEqual(options, ['b8', 'g8']);
+  await click(s.page, 'g8');
+  assert.deepEqual(await sentAfter(s), ['d4e5 reborn g8']);
+  await s.close();
+});
+
+test('circe: the reborn piece is marked for the other player', async () => {
+  const s = await open('circe-reborn');
+  assert.equal(await s.page.locator('.sq.reborn[data-square="g8"]').count(), 1);
+  assert.match(await s.page.locator('.events').textContent(), /reborn on g8/);
+  await s.close();
+});
+
+test('beirut: a click on an own piece before move 1 chooses it as the carrier', async () => {
+  const s = await open('beirut-choose-carrier');
+  assert.equal(await s.page.locator('.sq.carrier-option').count(), 16);
+  assert.match(await s.page.locator('.carrier-prompt').textContent(), /will not know/);
+  await click(s.page, 'g1');
+  assert.deepEqual(await sentAfter(s), ['carrier g1']);
+  await s.close();
+});
+
+test('beirut: the own carrier is marked, and the detonate button sends detonate', async () => {
+  const s = await open('beirut-armed');
+  assert.deepEqual(await s.page.locator('.sq.carrier').evaluateAll(els => els.map(e => e.dataset.square)), ['g1']);
+  await s.page.click('button[data-action="detonate"]');
+  assert.deepEqual(await sentAfter(s), ['detonate']);
+  await s.close();
+});
+
+test('beirut: a later view for a spectator keeps nothing of the seat\'s secret', async () => {
+  const s = await open('beirut-armed');
+  assert.equal(await s.page.locator('.sq.carrier').count(), 1);
+  const spectator = fixture('beirut-spectator');
+  await s.page.evaluate(f => { for (const m of f.messages) window.harness.push({ ...m, viewer: 'spectator' }); }, spectator);
+  assert.equal(await s.page.locator('.sq.carrier').count(), 0);
+  assert.equal(await s.page.locator('button[data-action="detonate"]').count(), 0);
+  await s.close();
+});
+
+test('beirut: at the end the blast is shown and the secrets revealed', async () => {
+  const s = await open('beirut-detonated');
+  assert.equal(await s.page.locator('.sq.blast').count(), 9);
+  assert.match(await s.page.locator('.reveal').textContent(), /still carried by the queen on d8/);
+  assert.match(await s.page.locator('.status .result').textContent(), /Draw by agreement/);
+  await s.close();
+});
+
+test('bermuda-angle: the Angle is shaded and hovering a destination shows the survival odds', async () => {
+  const s = await open('bermuda-angle-move');
+  assert.equal(await s.page.locator('.sq.special[data-special="angle"]').count(), 36);
+  await click(s.page, 'b1');
+  const c3 = await centre(s.page, 'c3');
+  await s.page.mouse.move(c3.x, c3.y);
+  await s.page.waitForSelector('.odds:not([hidden])');
+  assert.equal(await s.page.locator('.odds').textContent(), 'c3: survives 35/36');
+  await s.close();
+});
+
+test('bermuda-angle: the roll is shown with the rolled square and the vanished piece', async () => {
+  const s = await open('bermuda-angle-rolled');
+  assert.equal(await s.page.locator('.dice:not([hidden]) .roll-square').textContent(), 'Roll: c3');
+  assert.equal(await s.page.locator('.sq.rolled[data-square="c3"]').count(), 1);
+  const ghost = await s.page.locator('.sq.vanished[data-square="c3"]').evaluate(e => getComputedStyle(e).getPropertyValue('--ghost'));
+  assert.match(ghost, /white-knight\.svg/);
+  assert.match(await s.page.locator('.events').textContent(), /vanished on its way to c3/);
+  await s.close();
+});
+
+test('portal: the portals are marked and a teleport is drawn from portal to portal', async () => {
+  const s = await open('portal-teleport');
+  const portals = await s.page.locator('.sq[data-special="portal"]').evaluateAll(els => els.map(e => e.dataset.square).sort());
+  assert.deepEqual(portals, ['b4', 'b5', 'f3', 'f6']);
+  assert.equal(await s.page.locator('.cg-shapes g line, .cg-shapes g path').count() > 0, true, 'an arrow is drawn');
+  assert.match(await s.page.locator('.events').textContent(), /through the portal to b5/);
+  await s.close();
+});
+
+test('bermuda-two-board: the upper board is quarter-turned, complementary squares side by side', async () => {
+  const s = await open('bermuda-two-board-start');
+  const pos = async sq => (await centre(s.page, sq)).box;
+  // L(f, r) <-> U(r, 9-f): L a1 <-> U a8, L h1 <-> U a1, L a8 <-> U h8, each drawn at the same place of its board.
+  for (const [l, u] of [['La1', 'Ua8'], ['Lh1', 'Ua1'], ['La8', 'Uh8'], ['Le2', 'Ub4']]) {
+    const lb = await pos(l);
+    const ub = await pos(u);
+    assert.ok(Math.abs(lb.y - ub.y) < 1, `${l} and ${u} on one row`);
+    const lo = await pos('La1');
+    const uo = await pos('Ua8');
+    assert.ok(Math.abs(lb.x - lo.x - (ub.x - uo.x)) < 1, `${l} and ${u} in the same column of their boards`);
+  }
+  await s.close();
+});
+
+test('bermuda-two-board: moves on the upper board and down to the lower board are sent', async () => {
+  const s = await open('bermuda-two-board-start');
+  await click(s.page, 'Ug1');
+  await click(s.page, 'Uf3');
+  await click(s.page, 'Ub1');
+  await click(s.page, 'Lh2');
+  assert.deepEqual(await sentAfter(s, 2), ['Ug1Uf3', 'Ub1Lh2']);
+  await s.close();
+});
+
+test('knights-are-god: a conferred knight move is a destination like any other', async () => {
+  const s = await open('knights-are-god');
+  await click(s.page, 'e2');
+  await click(s.page, 'd4');
+  assert.deepEqual(await sentAfter(s), ['e2d4']);
+  await s.close();
+});
+
+test('game buttons: resign (confirmed), draw offer and abort send their actions', async () => {
+  const s = await open('chess-start');
+  await s.page.click('button[data-action="resign"]');
+  assert.deepEqual(await s.sent(), [], 'the first click only asks to confirm');
+  await s.page.click('button[data-action="resign"]');
+  await s.page.click('button[data-action="offer draw"]');
+  await s.page.click('button[data-action="abort"]');
+  assert.deepEqual(await sentAfter(s, 3), ['resign', 'offer draw', 'abort']);
+  await s.close();
+});
+
+test('the result and its reason are said in words; no game buttons after the end', async () => {
+  const s = await open('chess-over');
+  assert.equal(await s.page.locator('.status .result').textContent(), 'Black wins: checkmate');
+  assert.equal(await s.page.locator('.game-buttons button').count(), 0);
+  assert.deepEqual(await s.page.locator('.moves li').allTextContents(), ['f3e5', 'g4Qh4#']);
+  await s.close();
+});
+
+test('clocks: the running clock ticks down, the other stands', async () => {
+  const s = await open('chess-start');
+  assert.equal(await s.page.locator('.clock-white').textContent(), 'White 5:00');
+  await s.page.waitForFunction(() => document.querySelector('.clock-white').textContent !== 'White 5:00', null, { timeout: 5000 });
+  assert.match(await s.page.locator('.clock-white').textContent(), /^White 4:5\d$/);
+  assert.equal(await s.page.locator('.clock-black').textContent(), 'Black 10:00');
+  await s.close();
+});
+
+test('an error from the referee is shown to the player', async () => {
+  const s = await open('chess-start');
+  await s.page.evaluate(() => window.harness.push({ type: 'error', error: { code: 'not_your_turn', message: 'It is Black\'s turn: wait for their move.' } }));
+  assert.equal(await s.page.locator('.error').textContent(), 'It is Black\'s turn: wait for their move.');
+  assert.equal(await s.page.locator('.ground piece:not(.ghost)').count(), 32);
+  await s.close();
+});
+
+test('a spectator can neither move nor press game buttons', async () => {
+  const s = await open('bermuda-angle-chance');
+  assert.equal(await s.page.locator('.game-buttons button').count(), 0);
+  assert.equal(await s.page.locator('.keyboard input').isDisabled(), true);
+  assert.match(await s.page.locator('.status').textContent(), /Watching.*dice are rolling/);
+  await s.close();
+});
+
+test('on a phone the board fits the screen', async () => {
+  for (const name of ['bermuda-angle-move', 'bede', 'bermuda-two-board-start']) {
+    const s = await open(name, { width: 390, height: 844 });
+    for (const frame of await s.page.locator('.board-frame').all()) {
+      const box = await frame.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${name}: the board is within the screen's width`);
+    }
+    await s.page.screenshot({ path: join(shotsDir, `phone-${name}.png`), fullPage: true });
+    await s.close();
+  }
+});
