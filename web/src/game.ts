@@ -36,6 +36,9 @@ const commandLabels: Record<string, string> = {
   abort: 'Abort',
 };
 
+/** A die, drawn here (no emoji font is needed); it spins when a roll arrives. */
+const DIE_SVG = '<svg viewBox="0 0 20 20" width="100%" height="100%" aria-hidden="true"><rect x="1" y="1" width="18" height="18" rx="4" fill="#fff" stroke="#222" stroke-width="1.5"/><g fill="#222"><circle cx="6" cy="6" r="1.7"/><circle cx="14" cy="6" r="1.7"/><circle cx="10" cy="10" r="1.7"/><circle cx="6" cy="14" r="1.7"/><circle cx="14" cy="14" r="1.7"/></g></svg>';
+
 export class GamePage {
   private readonly root: HTMLElement;
   private readonly header = el('header', 'status');
@@ -52,6 +55,7 @@ export class GamePage {
   private readonly gameButtons = el('div', 'game-buttons');
   private readonly errorEl = el('div', 'error');
   private readonly revealEl = el('div', 'reveal');
+  private readonly knowledgeEl = el('div', 'knowledge');
   private readonly odds = el('div', 'odds');
 
   private boards: Board[] = [];
@@ -80,7 +84,7 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.prompt, this.actions, this.dice, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
+    side.append(this.prompt, this.actions, this.knowledgeEl, this.dice, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
     this.panel.append(this.clocks.element, this.errorEl, side);
     const main = el('main', 'play');
     main.append(this.boardsEl, this.panel);
@@ -144,6 +148,7 @@ export class GamePage {
     this.renderEvents(view, fresh && previous !== null);
     this.renderMoves(view);
     this.renderGameButtons(view);
+    this.renderKnowledge(view);
     this.renderReveal(view);
     if (fresh) this.clocks.set(clocks, !!view.outcome);
     this.clocks.orient(orientation);
@@ -262,7 +267,8 @@ export class GamePage {
     const square = (roll?.square as string | undefined) ?? null;
     this.dice.hidden = !square;
     if (square) {
-      const face = el('span', 'die', '🎲');
+      const face = el('span', 'die');
+      face.innerHTML = DIE_SVG;
       const text = el('span', 'roll-square', `Roll: ${square}`);
       this.dice.replaceChildren(face, text);
       this.dice.classList.toggle('rolling', animate);
@@ -306,6 +312,16 @@ export class GamePage {
     });
     button('offer draw', 'Offer a draw', () => this.send('offer draw'));
     if (mine === 0) button('abort', 'Abort the game', () => this.send('abort'));
+  }
+
+  /** What this viewer alone knows (its own bomb carrier ...), from the view's knowledge. */
+  private renderKnowledge(view: View): void {
+    this.knowledgeEl.replaceChildren();
+    for (const [key, value] of Object.entries(view.knowledge ?? {})) {
+      if (value === null || value === undefined || key === 'last_roll') continue;
+      const text = key === 'own_carrier' ? `Your bomb carrier: ${value} (only you know)` : `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+      this.knowledgeEl.append(el('p', `known known-${key}`, text));
+    }
   }
 
   private renderReveal(view: View): void {

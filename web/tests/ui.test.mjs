@@ -206,6 +206,7 @@ test('beirut: a click on an own piece before move 1 chooses it as the carrier', 
 test('beirut: the own carrier is marked, and the detonate button sends detonate', async () => {
   const s = await open('beirut-armed');
   assert.deepEqual(await s.page.locator('.sq.carrier').evaluateAll(els => els.map(e => e.dataset.square)), ['g1']);
+  assert.equal(await s.page.locator('.known-own_carrier').textContent(), 'Your bomb carrier: g1 (only you know)');
   await s.page.click('button[data-action="detonate"]');
   assert.deepEqual(await sentAfter(s), ['detonate']);
   await s.close();
@@ -217,6 +218,8 @@ test('beirut: a later view for a spectator keeps nothing of the seat\'s secret',
   const spectator = fixture('beirut-spectator');
   await s.page.evaluate(f => { for (const m of f.messages) window.harness.push({ ...m, viewer: 'spectator' }); }, spectator);
   assert.equal(await s.page.locator('.sq.carrier').count(), 0);
+  assert.equal(await s.page.locator('.knowledge *').count(), 0);
+  assert.doesNotMatch(await s.page.locator('body').textContent(), /g1/);
   assert.equal(await s.page.locator('button[data-action="detonate"]').count(), 0);
   await s.close();
 });
