@@ -48,7 +48,8 @@ export class GamePage {
   private readonly prompt = el('div', 'prompt');
   private readonly actions = el('div', 'actions');
   private readonly eventsEl = el('div', 'events');
-  private readonly dice = el('div', 'dice');
+  private readonly diceEl = el('div', 'dice');
+  private readonly proofEl = el('p', 'dice-proof');
   private readonly keyboard = el('form', 'keyboard');
   private readonly moveInput = el('input');
   private readonly movesEl = el('ol', 'moves');
@@ -65,6 +66,8 @@ export class GamePage {
   private selected: string | null = null;
   private choosing: LegalAction[] | null = null;
   private resignArmed = false;
+  private dice: { commitment: string; seed: string | null } | null = null;
+  private abortable: boolean | undefined;
 
   constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer) {
     this.root = root;
@@ -72,7 +75,7 @@ export class GamePage {
     root.classList.add('game');
     this.errorEl.setAttribute('role', 'alert');
     this.odds.hidden = true;
-    this.dice.hidden = true;
+    this.diceEl.hidden = true;
     this.moveInput.type = 'text';
     this.moveInput.name = 'move';
     this.moveInput.autocomplete = 'off';
@@ -84,7 +87,7 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.prompt, this.actions, this.knowledgeEl, this.dice, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
+    side.append(this.prompt, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
     this.panel.append(this.clocks.element, this.errorEl, side);
     const main = el('main', 'play');
     main.append(this.boardsEl, this.panel);
@@ -100,6 +103,8 @@ export class GamePage {
       return;
     }
     if (message.viewer) this.viewer = message.viewer;
+    this.dice = message.dice ?? null;
+    this.abortable = message.abortable;
     this.errorEl.textContent = '';
     this.render(message.view, message.clocks ?? null, true);
   }
@@ -150,6 +155,7 @@ export class GamePage {
     this.renderGameButtons(view);
     this.renderKnowledge(view);
     this.renderReveal(view);
+    this.renderDiceProof();
     if (fresh) this.clocks.set(clocks, !!view.outcome);
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
@@ -265,13 +271,13 @@ export class GamePage {
     this.eventsEl.replaceChildren(...lines.map(l => el('p', 'event', l)));
     const roll = (view.last?.events ?? []).find(e => e.kind === 'rolled');
     const square = (roll?.square as string | undefined) ?? null;
-    this.dice.hidden = !square;
+    this.diceEl.hidden = !square;
     if (square) {
       const face = el('span', 'die');
       face.innerHTML = DIE_SVG;
       const text = el('span', 'roll-square', `Roll: ${square}`);
-      this.dice.replaceChildren(face, text);
-      this.dice.classList.toggle('rolling', animate);
+      this.diceEl.replaceChildren(face, text);
+      this.diceEl.classList.toggle('rolling', animate);
     }
   }
 
@@ -311,7 +317,17 @@ export class GamePage {
       this.send('resign');
     });
     button('offer draw', 'Offer a draw', () => this.send('offer draw'));
-    if (mine === 0) button('abort', 'Abort the game', () => this.send('abort'));
+    if (this.abortable ?? mine === 0) button('abort', 'Abort the game', () => this.send('abort'));
+  }
+
+  /** The server's commitment to the dice seed, and the seed once the game is over, so each roll can be checked. */
+  private renderDiceProof(): void {
+    const d = this.dice;
+    this.proofEl.hidden = !d;
+    if (!d) return;
+    this.proofEl.textContent = d.seed
+      ? `Dice seed ${d.seed} (committed as SHA-256 ${d.commitment}): every roll can be checked now.`
+      : `Dice committed: SHA-256 ${d.commitment}. The seed is shown when the game ends.`;
   }
 
   /** What this viewer alone knows (its own bomb carrier ...), from the view's knowledge. */

@@ -8,13 +8,13 @@ import '../styles/app.css';
 import { GamePage } from './game';
 import { installPieceStyles } from './pieces';
 import { RecordingTransport } from './transport';
-import type { ServerMessage, Viewer } from './view';
+import type { Viewer } from './view';
 
-/** A fixture file: who looks, the messages they receive, and what they must not see. */
+/** A fixture file: who looks, the frames they receive (`view` or the server's `state`), and what they must not see. */
 export interface Fixture {
   title: string;
   viewer: Viewer;
-  messages: ServerMessage[];
+  messages: unknown[];
   expect?: { squares?: number; pieces?: number };
   /** Facts this viewer may not know, each a CSS selector that must match nothing on the page. */
   hidden?: { fact: string; selector: string }[];
@@ -24,7 +24,8 @@ declare global {
   interface Window {
     harness: {
       load(fixture: Fixture): void;
-      push(message: ServerMessage): void;
+      /** A frame as the server sends it. */
+      push(frame: unknown): void;
       sent(): string[];
     };
   }
@@ -40,10 +41,10 @@ window.harness = {
     const app = document.createElement('div');
     root.replaceChildren(app);
     new GamePage(app, transport, fixture.viewer);
-    for (const m of fixture.messages) transport.push(m);
+    for (const m of fixture.messages) transport.receive(m);
   },
-  push(message) {
-    transport.push(message);
+  push(frame) {
+    transport.receive(frame);
   },
   sent() {
     return transport.sent;

@@ -1,7 +1,6 @@
-// The game page served by `chesslantis serve`. It talks to the server's game
-// socket: `?socket=URL` names it; otherwise it is `/ws` followed by this
-// page's path and query (the page /game/abc talks to ws://host/ws/game/abc).
-// The seat comes from the server's messages (`viewer`), else `?seat=`.
+// The game page served by `chesslantis serve` at /game/ID. It talks to the
+// server's game socket /ws/games/ID (`?socket=URL` names another). The seat
+// comes from the server's messages (`you`), else `?seat=`.
 
 import 'chessgroundx/assets/chessground.base.css';
 import '../styles/app.css';
@@ -12,7 +11,8 @@ import type { Viewer } from './view';
 
 const params = new URLSearchParams(location.search);
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-const socket = params.get('socket') ?? `${scheme}//${location.host}/ws${location.pathname}${location.search}`;
+const gameId = /\/game\/([^/]+)/.exec(location.pathname)?.[1] ?? params.get('game') ?? '';
+const socket = params.get('socket') ?? `${scheme}//${location.host}/ws/games/${encodeURIComponent(decodeURIComponent(gameId))}`;
 const seat = (params.get('seat') ?? 'spectator') as Viewer;
 
 installPieceStyles();

@@ -1,23 +1,62 @@
 // How the game page talks to the referee. The page only needs to send an
 // action text and hear messages; the server's WebSocket and the test harness
-// are two ways of doing that.
+// are two ways of doing that, and both go through protocol.ts, so the
+// harness tests the very frames the server gets.
 
+import { decodeServerMessage, encodeAction } from './protocol';
 import type { ServerMessage } from './view';
 
 export interface Transport {
-  /** Sends `{"action": text}`. */
+  /** Sends an action text (see protocol.ts for the frame). */
   send(action: string): void;
   /** Called with every message from the referee, in order. */
   listen(handler: (message: ServerMessage) => void): void;
 }
 
-/** The server's game socket: JSON text frames both ways; reconnects after a drop (the server resends the view). */
-export class WebSocketTransport implements Transport {
-  private socket: WebSocket | null = null;
+/** Decodes frames, remembers the last ply, encodes actions. */
+abstract class FramedTransport implements Transport {
   private handler: (message: ServerMessage) => void = () => {};
+  private ply: number | undefined;
+
+  protected abstract sendFrame(frame: string): void;
+
+  send(action: string): void {
+    this.sendFrame(encodeAction(action, this.ply));
+  }
+
+  listen(handler: (message: ServerMessage) => void): void {
+    this.handler = handler;
+  }
+
+  /** A frame from the server (text or already parsed JSON). */
+  receive(frame: unknown): void {
+    let raw = frame;
+    if (typeof frame === 'string') {
+      try {
+        raw = JSON.parse(frame);
+      } catch {
+        this.handler({ type: 'error', error: { code: 'malformed', message: 'The server sent a message the page cannot read; reload the page.' } });
+        return;
+      }
+    }
+    const message = decodeServerMessage(raw);
+    if (!message) return;
+    if (message.type === 'view' && message.ply !== undefined) this.ply = message.ply;
+    this.handler(message);
+  }
+
+  protected notify(message: ServerMessage): void {
+    this.handler(message);
+  }
+}
+
+/** The server's game socket (/ws/games/ID): JSON text frames both ways; reconnects after a drop (the server resends the state). */
+export class WebSocketTransport extends FramedTransport {
+  private socket: WebSocket | null = null;
   private readonly queue: string[] = [];
 
   constructor(private readonly url: string) {
+    super();
     this.connect();
   }
 
@@ -27,47 +66,24 @@ export class WebSocketTransport implements Transport {
     socket.addEventListener('open', () => {
       for (const frame of this.queue.splice(0)) socket.send(frame);
     });
-    socket.addEventListener('message', e => {
-      let message: ServerMessage;
-      try {
-        message = JSON.parse(String(e.data)) as ServerMessage;
-      } catch {
-        this.handler({ type: 'error', error: { code: 'malformed', message: 'The server sent a message the page cannot read; reload the page.' } });
-        return;
-      }
-      this.handler(message);
-    });
+    socket.addEventListener('message', e => this.receive(String(e.data)));
     socket.addEventListener('close', () => {
-      this.handler({ type: 'error', error: { code: 'disconnected', message: 'Connection lost; reconnecting…' } });
+      this.notify({ type: 'error', error: { code: 'disconnected', message: 'Connection lost; reconnecting…' } });
       setTimeout(() => this.connect(), 2000);
     });
   }
 
-  send(action: string): void {
-    const frame = JSON.stringify({ action });
+  protected sendFrame(frame: string): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame);
     else this.queue.push(frame);
   }
-
-  listen(handler: (message: ServerMessage) => void): void {
-    this.handler = handler;
-  }
 }
 
-/** A transport the page itself drives: records what is sent; messages are pushed in by hand (the fixture harness). */
-export class RecordingTransport implements Transport {
+/** A transport the page itself drives: records the frames sent; frames are pushed in by hand (the fixture harness). */
+export class RecordingTransport extends FramedTransport {
   readonly sent: string[] = [];
-  private handler: (message: ServerMessage) => void = () => {};
 
-  send(action: string): void {
-    this.sent.push(JSON.stringify({ action }));
-  }
-
-  listen(handler: (message: ServerMessage) => void): void {
-    this.handler = handler;
-  }
-
-  push(message: ServerMessage): void {
-    this.handler(message);
+  protected sendFrame(frame: string): void {
+    this.sent.push(frame);
   }
 }

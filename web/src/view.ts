@@ -103,7 +103,18 @@ export interface ActionErrorBody {
 
 /** What the server sends a seat over the WebSocket. */
 export type ServerMessage =
-  | { type: 'view'; view: View; viewer?: Viewer; clocks?: Clocks | null }
+  | {
+      type: 'view';
+      view: View;
+      viewer?: Viewer;
+      clocks?: Clocks | null;
+      /** bermuda-angle on the server: the SHA-256 commitment to the dice seed; the seed once the game is over. */
+      dice?: { commitment: string; seed: string | null } | null;
+      /** Whether the abort button may be offered (the server says; else: before the viewer's first move). */
+      abortable?: boolean;
+      /** The length of the action log; an action sent now carries it. */
+      ply?: number;
+    }
   | { type: 'error'; error: ActionErrorBody };
 
 export function specialSquareGroups(view: View): SpecialSquares[] {

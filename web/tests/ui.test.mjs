@@ -50,7 +50,8 @@ async function open(name, viewport = { width: 1280, height: 900 }) {
   return {
     page,
     problems,
-    sent: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s).action)),
+    sent: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s).action ?? JSON.parse(s).type)),
+    frames: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s))),
     async close() {
       assert.deepEqual(problems, []);
       await context.close();
@@ -328,6 +329,31 @@ test('an error from the referee is shown to the player', async () => {
   await s.page.evaluate(() => window.harness.push({ type: 'error', error: { code: 'not_your_turn', message: 'It is Black\'s turn: wait for their move.' } }));
   assert.equal(await s.page.locator('.error').textContent(), 'It is Black\'s turn: wait for their move.');
   assert.equal(await s.page.locator('.ground piece:not(.ghost)').count(), 32);
+  await s.close();
+});
+
+test('the server\'s state message: seat, clocks, dice commitment, abort rule, and the ply sent back', async () => {
+  const s = await open('server-state-bermuda-angle');
+  assert.match(await s.page.locator('.status .who').textContent(), /You play Black/);
+  assert.equal(await s.page.locator('.clock-white').textContent(), 'White 4:58');
+  assert.match(await s.page.locator('.dice-proof').textContent(), /SHA-256 9f2c4e1b.*seed is shown when the game ends/);
+  assert.equal(await s.page.locator('button[data-action="abort"]').count(), 0, 'the server says abort is over');
+  assert.equal(await s.page.locator('button[data-action="resign"]').count(), 1);
+  await click(s.page, 'e9');
+  await click(s.page, 'e7');
+  await s.page.waitForFunction(() => window.harness.sent().length >= 1, null, { timeout: 3000 });
+  assert.deepEqual(await s.frames(), [{ type: 'action', ply: 3, action: 'e9e7' }]);
+  // The server's errors come flat: {"type":"error","code","message"}.
+  await s.page.evaluate(() => window.harness.push({ type: 'error', code: 'stale_ply', message: 'That move was for an older position; the board shows the current one.' }));
+  assert.equal(await s.page.locator('.error').textContent(), 'That move was for an older position; the board shows the current one.');
+  await s.close();
+});
+
+test('abort is sent as the server\'s abort message', async () => {
+  const s = await open('chess-start');
+  await s.page.click('button[data-action="abort"]');
+  await s.page.waitForFunction(() => window.harness.sent().length >= 1, null, { timeout: 3000 });
+  assert.deepEqual(await s.frames(), [{ type: 'abort' }]);
   await s.close();
 });
 
