@@ -53,7 +53,7 @@ window.harness = {
 
 const name = new URLSearchParams(location.search).get('fixture');
 if (name) {
-  fetch(`fixtures/${encodeURIComponent(name)}.json`)
+  fetch(`${import.meta.env.BASE_URL}fixtures/${encodeURIComponent(name)}.json`)
     .then(r => r.json() as Promise<Fixture>)
     .then(f => window.harness.load(f));
 }

@@ -36,9 +36,9 @@ export function cgRoleOf(variant: string, role: string): CgRole {
 /** The promotion roles, in the order a chooser shows them. */
 export const promotionOrder = ['queen', 'rook', 'bishop', 'knight', 'ship', 'bede', 'chancellor', 'zebra', 'jester', 'squire'];
 
-/** The URL of a piece image (web/public/pieces, served beside the page). */
+/** The URL of a piece image (web/public/pieces, served at /pieces/ whatever the page's path). */
 export function imageUrl(color: string, image: string): string {
-  return new URL(`pieces/${color}-${image}.svg`, document.baseURI).href;
+  return `${import.meta.env.BASE_URL}pieces/${color}-${image}.svg`;
 }
 
 /** Adds the CSS that gives each chessground piece class its image. */

@@ -43,6 +43,7 @@ async function open(name, viewport = { width: 1280, height: 900 }) {
   page.on('pageerror', e => problems.push(`page error: ${e.message}`));
   page.on('console', m => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
   page.on('request', r => !r.url().startsWith(server.url) && !r.url().startsWith('data:') && problems.push(`request to another host: ${r.url()}`));
+  page.on('response', r => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
   await page.goto(`${server.url}/harness.html`);
   await page.waitForFunction(() => !!window.harness);
   await page.evaluate(f => window.harness.load(f), fixture(name));
@@ -355,6 +356,29 @@ test('abort is sent as the server\'s abort message', async () => {
   await s.page.waitForFunction(() => window.harness.sent().length >= 1, null, { timeout: 3000 });
   assert.deepEqual(await s.frames(), [{ type: 'abort' }]);
   await s.close();
+});
+
+test('the game page at /game/{id} plays over the server\'s WebSocket /ws/games/{id}', async () => {
+  server.sockets.frames = fixture('server-state-bermuda-angle').messages;
+  server.sockets.received = [];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', e => problems.push(e.message));
+  page.on('response', r => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  await page.goto(`${server.url}/game/g7`);
+  await page.waitForSelector('.ground piece');
+  assert.equal(await page.locator('.ground cg-board piece:not(.ghost):not(.fading)').count(), 40);
+  // The piece images load from /pieces/ whatever the page's path.
+  const image = await page.locator('.ground piece.k-piece.white').evaluate(e => getComputedStyle(e).backgroundImage);
+  assert.match(image, /\/pieces\/white-king\.svg/);
+  await click(page, 'e9');
+  await click(page, 'e8');
+  const deadline = Date.now() + 3000;
+  while (server.sockets.received.length === 0 && Date.now() < deadline) await page.waitForTimeout(50);
+  assert.deepEqual(server.sockets.received.map(t => JSON.parse(t)), [{ type: 'action', ply: 3, action: 'e9e8' }]);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 test('a spectator can neither move nor press game buttons', async () => {
