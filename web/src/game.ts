@@ -57,6 +57,7 @@ export class GamePage {
   private readonly errorEl = el('div', 'error');
   private readonly revealEl = el('div', 'reveal');
   private readonly knowledgeEl = el('div', 'knowledge');
+  private readonly notesEl = el('p', 'move-notes');
   private readonly odds = el('div', 'odds');
 
   private boards: Board[] = [];
@@ -87,7 +88,7 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.prompt, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
+    side.append(this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
     this.panel.append(this.clocks.element, this.errorEl, side);
     const main = el('main', 'play');
     main.append(this.boardsEl, this.panel);
@@ -154,6 +155,7 @@ export class GamePage {
     this.renderMoves(view);
     this.renderGameButtons(view);
     this.renderKnowledge(view);
+    this.showMoveNotes();
     this.renderReveal(view);
     this.renderDiceProof();
     if (fresh) this.clocks.set(clocks, !!view.outcome);
@@ -379,8 +381,13 @@ export class GamePage {
     cancel.addEventListener('click', () => this.view && this.render(this.view, null, false));
     if (choice.kind === 'promotion') {
       box.append(el('p', undefined, 'Promote to:'));
+      const color = this.view?.to_act === 'black' ? 'black' : 'white';
       for (const o of choice.options) {
         const b = el('button', 'promotion', o.role);
+        const img = el('img');
+        img.src = imageUrl(color, imageOf(this.view?.variant ?? '', o.role));
+        img.alt = '';
+        b.prepend(img);
         b.type = 'button';
         b.dataset.promotion = o.role;
         b.addEventListener('click', () => this.choose(o.actions));
@@ -431,6 +438,16 @@ export class GamePage {
     }
     this.selected = view.legal.some(a => a.from === square) ? square : null;
     this.showCrossBoardDestinations();
+    this.showMoveNotes();
+  }
+
+  /** The selected piece's moves with their notes (survival odds), for screens without a pointer to hover. */
+  private showMoveNotes(): void {
+    const from = this.selected;
+    const noted = from ? (this.view?.legal ?? []).filter(a => a.from === from && a.note) : [];
+    this.notesEl.replaceChildren(...noted.map(a => el('span', 'move-note', `${a.san ?? a.text}: ${a.note}`)));
+    this.notesEl.hidden = noted.length === 0;
+    if (noted.length) this.notesEl.prepend(el('span', 'move-notes-title', 'Survival odds:'));
   }
 
   /** Circles on the other boards for a selected piece's moves there (chessground shows only its own board's). */

@@ -140,6 +140,7 @@ test('promotion: the chooser offers each piece, and the chosen one is sent', asy
   await click(s.page, 'e8');
   await s.page.waitForSelector('.chooser-promotion');
   assert.deepEqual(await s.page.locator('button.promotion').allTextContents(), ['queen', 'rook', 'bishop', 'knight']);
+  assert.match(await s.page.locator('button[data-promotion="knight"] img').getAttribute('src'), /\/pieces\/white-knight\.svg$/);
   await s.page.click('button[data-promotion="knight"]');
   assert.deepEqual(await sentAfter(s), ['e7e8n']);
   await s.close();
@@ -238,6 +239,7 @@ test('bermuda-angle: the Angle is shaded and hovering a destination shows the su
   const s = await open('bermuda-angle-move');
   assert.equal(await s.page.locator('.sq.special[data-special="angle"]').count(), 36);
   await click(s.page, 'b1');
+  assert.equal(await s.page.locator('.move-notes').textContent(), 'Survival odds:Nc3: 35/36');
   const c3 = await centre(s.page, 'c3');
   await s.page.mouse.move(c3.x, c3.y);
   await s.page.waitForSelector('.odds:not([hidden])');
