@@ -111,7 +111,7 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
     /// Who the shared narration is told to: the lone human at the terminal,
     /// or everyone (what a spectator may know).
     fn audience(&self) -> Viewer {
-        self.seats.lone_human().map_or(Viewer::Spectator, Viewer::Player)
+        self.seats.lone_human().map_or(Viewer::Spectator, Viewer::player)
     }
 
     /// Applies a legal action (the dice's, the engine's) and tells what it did.
@@ -176,7 +176,7 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             self.seated = Some(color);
         }
         if !self.drawn {
-            self.show(Viewer::Player(color))?;
+            self.show(Viewer::player(color))?;
         }
         self.screen.prompt(&format!("{color}> "))?;
         let Some(line) = self.read_line()? else {
@@ -188,7 +188,7 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             Command::Quit => return Ok(Next::Leave),
             Command::Help => self.screen.line(&words::help(self.info.name, self.info.commands))?,
             Command::Board => self.drawn = false,
-            Command::Fen => self.screen.line(&self.game.observation(Viewer::Player(color)).fen)?,
+            Command::Fen => self.screen.line(&self.game.observation(Viewer::player(color)).fen)?,
             Command::History => self.screen.line(&self.moves.text())?,
             Command::Moves => self.list_moves()?,
             Command::OfferDraw => return self.offer_draw(color),

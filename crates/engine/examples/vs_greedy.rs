@@ -73,7 +73,7 @@ fn value(game: &dyn Game, me: Color) -> f64 {
             })
             .sum();
     }
-    material(&game.observation(Viewer::Player(me)).fen, me)
+    material(&game.observation(Viewer::player(me)).fen, me)
 }
 
 fn greedy(game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
@@ -83,7 +83,7 @@ fn greedy(game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
     }
     if legal.contains(&Action::Reject) {
         // The proposal's result against the position now, for the proposer.
-        let now = material(&game.observation(Viewer::Player(me)).fen, me);
+        let now = material(&game.observation(Viewer::player(me)).fen, me);
         let mut g = game.box_clone();
         let after = g.apply(Action::Accept).map_or(now, |_| value(g.as_ref(), me));
         return if after < now { Action::Reject } else { Action::Accept };

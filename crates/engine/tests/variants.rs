@@ -228,7 +228,7 @@ fn beirut_the_engine_cannot_see_the_hidden_carrier() {
     ];
     let games: Vec<BeirutGame> = fens.iter().map(|f| BeirutGame::new(Position::from_fen(f).unwrap())).collect();
     assert_ne!(games[0].fen(), games[1].fen());
-    let seen: Vec<String> = games.iter().map(|g| g.observation(Viewer::Player(Color::White)).fen).collect();
+    let seen: Vec<String> = games.iter().map(|g| g.observation(Viewer::player(Color::White)).fen).collect();
     assert_eq!(seen[0], seen[1]);
     assert!(seen[0].ends_with("f3,*"), "{}", seen[0]);
     let chosen: Vec<Action> = games
