@@ -5,14 +5,14 @@
 
 import { Board } from './board';
 import { ClockPair } from './clock';
-import { candidates, commands, destinations, nextChoice, parseTyped, type Choice } from './input';
+import { candidates, commands, destinations, isBoardMove, nextChoice, parseTyped, type Choice } from './input';
 import { presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
 import { describeEvents, eventMarks } from './events';
 import type { Transport } from './transport';
 import type { Clocks, Color, LegalAction, ServerMessage, View, Viewer } from './view';
-import { specialSquareGroups } from './view';
+import { specialKind, specialSquareGroups } from './view';
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] => {
   const e = document.createElement(tag);
@@ -198,9 +198,12 @@ export class GamePage {
 
   private markSquares(view: View): void {
     const groups = specialSquareGroups(view);
-    this.markOn('special', groups.flatMap(g => g.squares), s => groups.find(g => g.squares.includes(s))?.label ?? '');
+    this.markOn('special', groups.flatMap(g => g.squares), s => {
+      const g = groups.find(g => g.squares.includes(s));
+      return g?.name ?? g?.label ?? '';
+    });
     for (const board of this.boards) {
-      for (const g of groups) for (const s of g.squares) board.squareEl(s)?.setAttribute('data-special', g.label);
+      for (const g of groups) for (const s of g.squares) board.squareEl(s)?.setAttribute('data-special', specialKind(g));
     }
     const carrier = view.knowledge?.own_carrier;
     this.markOn('carrier', carrier ? [carrier] : [], () => 'your bomb carrier (only you know)');
@@ -236,23 +239,29 @@ export class GamePage {
 
   private renderPrompt(view: View): void {
     this.prompt.replaceChildren();
-    const kind = view.pending?.kind;
-    if (view.outcome) return;
-    if (kind === 'answer_proposal') {
-      const p = view.pending?.proposal;
-      const san = typeof p === 'string' ? p : p?.san ?? p?.text ?? '';
+    const pending = view.pending;
+    if (view.outcome || !pending) return;
+    const mine = view.legal.length > 0;
+    if (pending.kind === 'answer_proposal') {
+      const p = pending.proposal;
+      const text = typeof p === 'string' ? p : p?.text ?? '';
+      const san = pending.san ?? (typeof p === 'object' ? p?.san : undefined) ?? text;
       const proposer = view.to_act === 'white' ? 'Black' : 'White';
-      const mine = view.legal.some(a => a.text === 'accept');
-      this.prompt.append(el('p', 'proposal', mine ? `${proposer} proposes ${san}. Accept it, or reject it and they must play another move.` : `Your proposal ${san} waits for an answer.`));
-      if (typeof p === 'object' && p?.from && p.to) {
-        for (const board of this.boards) if (board.owns(p.from)) board.setShapes([{ from: p.from, to: p.to, brush: 'yellow' }]);
-      }
-    } else if (kind === 'choose_carrier' && view.legal.some(a => a.text.startsWith('carrier '))) {
+      this.prompt.append(el('p', 'proposal', mine ? `${proposer} proposes ${san}. Accept it, or reject it and they must play another move.` : `The proposal ${san} waits for ${seatName(view.to_act)}'s answer.`));
+      const squares = /^([A-Z]?[a-p]\d{1,2})([A-Z]?[a-p]\d{1,2})/.exec(text);
+      const [from, to] = squares ? [squares[1], squares[2]] : typeof p === 'object' ? [p?.from, p?.to] : [];
+      if (from && to) for (const board of this.boards) if (board.owns(from)) board.setShapes([{ from, to, brush: 'yellow' }]);
+    } else if (pending.kind === 'move' && pending.rejected && mine) {
+      this.prompt.append(el('p', 'rejected', `Your proposal ${pending.rejected} was rejected: play another move. It stands.`));
+    } else if (pending.kind === 'choose_carrier' && view.legal.some(a => a.text.startsWith('carrier '))) {
       this.prompt.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces. Your opponent will not know which.'));
-    } else if (kind === 'choose_carrier') {
-      this.prompt.append(el('p', undefined, 'Your opponent is choosing a bomb carrier.'));
-    } else if (kind === 'roll') {
+    } else if (pending.kind === 'choose_carrier') {
+      this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is choosing a bomb carrier.`));
+    } else if (pending.kind === 'roll') {
       this.prompt.append(el('p', undefined, 'The dice are rolling…'));
+    }
+    if (view.draw_offer && view.draw_offer !== this.seat) {
+      this.prompt.append(el('p', 'draw-offer', `${seatName(view.draw_offer)} offers a draw.`));
     }
   }
 
@@ -318,7 +327,12 @@ export class GamePage {
       }
       this.send('resign');
     });
-    button('offer draw', 'Offer a draw', () => this.send('offer draw'));
+    if (view.draw_offer && view.draw_offer !== this.seat) {
+      button('accept draw', 'Accept the draw', () => this.send('accept draw'));
+      button('decline draw', 'Decline the draw', () => this.send('decline draw'));
+    } else if (view.draw_offer !== this.seat) {
+      button('offer draw', 'Offer a draw', () => this.send('offer draw'));
+    }
     if (this.abortable ?? mine === 0) button('abort', 'Abort the game', () => this.send('abort'));
   }
 
@@ -335,8 +349,11 @@ export class GamePage {
   /** What this viewer alone knows (its own bomb carrier ...), from the view's knowledge. */
   private renderKnowledge(view: View): void {
     this.knowledgeEl.replaceChildren();
+    const notes = view.knowledge?.notes ?? [];
+    for (const note of notes) this.knowledgeEl.append(el('p', 'known known-note', note));
     for (const [key, value] of Object.entries(view.knowledge ?? {})) {
-      if (value === null || value === undefined || key === 'last_roll') continue;
+      if (value === null || value === undefined || key === 'last_roll' || key === 'notes') continue;
+      if (key === 'own_carrier' && notes.length) continue; // the model's notes say it already
       const text = key === 'own_carrier' ? `Your bomb carrier: ${value} (only you know)` : `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
       this.knowledgeEl.append(el('p', `known known-${key}`, text));
     }
@@ -346,9 +363,9 @@ export class GamePage {
     this.revealEl.replaceChildren();
     if (!view.reveal) return;
     this.revealEl.append(el('h2', undefined, 'Revealed'));
-    const words = (view.reveal as { words?: unknown }).words;
-    if (Array.isArray(words)) for (const w of words) this.revealEl.append(el('p', undefined, String(w)));
-    else this.revealEl.append(el('pre', undefined, JSON.stringify(view.reveal, null, 1)));
+    const { events, words } = view.reveal as { events?: unknown; words?: unknown };
+    if (Array.isArray(events)) for (const line of describeEvents(events)) this.revealEl.append(el('p', undefined, line));
+    else if (Array.isArray(words)) for (const w of words) this.revealEl.append(el('p', undefined, String(w)));
   }
 
   // --- input ---------------------------------------------------------------
@@ -436,7 +453,7 @@ export class GamePage {
       this.choose(candidates(view.legal, from, square));
       return;
     }
-    this.selected = view.legal.some(a => a.from === square) ? square : null;
+    this.selected = view.legal.some(a => a.from === square && isBoardMove(a)) ? square : null;
     this.showCrossBoardDestinations();
     this.showMoveNotes();
   }

@@ -10,10 +10,12 @@ import { squareIn } from './squares';
 export function destinations(legal: LegalAction[]): Map<string, string[]> {
   const dests = new Map<string, string[]>();
   for (const a of legal) {
-    if (!a.from || !a.to) continue;
-    const list = dests.get(a.from) ?? [];
-    if (!list.includes(a.to)) list.push(a.to);
-    dests.set(a.from, list);
+    if (!isBoardMove(a)) continue;
+    const from = a.from!;
+    const to = a.to!;
+    const list = dests.get(from) ?? [];
+    if (!list.includes(to)) list.push(to);
+    dests.set(from, list);
   }
   return dests;
 }
@@ -59,7 +61,7 @@ export function parseTyped(legal: LegalAction[], typed: string): LegalAction[] {
   if (!text) return [];
   const exact = legal.filter(a => a.text === text || a.text.toLowerCase() === text.toLowerCase());
   if (exact.length) return exact;
-  const prefix = legal.filter(a => a.from && a.to && a.text.toLowerCase().startsWith(text.toLowerCase() + ' '));
+  const prefix = legal.filter(a => isBoardMove(a) && a.text.toLowerCase().startsWith(text.toLowerCase() + ' '));
   if (prefix.length) return prefix;
   const bySan = legal.filter(a => a.san && a.san === text);
   if (bySan.length) return bySan;
@@ -67,7 +69,12 @@ export function parseTyped(legal: LegalAction[], typed: string): LegalAction[] {
   return legal.filter(a => a.san && looseSan(a.san.replace(/\s*\(.*\)$/, '')) === loose);
 }
 
+/** A move from one square to another; an action on one square (Beirut's `detonate`, from = to = the carrier) is none. */
+export function isBoardMove(a: LegalAction): boolean {
+  return !!a.from && !!a.to && a.from !== a.to;
+}
+
 /** Legal actions that are no board move (accept, reject, detonate, draw answers ...). */
 export function commands(legal: LegalAction[]): LegalAction[] {
-  return legal.filter(a => !a.from || !a.to);
+  return legal.filter(a => !isBoardMove(a));
 }

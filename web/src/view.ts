@@ -27,21 +27,27 @@ export type PendingKind = 'move' | 'answer_proposal' | 'choose_carrier' | 'roll'
 
 export interface Pending {
   kind: PendingKind | string;
-  /** answer_proposal: the proposed move. */
-  proposal?: { text?: string; san?: string; from?: string; to?: string } | string;
+  /** answer_proposal: the proposed move's action text ("e2e4"). */
+  proposal?: string | { text?: string; san?: string; from?: string; to?: string };
+  /** answer_proposal: the proposed move in SAN. */
+  san?: string;
+  /** move (Rejection): the proposal that was rejected, which may not be played again. */
+  rejected?: string | null;
+  /** roll: the move after which the dice decide. */
+  after?: string;
 }
 
 export interface LegalAction {
-  /** Exactly what is sent back in `{"action": text}`. */
+  /** Exactly what is sent back as the action. */
   text: string;
-  from?: string;
-  to?: string;
-  san?: string;
-  promotion?: string;
+  from?: string | null;
+  to?: string | null;
+  san?: string | null;
+  promotion?: string | null;
   /** A choice that is part of the move (Circe: "reborn c1"). */
-  choice?: string;
+  choice?: string | null;
   /** A note on the move (bermuda-angle: survival odds "33/36"). */
-  note?: string;
+  note?: string | null;
 }
 
 export interface GameEvent {
@@ -52,8 +58,9 @@ export interface GameEvent {
 
 export interface LastAction {
   seat: Seat;
-  text: string;
-  san?: string;
+  /** null when the action is secret to this viewer (a Beirut carrier). */
+  text: string | null;
+  san?: string | null;
   events?: GameEvent[];
 }
 
@@ -64,12 +71,15 @@ export interface MoveListEntry {
 
 export interface Outcome {
   result: string;
+  winner?: Color | null;
   reason?: string;
   words?: string;
 }
 
 export interface SpecialSquares {
   label: string;
+  /** What players call them ("the portals"). */
+  name?: string;
   squares: string[];
 }
 
@@ -82,11 +92,14 @@ export interface View {
   legal: LegalAction[];
   last?: LastAction | null;
   moves?: MoveListEntry[];
-  knowledge?: { own_carrier?: string | null; last_roll?: string | null; [k: string]: unknown } | null;
+  knowledge?: { own_carrier?: string | null; last_roll?: string | null; notes?: string[]; [k: string]: unknown } | null;
   /** One group, or several (the contract shows one). */
   special_squares?: SpecialSquares | SpecialSquares[] | null;
+  /** The side whose draw offer waits for an answer. */
+  draw_offer?: Seat | null;
   outcome?: Outcome | null;
-  reveal?: Record<string, unknown> | null;
+  /** At the end of a game with hidden information: what was hidden (the true FEN, events with words). */
+  reveal?: { fen?: string; events?: GameEvent[]; [k: string]: unknown } | null;
 }
 
 /** Time left on each clock; `running` is the clock that ticks now. Sent by the server beside a view. */
@@ -116,6 +129,12 @@ export type ServerMessage =
       ply?: number;
     }
   | { type: 'error'; error: ActionErrorBody };
+
+/** The kind of a group of special squares, for styling: "portals (f3<->b5, f6<->b4)" -> "portal", "angle (c3-h8)" -> "angle". */
+export function specialKind(group: SpecialSquares): string {
+  const word = group.label.trim().split(/[\s(]/)[0].toLowerCase();
+  return word.endsWith('s') ? word.slice(0, -1) : word;
+}
 
 export function specialSquareGroups(view: View): SpecialSquares[] {
   const s = view.special_squares;

@@ -99,6 +99,10 @@ for (const name of fixtureNames) {
     for (const h of f.hidden ?? []) {
       assert.equal(await page.locator(h.selector).count(), 0, `hidden from ${f.viewer}: ${h.fact}`);
     }
+    const text = await page.locator('body').innerText();
+    for (const words of f.hidden_text ?? []) {
+      assert.ok(!text.includes(words), `hidden from ${f.viewer}: "${words}"`);
+    }
     await page.screenshot({ path: join(shotsDir, `${name}.png`) });
     await s.close();
   });
@@ -381,6 +385,79 @@ test('the game page at /game/{id} plays over the server\'s WebSocket /ws/games/{
   assert.deepEqual(server.sockets.received.map(t => JSON.parse(t)), [{ type: 'action', ply: 3, action: 'e9e8' }]);
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+// The same controls on views recorded from the game model (fixtures/model/).
+test('model views: Rejection proposal answered, and the rejected proposer told so', async () => {
+  let s = await open('model-rejection-answer');
+  assert.match(await s.page.locator('.proposal').textContent(), /White proposes e4\./);
+  await s.page.click('button[data-action="reject"]');
+  assert.deepEqual(await sentAfter(s), ['reject']);
+  await s.close();
+  s = await open('model-rejection-waiting');
+  assert.match(await s.page.locator('.proposal').textContent(), /The proposal e4 waits for Black's answer/);
+  assert.equal(await s.page.locator('button[data-action="accept"]').count(), 0);
+  await s.close();
+  s = await open('model-rejection-rejected');
+  assert.match(await s.page.locator('.rejected').textContent(), /e2e4 was rejected: play another move/);
+  await click(s.page, 'e2');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'only e3 is left for the e-pawn');
+  await s.close();
+});
+
+test('model views: Circe rebirth square clicked, Beirut carrier chosen and marked, promotion chosen', async () => {
+  let s = await open('model-circe-rebirth');
+  await click(s.page, 'd4');
+  await click(s.page, 'e5');
+  await s.page.waitForSelector('.chooser-rebirth');
+  await click(s.page, 'b8');
+  assert.deepEqual(await sentAfter(s), ['d4e5@b8']);
+  await s.close();
+  s = await open('model-beirut-choose-carrier');
+  assert.equal(await s.page.locator('.sq.carrier-option').count(), 15, 'every piece but the king');
+  await click(s.page, 'd1');
+  assert.deepEqual(await sentAfter(s), ['carrier d1']);
+  await s.close();
+  s = await open('model-beirut-armed');
+  assert.deepEqual(await s.page.locator('.sq.carrier').evaluateAll(els => els.map(e => e.dataset.square)), ['g1']);
+  assert.match(await s.page.locator('.knowledge').textContent(), /Your bomb: the knight on g1/);
+  await s.page.click('button[data-action="detonate"]');
+  assert.deepEqual(await sentAfter(s), ['detonate']);
+  await s.close();
+  s = await open('model-chess-promotion');
+  await click(s.page, 'e7');
+  await click(s.page, 'e8');
+  await s.page.click('button[data-promotion="rook"]');
+  assert.deepEqual(await sentAfter(s), ['e7e8r']);
+  await s.close();
+});
+
+test('model views: the roll and the vanished knight, the teleport, the revealed bombs', async () => {
+  let s = await open('model-bermuda-angle-rolled');
+  assert.equal(await s.page.locator('.dice .roll-square').textContent(), 'Roll: c3');
+  assert.equal(await s.page.locator('.sq.vanished[data-square="c3"]').count(), 1);
+  await s.close();
+  s = await open('model-portal-teleport');
+  assert.match(await s.page.locator('.events').textContent(), /through the portal to b5/);
+  assert.equal(await s.page.locator('.sq[data-special="portal"]').count(), 4);
+  await s.close();
+  s = await open('model-beirut-over');
+  assert.match(await s.page.locator('.reveal').textContent(), /Black's bomb: the queen on d8, still armed/);
+  assert.equal(await s.page.locator('.status .result').textContent(), 'Black wins: White resigned');
+  await s.close();
+});
+
+test('a draw offer is answered with accept or decline', async () => {
+  const s = await open('chess-start');
+  const f = fixture('chess-start');
+  const offered = { ...f.messages[0], view: { ...f.messages[0].view, draw_offer: 'black' } };
+  await s.page.evaluate(m => window.harness.push(m), offered);
+  assert.match(await s.page.locator('.draw-offer').textContent(), /Black offers a draw/);
+  assert.equal(await s.page.locator('button[data-action="offer draw"]').count(), 0);
+  await s.page.click('button[data-action="decline draw"]');
+  await s.page.click('button[data-action="accept draw"]');
+  assert.deepEqual(await sentAfter(s, 2), ['decline draw', 'accept draw']);
+  await s.close();
 });
 
 test('a spectator can neither move nor press game buttons', async () => {
