@@ -161,6 +161,7 @@ export class GamePage {
     if (fresh) this.clocks.set(clocks, !!view.outcome);
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
+    this.keyboard.hidden = !this.seat || !!view.outcome;
   }
 
   private buildBoards(view: View, orientation: Color): void {
@@ -349,7 +350,9 @@ export class GamePage {
   /** What this viewer alone knows (its own bomb carrier ...), from the view's knowledge. */
   private renderKnowledge(view: View): void {
     this.knowledgeEl.replaceChildren();
-    const notes = view.knowledge?.notes ?? [];
+    // Notes that the revealed secrets at the end say again are not repeated.
+    const revealed = new Set(describeEvents(view.reveal?.events ?? []));
+    const notes = (view.knowledge?.notes ?? []).filter(n => !revealed.has(n));
     for (const note of notes) this.knowledgeEl.append(el('p', 'known known-note', note));
     for (const [key, value] of Object.entries(view.knowledge ?? {})) {
       if (value === null || value === undefined || key === 'last_roll' || key === 'notes') continue;

@@ -460,10 +460,20 @@ test('a draw offer is answered with accept or decline', async () => {
   await s.close();
 });
 
+test('out of turn nothing can be moved or typed', async () => {
+  const s = await open('chess-black-waits');
+  await click(s.page, 'e7');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 0);
+  assert.equal(await s.page.locator('.keyboard input').isDisabled(), true);
+  assert.match(await s.page.locator('.status .turn').textContent(), /^White to play$/);
+  assert.deepEqual(await s.sent(), []);
+  await s.close();
+});
+
 test('a spectator can neither move nor press game buttons', async () => {
   const s = await open('bermuda-angle-chance');
   assert.equal(await s.page.locator('.game-buttons button').count(), 0);
-  assert.equal(await s.page.locator('.keyboard input').isDisabled(), true);
+  assert.equal(await s.page.locator('.keyboard input').isVisible(), false);
   assert.match(await s.page.locator('.status').textContent(), /Watching.*dice are rolling/);
   await s.close();
 });
