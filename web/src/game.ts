@@ -1,0 +1,517 @@
+// The game page: boards, clocks, the move list, the prompt for what the
+// viewer must decide now, and the buttons. Everything on it is drawn from the
+// latest View alone (plus the clocks beside it), so a view for another seat
+// or a spectator never inherits what an earlier view showed.
+
+import { Board } from './board';
+import { ClockPair } from './clock';
+import { candidates, commands, destinations, isBoardMove, nextChoice, parseTyped, type Choice } from './input';
+import { presentationOf } from './variants/presentation';
+import { imageOf, imageUrl } from './pieces';
+import { squareIn } from './squares';
+import { describeEvents, eventMarks } from './events';
+import type { Transport } from './transport';
+import type { Clocks, Color, LegalAction, ServerMessage, View, Viewer } from './view';
+import { specialKind, specialSquareGroups } from './view';
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] => {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+const seatName = (seat: string | null | undefined): string =>
+  seat === 'white' ? 'White' : seat === 'black' ? 'Black' : seat === 'chance' ? 'the dice' : '';
+
+/** Button labels for action texts that are no board move. */
+const commandLabels: Record<string, string> = {
+  detonate: 'Detonate the bomb',
+  accept: 'Accept',
+  reject: 'Reject',
+  'accept draw': 'Accept the draw',
+  'decline draw': 'Decline the draw',
+  'offer draw': 'Offer a draw',
+  resign: 'Resign',
+  abort: 'Abort',
+};
+
+/** A die, drawn here (no emoji font is needed); it spins when a roll arrives. */
+const DIE_SVG = '<svg viewBox="0 0 20 20" width="100%" height="100%" aria-hidden="true"><rect x="1" y="1" width="18" height="18" rx="4" fill="#fff" stroke="#222" stroke-width="1.5"/><g fill="#222"><circle cx="6" cy="6" r="1.7"/><circle cx="14" cy="6" r="1.7"/><circle cx="10" cy="10" r="1.7"/><circle cx="6" cy="14" r="1.7"/><circle cx="14" cy="14" r="1.7"/></g></svg>';
+
+export class GamePage {
+  private readonly root: HTMLElement;
+  private readonly header = el('header', 'status');
+  private readonly boardsEl = el('div', 'boards');
+  private readonly panel = el('aside', 'panel');
+  private readonly clocks = new ClockPair();
+  private readonly prompt = el('div', 'prompt');
+  private readonly actions = el('div', 'actions');
+  private readonly eventsEl = el('div', 'events');
+  private readonly diceEl = el('div', 'dice');
+  private readonly proofEl = el('p', 'dice-proof');
+  private readonly keyboard = el('form', 'keyboard');
+  private readonly moveInput = el('input');
+  private readonly movesEl = el('ol', 'moves');
+  private readonly gameButtons = el('div', 'game-buttons');
+  private readonly errorEl = el('div', 'error');
+  private readonly revealEl = el('div', 'reveal');
+  private readonly knowledgeEl = el('div', 'knowledge');
+  private readonly notesEl = el('p', 'move-notes');
+  private readonly odds = el('div', 'odds');
+
+  private boards: Board[] = [];
+  private boardsKey = '';
+  private view: View | null = null;
+  private viewer: Viewer;
+  private selected: string | null = null;
+  private choosing: LegalAction[] | null = null;
+  private resignArmed = false;
+  private dice: { commitment: string; seed: string | null } | null = null;
+  private abortable: boolean | undefined;
+
+  constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer) {
+    this.root = root;
+    this.viewer = viewer;
+    root.classList.add('game');
+    this.errorEl.setAttribute('role', 'alert');
+    this.odds.hidden = true;
+    this.diceEl.hidden = true;
+    this.moveInput.type = 'text';
+    this.moveInput.name = 'move';
+    this.moveInput.autocomplete = 'off';
+    this.moveInput.placeholder = 'Type a move: e2e4, Nf3, accept …';
+    this.moveInput.setAttribute('aria-label', 'Type a move');
+    this.keyboard.append(this.moveInput);
+    this.keyboard.addEventListener('submit', e => {
+      e.preventDefault();
+      this.typed(this.moveInput.value);
+    });
+    const side = el('div', 'side');
+    side.append(this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
+    this.panel.append(this.clocks.element, this.errorEl, side);
+    const main = el('main', 'play');
+    main.append(this.boardsEl, this.panel);
+    root.replaceChildren(this.header, main, this.odds);
+    transport.listen(m => this.receive(m));
+  }
+
+  receive(message: ServerMessage): void {
+    if (message.type === 'error') {
+      this.showError(message.error.message || message.error.code);
+      // The state is unchanged after an error: show the last view's position again.
+      if (this.view) this.render(this.view, null, false);
+      return;
+    }
+    if (message.viewer) this.viewer = message.viewer;
+    this.dice = message.dice ?? null;
+    this.abortable = message.abortable;
+    this.errorEl.textContent = '';
+    this.render(message.view, message.clocks ?? null, true);
+  }
+
+  private get seat(): Color | null {
+    return this.viewer === 'white' || this.viewer === 'black' ? this.viewer : null;
+  }
+
+  private send(text: string): void {
+    this.choosing = null;
+    this.selected = null;
+    this.moveInput.value = '';
+    this.transport.send(text);
+  }
+
+  private showError(text: string): void {
+    this.errorEl.textContent = text;
+  }
+
+  private render(view: View, clocks: Clocks | null, fresh: boolean): void {
+    const previous = this.view;
+    this.view = view;
+    this.choosing = null;
+    this.selected = null;
+    this.resignArmed = false;
+    const orientation: Color = this.viewer === 'black' ? 'black' : 'white';
+    this.root.dataset.variant = view.variant;
+    this.root.dataset.viewer = this.viewer;
+    this.buildBoards(view, orientation);
+
+    const mover = view.to_act === 'white' || view.to_act === 'black' ? view.to_act : undefined;
+    const dests = destinations(view.legal);
+    for (const board of this.boards) {
+      const spec = view.boards.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
+      if (spec) board.setPieces(spec);
+      const own = new Map<string, string[]>();
+      for (const [from, tos] of dests) if (board.owns(from)) own.set(from, tos.filter(t => board.owns(t)));
+      board.setMovable(mover, own);
+      board.setLastMove(this.lastMoveSquares(view));
+      board.setShapes([]);
+    }
+    this.markSquares(view);
+    this.renderHeader(view);
+    this.renderPrompt(view);
+    this.renderActions(view);
+    this.renderEvents(view, fresh && previous !== null);
+    this.renderMoves(view);
+    this.renderGameButtons(view);
+    this.renderKnowledge(view);
+    this.showMoveNotes();
+    this.renderReveal(view);
+    this.renderDiceProof();
+    if (fresh) this.clocks.set(clocks, !!view.outcome);
+    this.clocks.orient(orientation);
+    this.moveInput.disabled = view.legal.length === 0;
+    this.keyboard.hidden = !this.seat || !!view.outcome;
+  }
+
+  private buildBoards(view: View, orientation: Color): void {
+    const key = JSON.stringify([view.variant, orientation, view.boards.map(b => [b.name, b.files, b.ranks])]);
+    if (key === this.boardsKey) return;
+    for (const b of this.boards) b.destroy();
+    this.boardsKey = key;
+    const pres = presentationOf(view.variant);
+    this.boardsEl.replaceChildren();
+    this.boards = view.boards.map(spec => {
+      const letter = spec.name ? spec.name[0].toUpperCase() : '';
+      return new Board(this.boardsEl, spec, view.variant, pres.turned?.[letter] ?? 'none', orientation, pres.boardTitles?.[letter], {
+        onMove: (from, to) => this.moved(from, to),
+        onSquare: square => this.clicked(square),
+        onHover: square => this.hovered(square),
+      });
+    });
+    this.boardsEl.dataset.count = String(this.boards.length);
+  }
+
+  private boardOf(square: string): Board | undefined {
+    return this.boards.find(b => b.owns(square));
+  }
+
+  /** The from and to squares of the last action, read from its text ("e7e5", "Ub2Lg2", "d4e5 reborn c1"). */
+  private lastMoveSquares(view: View): string[] {
+    const text = view.last?.text ?? '';
+    const m = /^([A-Z]?[a-p]\d{1,2})([A-Z]?[a-p]\d{1,2})/.exec(text);
+    return m ? [m[1], m[2]] : [];
+  }
+
+  private markOn(kind: string, squares: string[], title?: (s: string) => string): void {
+    for (const board of this.boards) board.mark(kind, squares.filter(s => board.owns(s)), title);
+  }
+
+  private markSquares(view: View): void {
+    const groups = specialSquareGroups(view);
+    this.markOn('special', groups.flatMap(g => g.squares), s => {
+      const g = groups.find(g => g.squares.includes(s));
+      return g?.name ?? g?.label ?? '';
+    });
+    for (const board of this.boards) {
+      for (const g of groups) for (const s of g.squares) board.squareEl(s)?.setAttribute('data-special', specialKind(g));
+    }
+    const carrier = view.knowledge?.own_carrier;
+    this.markOn('carrier', carrier ? [carrier] : [], () => 'your bomb carrier (only you know)');
+    const roll = view.knowledge?.last_roll;
+    this.markOn('rolled', roll ? [roll] : [], s => `the dice rolled ${s}`);
+    const marks = eventMarks(view.last?.events ?? []);
+    this.markOn('vanished', marks.vanished.map(v => v.square));
+    for (const v of marks.vanished) {
+      const sq = this.boardOf(v.square)?.squareEl(v.square);
+      if (sq && v.color && v.role) sq.style.setProperty('--ghost', `url("${imageUrl(v.color, imageOf(view.variant, v.role))}")`);
+    }
+    this.markOn('reborn', marks.reborn);
+    this.markOn('blast', marks.blast);
+    this.markOn('rebirth-option', []);
+    const carrierOptions = view.legal.filter(a => a.text.startsWith('carrier ')).map(a => squareIn(a.text)).filter((s): s is string => !!s);
+    this.markOn('carrier-option', carrierOptions);
+    for (const board of this.boards) {
+      board.setShapes(marks.teleports.filter(t => board.owns(t.from)).map(t => ({ from: t.from, to: t.to, brush: 'blue' })));
+    }
+  }
+
+  private renderHeader(view: View): void {
+    const title = presentationOf(view.variant).title ?? view.variant;
+    const who = this.seat ? `You play ${seatName(this.seat)}` : this.viewer === 'spectator' ? 'Watching' : 'Referee';
+    let state: string;
+    if (view.outcome) state = view.outcome.words ?? `${view.outcome.result}${view.outcome.reason ? ': ' + view.outcome.reason : ''}`;
+    else if (view.to_act === 'chance') state = 'The dice are rolling…';
+    else if (view.to_act && view.to_act === this.seat) state = 'Your turn';
+    else if (view.to_act) state = `${seatName(view.to_act)} to play`;
+    else state = '';
+    this.header.replaceChildren(el('h1', undefined, title), el('p', 'who', who), el('p', view.outcome ? 'result' : 'turn', state));
+  }
+
+  private renderPrompt(view: View): void {
+    this.prompt.replaceChildren();
+    const pending = view.pending;
+    if (view.outcome || !pending) return;
+    const mine = view.legal.length > 0;
+    if (pending.kind === 'answer_proposal') {
+      const p = pending.proposal;
+      const text = typeof p === 'string' ? p : p?.text ?? '';
+      const san = pending.san ?? (typeof p === 'object' ? p?.san : undefined) ?? text;
+      const proposer = view.to_act === 'white' ? 'Black' : 'White';
+      this.prompt.append(el('p', 'proposal', mine ? `${proposer} proposes ${san}. Accept it, or reject it and they must play another move.` : `The proposal ${san} waits for ${seatName(view.to_act)}'s answer.`));
+      const squares = /^([A-Z]?[a-p]\d{1,2})([A-Z]?[a-p]\d{1,2})/.exec(text);
+      const [from, to] = squares ? [squares[1], squares[2]] : typeof p === 'object' ? [p?.from, p?.to] : [];
+      if (from && to) for (const board of this.boards) if (board.owns(from)) board.setShapes([{ from, to, brush: 'yellow' }]);
+    } else if (pending.kind === 'move' && pending.rejected && mine) {
+      this.prompt.append(el('p', 'rejected', `Your proposal ${pending.rejected} was rejected: play another move. It stands.`));
+    } else if (pending.kind === 'choose_carrier' && view.legal.some(a => a.text.startsWith('carrier '))) {
+      this.prompt.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces. Your opponent will not know which.'));
+    } else if (pending.kind === 'choose_carrier') {
+      this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is choosing a bomb carrier.`));
+    } else if (pending.kind === 'roll') {
+      this.prompt.append(el('p', undefined, 'The dice are rolling…'));
+    }
+    if (view.draw_offer && view.draw_offer !== this.seat) {
+      this.prompt.append(el('p', 'draw-offer', `${seatName(view.draw_offer)} offers a draw.`));
+    }
+  }
+
+  private renderActions(view: View): void {
+    this.actions.replaceChildren();
+    for (const action of commands(view.legal)) {
+      if (action.text.startsWith('carrier ')) continue;
+      const b = el('button', 'action', commandLabels[action.text] ?? action.san ?? action.text);
+      b.type = 'button';
+      b.dataset.action = action.text;
+      b.addEventListener('click', () => this.send(action.text));
+      this.actions.append(b);
+    }
+  }
+
+  private renderEvents(view: View, animate: boolean): void {
+    const lines = describeEvents(view.last?.events ?? []);
+    this.eventsEl.replaceChildren(...lines.map(l => el('p', 'event', l)));
+    const roll = (view.last?.events ?? []).find(e => e.kind === 'rolled');
+    const square = (roll?.square as string | undefined) ?? null;
+    this.diceEl.hidden = !square;
+    if (square) {
+      const face = el('span', 'die');
+      face.innerHTML = DIE_SVG;
+      const text = el('span', 'roll-square', `Roll: ${square}`);
+      this.diceEl.replaceChildren(face, text);
+      this.diceEl.classList.toggle('rolling', animate);
+    }
+  }
+
+  private renderMoves(view: View): void {
+    this.movesEl.replaceChildren();
+    const moves = view.moves ?? [];
+    let li: HTMLLIElement | null = null;
+    for (const m of moves) {
+      if (m.seat === 'white' || !li) {
+        li = el('li');
+        this.movesEl.append(li);
+      }
+      li.append(el('span', `move move-${m.seat}`, m.san));
+    }
+    this.movesEl.scrollTop = this.movesEl.scrollHeight;
+  }
+
+  private renderGameButtons(view: View): void {
+    this.gameButtons.replaceChildren();
+    if (!this.seat || view.outcome) return;
+    const listed = new Set(view.legal.map(a => a.text));
+    const mine = (view.moves ?? []).filter(m => m.seat === this.seat).length;
+    const button = (text: string, label: string, onClick: (b: HTMLButtonElement) => void) => {
+      if (listed.has(text)) return;
+      const b = el('button', 'game-button', label);
+      b.type = 'button';
+      b.dataset.action = text;
+      b.addEventListener('click', () => onClick(b));
+      this.gameButtons.append(b);
+    };
+    button('resign', 'Resign', b => {
+      if (!this.resignArmed) {
+        this.resignArmed = true;
+        b.textContent = 'Really resign?';
+        return;
+      }
+      this.send('resign');
+    });
+    if (view.draw_offer && view.draw_offer !== this.seat) {
+      button('accept draw', 'Accept the draw', () => this.send('accept draw'));
+      button('decline draw', 'Decline the draw', () => this.send('decline draw'));
+    } else if (view.draw_offer !== this.seat) {
+      button('offer draw', 'Offer a draw', () => this.send('offer draw'));
+    }
+    if (this.abortable ?? mine === 0) button('abort', 'Abort the game', () => this.send('abort'));
+  }
+
+  /** The server's commitment to the dice seed, and the seed once the game is over, so each roll can be checked. */
+  private renderDiceProof(): void {
+    const d = this.dice;
+    this.proofEl.hidden = !d;
+    if (!d) return;
+    this.proofEl.textContent = d.seed
+      ? `Dice seed ${d.seed} (committed as SHA-256 ${d.commitment}): every roll can be checked now.`
+      : `Dice committed: SHA-256 ${d.commitment}. The seed is shown when the game ends.`;
+  }
+
+  /** What this viewer alone knows (its own bomb carrier ...), from the view's knowledge. */
+  private renderKnowledge(view: View): void {
+    this.knowledgeEl.replaceChildren();
+    // Notes that the revealed secrets at the end say again are not repeated.
+    const revealed = new Set(describeEvents(view.reveal?.events ?? []));
+    const notes = (view.knowledge?.notes ?? []).filter(n => !revealed.has(n));
+    for (const note of notes) this.knowledgeEl.append(el('p', 'known known-note', note));
+    for (const [key, value] of Object.entries(view.knowledge ?? {})) {
+      if (value === null || value === undefined || key === 'last_roll' || key === 'notes') continue;
+      if (key === 'own_carrier' && notes.length) continue; // the model's notes say it already
+      const text = key === 'own_carrier' ? `Your bomb carrier: ${value} (only you know)` : `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+      this.knowledgeEl.append(el('p', `known known-${key}`, text));
+    }
+  }
+
+  private renderReveal(view: View): void {
+    this.revealEl.replaceChildren();
+    if (!view.reveal) return;
+    this.revealEl.append(el('h2', undefined, 'Revealed'));
+    const { events, words } = view.reveal as { events?: unknown; words?: unknown };
+    if (Array.isArray(events)) for (const line of describeEvents(events)) this.revealEl.append(el('p', undefined, line));
+    else if (Array.isArray(words)) for (const w of words) this.revealEl.append(el('p', undefined, String(w)));
+  }
+
+  // --- input ---------------------------------------------------------------
+
+  private moved(from: string, to: string): void {
+    const view = this.view;
+    if (!view) return;
+    this.choose(candidates(view.legal, from, to));
+  }
+
+  /** Sends the move, or asks for what is still open (a promotion piece, a rebirth square). */
+  private choose(moves: LegalAction[]): void {
+    const choice = nextChoice(moves);
+    if (!choice) {
+      if (this.view) this.render(this.view, null, false);
+      return;
+    }
+    if (choice.kind === 'done') {
+      this.send(choice.action.text);
+      return;
+    }
+    this.choosing = moves;
+    this.showChooser(choice);
+  }
+
+  private showChooser(choice: Exclude<Choice, { kind: 'done' }>): void {
+    const box = el('div', `chooser chooser-${choice.kind}`);
+    const cancel = el('button', 'cancel', 'Cancel');
+    cancel.type = 'button';
+    cancel.addEventListener('click', () => this.view && this.render(this.view, null, false));
+    if (choice.kind === 'promotion') {
+      box.append(el('p', undefined, 'Promote to:'));
+      const color = this.view?.to_act === 'black' ? 'black' : 'white';
+      for (const o of choice.options) {
+        const b = el('button', 'promotion', o.role);
+        const img = el('img');
+        img.src = imageUrl(color, imageOf(this.view?.variant ?? '', o.role));
+        img.alt = '';
+        b.prepend(img);
+        b.type = 'button';
+        b.dataset.promotion = o.role;
+        b.addEventListener('click', () => this.choose(o.actions));
+        box.append(b);
+      }
+    } else if (choice.kind === 'rebirth') {
+      box.append(el('p', undefined, 'Where is the captured piece reborn? Click a highlighted square.'));
+      this.markOn('rebirth-option', choice.options.map(o => o.square));
+      for (const o of choice.options) {
+        const b = el('button', 'rebirth', o.square);
+        b.type = 'button';
+        b.dataset.square = o.square;
+        b.addEventListener('click', () => this.send(o.action.text));
+        box.append(b);
+      }
+    } else {
+      for (const a of choice.options) {
+        const b = el('button', 'pick', a.san ?? a.text);
+        b.type = 'button';
+        b.addEventListener('click', () => this.send(a.text));
+        box.append(b);
+      }
+    }
+    box.append(cancel);
+    this.prompt.replaceChildren(box);
+  }
+
+  private clicked(square: string): void {
+    const view = this.view;
+    if (!view) return;
+    if (this.choosing) {
+      const choice = nextChoice(this.choosing);
+      if (choice?.kind === 'rebirth') {
+        const hit = choice.options.find(o => o.square === square);
+        if (hit) this.send(hit.action.text);
+      }
+      return;
+    }
+    const carrier = view.legal.find(a => a.text.startsWith('carrier ') && squareIn(a.text) === square);
+    if (carrier) {
+      this.send(carrier.text);
+      return;
+    }
+    const from = this.selected;
+    if (from && this.boardOf(from) !== this.boardOf(square) && candidates(view.legal, from, square).length) {
+      this.choose(candidates(view.legal, from, square));
+      return;
+    }
+    this.selected = view.legal.some(a => a.from === square && isBoardMove(a)) ? square : null;
+    this.showCrossBoardDestinations();
+    this.showMoveNotes();
+  }
+
+  /** The selected piece's moves with their notes (survival odds), for screens without a pointer to hover. */
+  private showMoveNotes(): void {
+    const from = this.selected;
+    const noted = from ? (this.view?.legal ?? []).filter(a => a.from === from && a.note) : [];
+    this.notesEl.replaceChildren(...noted.map(a => el('span', 'move-note', `${a.san ?? a.text}: ${a.note}`)));
+    this.notesEl.hidden = noted.length === 0;
+    if (noted.length) this.notesEl.prepend(el('span', 'move-notes-title', 'Survival odds:'));
+  }
+
+  /** Circles on the other boards for a selected piece's moves there (chessground shows only its own board's). */
+  private showCrossBoardDestinations(): void {
+    const view = this.view;
+    if (!view || this.boards.length < 2) return;
+    const from = this.selected;
+    const tos = from ? view.legal.filter(a => a.from === from && a.to).map(a => a.to!) : [];
+    for (const board of this.boards) {
+      if (from && board.owns(from)) continue;
+      board.setShapes(tos.filter(t => board.owns(t)).map(t => ({ from: t, brush: 'green' })));
+    }
+  }
+
+  private hovered(square: string | null): void {
+    const view = this.view;
+    const from = this.selected;
+    const note = square && from ? view?.legal.find(a => a.from === from && a.to === square && a.note)?.note : undefined;
+    this.odds.hidden = !note;
+    if (note && square) {
+      this.odds.textContent = `${square}: survives ${note}`;
+      const rect = this.boardOf(square)?.squareEl(square)?.getBoundingClientRect();
+      if (rect) {
+        this.odds.style.left = `${rect.left + window.scrollX}px`;
+        this.odds.style.top = `${rect.bottom + window.scrollY + 4}px`;
+      }
+    }
+  }
+
+  private typed(text: string): void {
+    const view = this.view;
+    if (!view) return;
+    const matches = parseTyped(view.legal, text);
+    if (matches.length === 0) {
+      this.showError(
+        view.legal.length
+          ? `“${text}” is not a legal move here. Type a move as e2e4 or in SAN (Nf3, exd5, O-O), or one of: ${commands(view.legal).map(a => a.text).join(', ') || 'a board move'}.`
+          : 'It is not your turn.',
+      );
+      return;
+    }
+    this.errorEl.textContent = '';
+    const sameMove = matches.every(m => m.from === matches[0].from && m.to === matches[0].to);
+    if (matches.length === 1 || sameMove) this.choose(matches);
+    else this.showChooser({ kind: 'pick', options: matches });
+  }
+}

@@ -1,0 +1,19 @@
+// The game page served by `chesslantis serve` at /game/ID. It talks to the
+// server's game socket /ws/games/ID (`?socket=URL` names another). The seat
+// comes from the server's messages (`you`), else `?seat=`.
+
+import 'chessgroundx/assets/chessground.base.css';
+import '../styles/app.css';
+import { GamePage } from './game';
+import { installPieceStyles } from './pieces';
+import { WebSocketTransport } from './transport';
+import type { Viewer } from './view';
+
+const params = new URLSearchParams(location.search);
+const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+const gameId = /\/game\/([^/]+)/.exec(location.pathname)?.[1] ?? params.get('game') ?? '';
+const socket = params.get('socket') ?? `${scheme}//${location.host}/ws/games/${encodeURIComponent(decodeURIComponent(gameId))}`;
+const seat = (params.get('seat') ?? 'spectator') as Viewer;
+
+installPieceStyles();
+new GamePage(document.getElementById('app')!, new WebSocketTransport(socket), seat);

@@ -1,0 +1,89 @@
+// How the game page talks to the referee. The page only needs to send an
+// action text and hear messages; the server's WebSocket and the test harness
+// are two ways of doing that, and both go through protocol.ts, so the
+// harness tests the very frames the server gets.
+
+import { decodeServerMessage, encodeAction } from './protocol';
+import type { ServerMessage } from './view';
+
+export interface Transport {
+  /** Sends an action text (see protocol.ts for the frame). */
+  send(action: string): void;
+  /** Called with every message from the referee, in order. */
+  listen(handler: (message: ServerMessage) => void): void;
+}
+
+/** Decodes frames, remembers the last ply, encodes actions. */
+abstract class FramedTransport implements Transport {
+  private handler: (message: ServerMessage) => void = () => {};
+  private ply: number | undefined;
+
+  protected abstract sendFrame(frame: string): void;
+
+  send(action: string): void {
+    this.sendFrame(encodeAction(action, this.ply));
+  }
+
+  listen(handler: (message: ServerMessage) => void): void {
+    this.handler = handler;
+  }
+
+  /** A frame from the server (text or already parsed JSON). */
+  receive(frame: unknown): void {
+    let raw = frame;
+    if (typeof frame === 'string') {
+      try {
+        raw = JSON.parse(frame);
+      } catch {
+        this.handler({ type: 'error', error: { code: 'malformed', message: 'The server sent a message the page cannot read; reload the page.' } });
+        return;
+      }
+    }
+    const message = decodeServerMessage(raw);
+    if (!message) return;
+    if (message.type === 'view' && message.ply !== undefined) this.ply = message.ply;
+    this.handler(message);
+  }
+
+  protected notify(message: ServerMessage): void {
+    this.handler(message);
+  }
+}
+
+/** The server's game socket (/ws/games/ID): JSON text frames both ways; reconnects after a drop (the server resends the state). */
+export class WebSocketTransport extends FramedTransport {
+  private socket: WebSocket | null = null;
+  private readonly queue: string[] = [];
+
+  constructor(private readonly url: string) {
+    super();
+    this.connect();
+  }
+
+  private connect(): void {
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      for (const frame of this.queue.splice(0)) socket.send(frame);
+    });
+    socket.addEventListener('message', e => this.receive(String(e.data)));
+    socket.addEventListener('close', () => {
+      this.notify({ type: 'error', error: { code: 'disconnected', message: 'Connection lost; reconnecting…' } });
+      setTimeout(() => this.connect(), 2000);
+    });
+  }
+
+  protected sendFrame(frame: string): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame);
+    else this.queue.push(frame);
+  }
+}
+
+/** A transport the page itself drives: records the frames sent; frames are pushed in by hand (the fixture harness). */
+export class RecordingTransport extends FramedTransport {
+  readonly sent: string[] = [];
+
+  protected sendFrame(frame: string): void {
+    this.sent.push(frame);
+  }
+}

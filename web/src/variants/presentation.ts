@@ -1,0 +1,38 @@
+// How each variant is drawn: the only variant-specific knowledge of the UI
+// outside the data the referee sends. Rules never live here: moves, choices
+// and what a seat may see all come from the View.
+
+import type { Turn } from '../layout';
+
+export interface Presentation {
+  /** Boards drawn turned, by board letter. */
+  turned?: Record<string, Turn>;
+  /** A board's title under it, by board letter. */
+  boardTitles?: Record<string, string>;
+  /** Piece images that differ from the role's usual one, by role name. */
+  pieceImages?: Record<string, string>;
+  /** A player's name for the variant. */
+  title?: string;
+}
+
+const presentations: Record<string, Presentation> = {
+  chess: { title: 'Chess' },
+  'bermuda-angle': { title: 'Bermuda Chess Angle' },
+  'bermuda-two-board': {
+    title: 'Bermuda chess (two boards)',
+    turned: { U: 'quarter' },
+    boardTitles: { L: 'Lower board (human pieces)', U: 'Upper board (alien pieces), quarter-turned' },
+  },
+  // Bede's pawns move diagonally and capture straight: their own image.
+  bede: { title: 'Bede Chess', pieceImages: { pawn: 'bede-pawn' } },
+  rejection: { title: 'Rejection' },
+  circe: { title: 'Circe (Newport rules)' },
+  portal: { title: 'Portal' },
+  beirut: { title: 'Beirut' },
+  'knights-are-god': { title: 'Knights are God' },
+  'looking-glass': { title: 'Through the Looking-Glass' },
+};
+
+export function presentationOf(variant: string): Presentation {
+  return presentations[variant] ?? { title: variant };
+}

@@ -1,0 +1,491 @@
+// The game page in a real browser (Debian's Chromium, headless, driven by
+// playwright-core) against the fixture harness: every fixture renders its
+// boards and pieces and shows nothing it marks hidden; clicks, drags, typed
+// moves and each variant's controls send exactly the action text of the
+// View's legal list. Screenshots of every fixture go to
+// target/web-screenshots/ (artifacts, not committed).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const webDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
+const fixtureNames = readdirSync(join(webDir, 'fixtures')).filter(f => f.endsWith('.json')).map(f => f.slice(0, -5)).sort();
+const fixture = name => JSON.parse(readFileSync(join(webDir, 'fixtures', `${name}.json`), 'utf8'));
+
+let server;
+let browser;
+
+before(async () => {
+  mkdirSync(shotsDir, { recursive: true });
+  server = await serve(webDir);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A page on the harness with one fixture loaded; fails the test on any page error or off-host request. */
+async function open(name, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', e => problems.push(`page error: ${e.message}`));
+  page.on('console', m => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+  page.on('request', r => !r.url().startsWith(server.url) && !r.url().startsWith('data:') && problems.push(`request to another host: ${r.url()}`));
+  page.on('response', r => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  await page.goto(`${server.url}/harness.html`);
+  await page.waitForFunction(() => !!window.harness);
+  await page.evaluate(f => window.harness.load(f), fixture(name));
+  await page.waitForSelector('.sq');
+  return {
+    page,
+    problems,
+    sent: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s).action ?? JSON.parse(s).type)),
+    frames: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s))),
+    async close() {
+      assert.deepEqual(problems, []);
+      await context.close();
+    },
+  };
+}
+
+async function centre(page, square) {
+  const box = await page.locator(`.sq[data-square="${square}"]`).boundingBox();
+  assert.ok(box, `square ${square} is on the page`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+}
+
+async function click(page, square) {
+  const { x, y } = await centre(page, square);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(60); // chessground calls its event handlers on the next tick
+}
+
+/** Waits until the page has sent `count` actions, then returns them. */
+async function sentAfter(s, count = 1) {
+  await s.page.waitForFunction(n => window.harness.sent().length >= n, count, { timeout: 3000 }).catch(() => {});
+  return s.sent();
+}
+
+for (const name of fixtureNames) {
+  test(`fixture ${name}: renders its squares and pieces, hides what is hidden`, async () => {
+    const f = fixture(name);
+    const s = await open(name);
+    const { page } = s;
+    const view = f.messages.at(-1).view;
+    const squares = view.boards.reduce((n, b) => n + b.files * b.ranks, 0);
+    assert.equal(await page.locator('.sq').count(), f.expect?.squares ?? squares);
+    assert.equal(f.expect?.squares ?? squares, squares, 'the fixture agrees with its own boards');
+    const pieces = view.boards.reduce((n, b) => n + b.pieces.length, 0);
+    assert.equal(await page.locator('.ground cg-board piece:not(.ghost):not(.fading)').count(), pieces);
+    assert.equal(f.expect?.pieces ?? pieces, pieces);
+    // Every piece is on its own square, as the view says.
+    for (const b of view.boards) {
+      for (const p of b.pieces) {
+        assert.equal(await page.locator(`.sq[data-square="${p.square}"]`).getAttribute('data-piece'), `${p.color} ${p.role}`, `${p.square}`);
+      }
+    }
+    for (const h of f.hidden ?? []) {
+      assert.equal(await page.locator(h.selector).count(), 0, `hidden from ${f.viewer}: ${h.fact}`);
+    }
+    const text = await page.locator('body').innerText();
+    for (const words of f.hidden_text ?? []) {
+      assert.ok(!text.includes(words), `hidden from ${f.viewer}: "${words}"`);
+    }
+    await page.screenshot({ path: join(shotsDir, `${name}.png`) });
+    await s.close();
+  });
+}
+
+test('a click on a piece and a click on a highlighted square send that move', async () => {
+  const s = await open('chess-start');
+  await click(s.page, 'e2');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 2, 'e2 has two destinations: e3 and e4');
+  await click(s.page, 'e4');
+  assert.deepEqual(await sentAfter(s), ['e2e4']);
+  await s.close();
+});
+
+test('dragging a piece to a highlighted square sends that move', async () => {
+  const s = await open('chess-start');
+  const from = await centre(s.page, 'g1');
+  const to = await centre(s.page, 'f3');
+  await s.page.mouse.move(from.x, from.y);
+  await s.page.mouse.down();
+  await s.page.mouse.move(to.x, to.y, { steps: 8 });
+  await s.page.mouse.up();
+  assert.deepEqual(await sentAfter(s), ['g1f3']);
+  await s.close();
+});
+
+test('a move to a square that is not highlighted sends nothing', async () => {
+  const s = await open('chess-start');
+  await click(s.page, 'e2');
+  await click(s.page, 'e5');
+  await s.page.waitForTimeout(200);
+  assert.deepEqual(await s.sent(), []);
+  await s.close();
+});
+
+test('promotion: the chooser offers each piece, and the chosen one is sent', async () => {
+  const s = await open('chess-promotion');
+  await click(s.page, 'e7');
+  await click(s.page, 'e8');
+  await s.page.waitForSelector('.chooser-promotion');
+  assert.deepEqual(await s.page.locator('button.promotion').allTextContents(), ['queen', 'rook', 'bishop', 'knight']);
+  assert.match(await s.page.locator('button[data-promotion="knight"] img').getAttribute('src'), /\/pieces\/white-knight\.svg$/);
+  await s.page.click('button[data-promotion="knight"]');
+  assert.deepEqual(await sentAfter(s), ['e7e8n']);
+  await s.close();
+});
+
+test('keyboard entry: UCI and SAN send the legal move; anything else says what to type', async () => {
+  const s = await open('chess-start');
+  const input = s.page.locator('.keyboard input');
+  await input.fill('hello');
+  await input.press('Enter');
+  assert.match(await s.page.locator('.error').textContent(), /not a legal move.*e2e4.*Nf3/);
+  await input.fill('Nf3');
+  await input.press('Enter');
+  await input.fill('d2d4');
+  await input.press('Enter');
+  assert.deepEqual(await sentAfter(s, 2), ['g1f3', 'd2d4']);
+  await s.close();
+});
+
+test('rejection: the opponent sees the proposal and rejects or accepts it', async () => {
+  for (const answer of ['reject', 'accept']) {
+    const s = await open('rejection-answer');
+    assert.match(await s.page.locator('.proposal').textContent(), /White proposes e4/);
+    await s.page.click(`button[data-action="${answer}"]`);
+    assert.deepEqual(await sentAfter(s), [answer]);
+    await s.close();
+  }
+});
+
+test('rejection: the proposer is told the move was rejected, and may not play it again', async () => {
+  const s = await open('rejection-rejected');
+  assert.match(await s.page.locator('.events').textContent(), /rejects e4/);
+  await click(s.page, 'e2');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'only e3 is left for the e-pawn');
+  await s.close();
+});
+
+test('circe: after a capture the rebirth squares are highlighted and the clicked one is sent', async () => {
+  const s = await open('circe-rebirth');
+  await click(s.page, 'd4');
+  await click(s.page, 'e5');
+  await s.page.waitForSelector('.chooser-rebirth');
+  const options = await s.page.locator('.sq.rebirth-option').evaluateAll(els => els.map(e => e.dataset.square).sort());
+  assert.deepEqual(options, ['b8', 'g8']);
+  await click(s.page, 'g8');
+  assert.deepEqual(await sentAfter(s), ['d4e5 reborn g8']);
+  await s.close();
+});
+
+test('circe: the reborn piece is marked for the other player', async () => {
+  const s = await open('circe-reborn');
+  assert.equal(await s.page.locator('.sq.reborn[data-square="g8"]').count(), 1);
+  assert.match(await s.page.locator('.events').textContent(), /reborn on g8/);
+  await s.close();
+});
+
+test('beirut: a click on an own piece before move 1 chooses it as the carrier', async () => {
+  const s = await open('beirut-choose-carrier');
+  assert.equal(await s.page.locator('.sq.carrier-option').count(), 16);
+  assert.match(await s.page.locator('.carrier-prompt').textContent(), /will not know/);
+  await click(s.page, 'g1');
+  assert.deepEqual(await sentAfter(s), ['carrier g1']);
+  await s.close();
+});
+
+test('beirut: the own carrier is marked, and the detonate button sends detonate', async () => {
+  const s = await open('beirut-armed');
+  assert.deepEqual(await s.page.locator('.sq.carrier').evaluateAll(els => els.map(e => e.dataset.square)), ['g1']);
+  assert.equal(await s.page.locator('.known-own_carrier').textContent(), 'Your bomb carrier: g1 (only you know)');
+  await s.page.click('button[data-action="detonate"]');
+  assert.deepEqual(await sentAfter(s), ['detonate']);
+  await s.close();
+});
+
+test('beirut: a later view for a spectator keeps nothing of the seat\'s secret', async () => {
+  const s = await open('beirut-armed');
+  assert.equal(await s.page.locator('.sq.carrier').count(), 1);
+  const spectator = fixture('beirut-spectator');
+  await s.page.evaluate(f => { for (const m of f.messages) window.harness.push({ ...m, viewer: 'spectator' }); }, spectator);
+  assert.equal(await s.page.locator('.sq.carrier').count(), 0);
+  assert.equal(await s.page.locator('.knowledge *').count(), 0);
+  assert.doesNotMatch(await s.page.locator('body').textContent(), /g1/);
+  assert.equal(await s.page.locator('button[data-action="detonate"]').count(), 0);
+  await s.close();
+});
+
+test('beirut: at the end the blast is shown and the secrets revealed', async () => {
+  const s = await open('beirut-detonated');
+  assert.equal(await s.page.locator('.sq.blast').count(), 9);
+  assert.match(await s.page.locator('.reveal').textContent(), /still carried by the queen on d8/);
+  assert.match(await s.page.locator('.status .result').textContent(), /Draw by agreement/);
+  await s.close();
+});
+
+test('bermuda-angle: the Angle is shaded and hovering a destination shows the survival odds', async () => {
+  const s = await open('bermuda-angle-move');
+  assert.equal(await s.page.locator('.sq.special[data-special="angle"]').count(), 36);
+  await click(s.page, 'b1');
+  assert.equal(await s.page.locator('.move-notes').textContent(), 'Survival odds:Nc3: 35/36');
+  const c3 = await centre(s.page, 'c3');
+  await s.page.mouse.move(c3.x, c3.y);
+  await s.page.waitForSelector('.odds:not([hidden])');
+  assert.equal(await s.page.locator('.odds').textContent(), 'c3: survives 35/36');
+  await s.close();
+});
+
+test('bermuda-angle: the roll is shown with the rolled square and the vanished piece', async () => {
+  const s = await open('bermuda-angle-rolled');
+  assert.equal(await s.page.locator('.dice:not([hidden]) .roll-square').textContent(), 'Roll: c3');
+  assert.equal(await s.page.locator('.sq.rolled[data-square="c3"]').count(), 1);
+  const ghost = await s.page.locator('.sq.vanished[data-square="c3"]').evaluate(e => getComputedStyle(e).getPropertyValue('--ghost'));
+  assert.match(ghost, /white-knight\.svg/);
+  assert.match(await s.page.locator('.events').textContent(), /vanished on its way to c3/);
+  await s.close();
+});
+
+test('portal: the portals are marked and a teleport is drawn from portal to portal', async () => {
+  const s = await open('portal-teleport');
+  const portals = await s.page.locator('.sq[data-special="portal"]').evaluateAll(els => els.map(e => e.dataset.square).sort());
+  assert.deepEqual(portals, ['b4', 'b5', 'f3', 'f6']);
+  assert.equal(await s.page.locator('.cg-shapes g line, .cg-shapes g path').count() > 0, true, 'an arrow is drawn');
+  assert.match(await s.page.locator('.events').textContent(), /through the portal to b5/);
+  await s.close();
+});
+
+test('bermuda-two-board: the upper board is quarter-turned, complementary squares side by side', async () => {
+  const s = await open('bermuda-two-board-start');
+  const pos = async sq => (await centre(s.page, sq)).box;
+  // L(f, r) <-> U(r, 9-f): L a1 <-> U a8, L h1 <-> U a1, L a8 <-> U h8, each drawn at the same place of its board.
+  for (const [l, u] of [['La1', 'Ua8'], ['Lh1', 'Ua1'], ['La8', 'Uh8'], ['Le2', 'Ub4']]) {
+    const lb = await pos(l);
+    const ub = await pos(u);
+    assert.ok(Math.abs(lb.y - ub.y) < 1, `${l} and ${u} on one row`);
+    const lo = await pos('La1');
+    const uo = await pos('Ua8');
+    assert.ok(Math.abs(lb.x - lo.x - (ub.x - uo.x)) < 1, `${l} and ${u} in the same column of their boards`);
+  }
+  await s.close();
+});
+
+test('bermuda-two-board: moves on the upper board and down to the lower board are sent', async () => {
+  const s = await open('bermuda-two-board-start');
+  await click(s.page, 'Ug1');
+  await click(s.page, 'Uf3');
+  await click(s.page, 'Ub1');
+  await click(s.page, 'Lh2');
+  assert.deepEqual(await sentAfter(s, 2), ['Ug1Uf3', 'Ub1Lh2']);
+  await s.close();
+});
+
+test('knights-are-god: a conferred knight move is a destination like any other', async () => {
+  const s = await open('knights-are-god');
+  await click(s.page, 'e2');
+  await click(s.page, 'd4');
+  assert.deepEqual(await sentAfter(s), ['e2d4']);
+  await s.close();
+});
+
+test('game buttons: resign (confirmed), draw offer and abort send their actions', async () => {
+  const s = await open('chess-start');
+  await s.page.click('button[data-action="resign"]');
+  assert.deepEqual(await s.sent(), [], 'the first click only asks to confirm');
+  await s.page.click('button[data-action="resign"]');
+  await s.page.click('button[data-action="offer draw"]');
+  await s.page.click('button[data-action="abort"]');
+  assert.deepEqual(await sentAfter(s, 3), ['resign', 'offer draw', 'abort']);
+  await s.close();
+});
+
+test('the result and its reason are said in words; no game buttons after the end', async () => {
+  const s = await open('chess-over');
+  assert.equal(await s.page.locator('.status .result').textContent(), 'Black wins: checkmate');
+  assert.equal(await s.page.locator('.game-buttons button').count(), 0);
+  assert.deepEqual(await s.page.locator('.moves li').allTextContents(), ['f3e5', 'g4Qh4#']);
+  await s.close();
+});
+
+test('clocks: the running clock ticks down, the other stands', async () => {
+  const s = await open('chess-start');
+  assert.equal(await s.page.locator('.clock-white').textContent(), 'White 5:00');
+  await s.page.waitForFunction(() => document.querySelector('.clock-white').textContent !== 'White 5:00', null, { timeout: 5000 });
+  assert.match(await s.page.locator('.clock-white').textContent(), /^White 4:5\d$/);
+  assert.equal(await s.page.locator('.clock-black').textContent(), 'Black 10:00');
+  await s.close();
+});
+
+test('an error from the referee is shown to the player', async () => {
+  const s = await open('chess-start');
+  await s.page.evaluate(() => window.harness.push({ type: 'error', error: { code: 'not_your_turn', message: 'It is Black\'s turn: wait for their move.' } }));
+  assert.equal(await s.page.locator('.error').textContent(), 'It is Black\'s turn: wait for their move.');
+  assert.equal(await s.page.locator('.ground piece:not(.ghost)').count(), 32);
+  await s.close();
+});
+
+test('the server\'s state message: seat, clocks, dice commitment, abort rule, and the ply sent back', async () => {
+  const s = await open('server-state-bermuda-angle');
+  assert.match(await s.page.locator('.status .who').textContent(), /You play Black/);
+  assert.equal(await s.page.locator('.clock-white').textContent(), 'White 4:58');
+  assert.match(await s.page.locator('.dice-proof').textContent(), /SHA-256 9f2c4e1b.*seed is shown when the game ends/);
+  assert.equal(await s.page.locator('button[data-action="abort"]').count(), 0, 'the server says abort is over');
+  assert.equal(await s.page.locator('button[data-action="resign"]').count(), 1);
+  await click(s.page, 'e9');
+  await click(s.page, 'e7');
+  await s.page.waitForFunction(() => window.harness.sent().length >= 1, null, { timeout: 3000 });
+  assert.deepEqual(await s.frames(), [{ type: 'action', ply: 3, action: 'e9e7' }]);
+  // The server's errors come flat: {"type":"error","code","message"}.
+  await s.page.evaluate(() => window.harness.push({ type: 'error', code: 'stale_ply', message: 'That move was for an older position; the board shows the current one.' }));
+  assert.equal(await s.page.locator('.error').textContent(), 'That move was for an older position; the board shows the current one.');
+  await s.close();
+});
+
+test('abort is sent as the server\'s abort message', async () => {
+  const s = await open('chess-start');
+  await s.page.click('button[data-action="abort"]');
+  await s.page.waitForFunction(() => window.harness.sent().length >= 1, null, { timeout: 3000 });
+  assert.deepEqual(await s.frames(), [{ type: 'abort' }]);
+  await s.close();
+});
+
+test('the game page at /game/{id} plays over the server\'s WebSocket /ws/games/{id}', async () => {
+  server.sockets.frames = fixture('server-state-bermuda-angle').messages;
+  server.sockets.received = [];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', e => problems.push(e.message));
+  page.on('response', r => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  await page.goto(`${server.url}/game/g7`);
+  await page.waitForSelector('.ground piece');
+  assert.equal(await page.locator('.ground cg-board piece:not(.ghost):not(.fading)').count(), 40);
+  // The piece images load from /pieces/ whatever the page's path.
+  const image = await page.locator('.ground piece.k-piece.white').evaluate(e => getComputedStyle(e).backgroundImage);
+  assert.match(image, /\/pieces\/white-king\.svg/);
+  await click(page, 'e9');
+  await click(page, 'e8');
+  const deadline = Date.now() + 3000;
+  while (server.sockets.received.length === 0 && Date.now() < deadline) await page.waitForTimeout(50);
+  assert.deepEqual(server.sockets.received.map(t => JSON.parse(t)), [{ type: 'action', ply: 3, action: 'e9e8' }]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// The same controls on views recorded from the game model (fixtures/model/).
+test('model views: Rejection proposal answered, and the rejected proposer told so', async () => {
+  let s = await open('model-rejection-answer');
+  assert.match(await s.page.locator('.proposal').textContent(), /White proposes e4\./);
+  await s.page.click('button[data-action="reject"]');
+  assert.deepEqual(await sentAfter(s), ['reject']);
+  await s.close();
+  s = await open('model-rejection-waiting');
+  assert.match(await s.page.locator('.proposal').textContent(), /The proposal e4 waits for Black's answer/);
+  assert.equal(await s.page.locator('button[data-action="accept"]').count(), 0);
+  await s.close();
+  s = await open('model-rejection-rejected');
+  assert.match(await s.page.locator('.rejected').textContent(), /e2e4 was rejected: play another move/);
+  await click(s.page, 'e2');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'only e3 is left for the e-pawn');
+  await s.close();
+});
+
+test('model views: Circe rebirth square clicked, Beirut carrier chosen and marked, promotion chosen', async () => {
+  let s = await open('model-circe-rebirth');
+  await click(s.page, 'd4');
+  await click(s.page, 'e5');
+  await s.page.waitForSelector('.chooser-rebirth');
+  await click(s.page, 'b8');
+  assert.deepEqual(await sentAfter(s), ['d4e5@b8']);
+  await s.close();
+  s = await open('model-beirut-choose-carrier');
+  assert.equal(await s.page.locator('.sq.carrier-option').count(), 15, 'every piece but the king');
+  await click(s.page, 'd1');
+  assert.deepEqual(await sentAfter(s), ['carrier d1']);
+  await s.close();
+  s = await open('model-beirut-armed');
+  assert.deepEqual(await s.page.locator('.sq.carrier').evaluateAll(els => els.map(e => e.dataset.square)), ['g1']);
+  assert.match(await s.page.locator('.knowledge').textContent(), /Your bomb: the knight on g1/);
+  await s.page.click('button[data-action="detonate"]');
+  assert.deepEqual(await sentAfter(s), ['detonate']);
+  await s.close();
+  s = await open('model-chess-promotion');
+  await click(s.page, 'e7');
+  await click(s.page, 'e8');
+  await s.page.click('button[data-promotion="rook"]');
+  assert.deepEqual(await sentAfter(s), ['e7e8r']);
+  await s.close();
+});
+
+test('model views: the roll and the vanished knight, the teleport, the revealed bombs', async () => {
+  let s = await open('model-bermuda-angle-rolled');
+  assert.equal(await s.page.locator('.dice .roll-square').textContent(), 'Roll: c3');
+  assert.equal(await s.page.locator('.sq.vanished[data-square="c3"]').count(), 1);
+  await s.close();
+  s = await open('model-portal-teleport');
+  assert.match(await s.page.locator('.events').textContent(), /through the portal to b5/);
+  assert.equal(await s.page.locator('.sq[data-special="portal"]').count(), 4);
+  await s.close();
+  s = await open('model-beirut-over');
+  assert.match(await s.page.locator('.reveal').textContent(), /Black's bomb: the queen on d8, still armed/);
+  assert.equal(await s.page.locator('.status .result').textContent(), 'Black wins: White resigned');
+  await s.close();
+});
+
+test('a draw offer is answered with accept or decline', async () => {
+  const s = await open('chess-start');
+  const f = fixture('chess-start');
+  const offered = { ...f.messages[0], view: { ...f.messages[0].view, draw_offer: 'black' } };
+  await s.page.evaluate(m => window.harness.push(m), offered);
+  assert.match(await s.page.locator('.draw-offer').textContent(), /Black offers a draw/);
+  assert.equal(await s.page.locator('button[data-action="offer draw"]').count(), 0);
+  await s.page.click('button[data-action="decline draw"]');
+  await s.page.click('button[data-action="accept draw"]');
+  assert.deepEqual(await sentAfter(s, 2), ['decline draw', 'accept draw']);
+  await s.close();
+});
+
+test('out of turn nothing can be moved or typed', async () => {
+  const s = await open('chess-black-waits');
+  await click(s.page, 'e7');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 0);
+  assert.equal(await s.page.locator('.keyboard input').isDisabled(), true);
+  assert.match(await s.page.locator('.status .turn').textContent(), /^White to play$/);
+  assert.deepEqual(await s.sent(), []);
+  await s.close();
+});
+
+test('a spectator can neither move nor press game buttons', async () => {
+  const s = await open('bermuda-angle-chance');
+  assert.equal(await s.page.locator('.game-buttons button').count(), 0);
+  assert.equal(await s.page.locator('.keyboard input').isVisible(), false);
+  assert.match(await s.page.locator('.status').textContent(), /Watching.*dice are rolling/);
+  await s.close();
+});
+
+test('on a phone the board fits the screen', async () => {
+  for (const name of ['bermuda-angle-move', 'bede', 'bermuda-two-board-start']) {
+    const s = await open(name, { width: 390, height: 844 });
+    for (const frame of await s.page.locator('.board-frame').all()) {
+      const box = await frame.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${name}: the board is within the screen's width`);
+    }
+    await s.page.screenshot({ path: join(shotsDir, `phone-${name}.png`), fullPage: true });
+    await s.close();
+  }
+});
