@@ -31,40 +31,32 @@ impl Rng {
     }
 }
 
-/// Material for `me` in a FEN's board field: pawn 1, knight and bishop 3,
-/// rook 5, queen 9, ship 4; in Bede Chess its own letters (squire 1.5,
-/// bede 4.5, chancellor 8.5, zebra 2.5, jester 3, queen 9.5).
-fn material(variant: &str, fen: &str, me: Color) -> f64 {
-    let board = fen.split_whitespace().next().unwrap_or("");
-    board
-        .chars()
-        .map(|c| {
-            let v = match (variant, c.to_ascii_lowercase()) {
-                (_, 'p') => 1.0,
-                ("bede", 's') => 1.5,
-                ("bede", 'b') => 4.5,
-                ("bede", 'c') => 8.5,
-                ("bede", 'z') => 2.5,
-                ("bede", 'j') => 3.0,
-                ("bede", 'q') => 9.5,
-                (_, 'n' | 'b') => 3.0,
-                (_, 's') => 4.0,
-                (_, 'r') => 5.0,
-                (_, 'q') => 9.0,
-                _ => 0.0,
-            };
-            let white = c.is_ascii_uppercase();
-            if white == (me == Color::White) {
-                v
-            } else {
-                -v
-            }
-        })
+/// Material for `me` on the boards `me` sees, by each piece's role name:
+/// pawn 1, knight and bishop 3, ship 4, rook 5, queen 9; Bede Chess's own
+/// roles squire 1.5, zebra 2.5, jester 3, bede 4.5, chancellor 8.5.
+fn material(game: &dyn Game, me: Color) -> f64 {
+    let value = |role: &str| match role {
+        "pawn" => 1.0,
+        "squire" => 1.5,
+        "zebra" => 2.5,
+        "knight" | "bishop" | "jester" => 3.0,
+        "ship" => 4.0,
+        "bede" => 4.5,
+        "rook" => 5.0,
+        "chancellor" => 8.5,
+        "queen" => 9.0,
+        _ => 0.0,
+    };
+    let boards = game.boards(Viewer::player(me));
+    boards
+        .iter()
+        .flat_map(|b| &b.pieces)
+        .map(|p| if p.color == me { value(&p.role) } else { -value(&p.role) })
         .sum()
 }
 
 /// The greedy value of a game state for `me`.
-fn value(variant: &str, game: &dyn Game, me: Color) -> f64 {
+fn value(game: &dyn Game, me: Color) -> f64 {
     match game.outcome() {
         Some(Outcome::Win { winner, .. }) => return if winner == me { 1e6 } else { -1e6 },
         Some(Outcome::Draw(_)) => return 0.0,
@@ -76,23 +68,23 @@ fn value(variant: &str, game: &dyn Game, me: Color) -> f64 {
             .into_iter()
             .map(|(roll, p)| {
                 let mut g = game.box_clone();
-                g.apply(roll).map_or(0.0, |_| p.as_f64() * value(variant, g.as_ref(), me))
+                g.apply(roll).map_or(0.0, |_| p.as_f64() * value(g.as_ref(), me))
             })
             .sum();
     }
-    material(variant, &game.observation(Viewer::player(me)).fen, me)
+    material(game, me)
 }
 
-fn greedy(variant: &str, game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
+fn greedy(game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
     let legal = game.legal_actions();
     if legal.iter().any(|a| matches!(a, Action::ChooseCarrier(_))) {
         return legal[rng.below(legal.len())];
     }
     if legal.contains(&Action::Reject) {
         // The proposal's result against the position now, for the proposer.
-        let now = material(variant, &game.observation(Viewer::player(me)).fen, me);
+        let now = material(game, me);
         let mut g = game.box_clone();
-        let after = g.apply(Action::Accept).map_or(now, |_| value(variant, g.as_ref(), me));
+        let after = g.apply(Action::Accept).map_or(now, |_| value(g.as_ref(), me));
         return if after < now { Action::Reject } else { Action::Accept };
     }
     let mut best = f64::MIN;
@@ -102,7 +94,7 @@ fn greedy(variant: &str, game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
         if g.apply(a).is_err() {
             continue;
         }
-        let v = value(variant, g.as_ref(), me);
+        let v = value(g.as_ref(), me);
         if v > best + 1e-9 {
             best = v;
             ties.clear();
@@ -151,7 +143,7 @@ fn play(o: &Options, engine_color: Color, rng: &mut Rng) -> Result<(f64, String)
         let inner = game.game();
         let action = match seat.color() {
             Some(c) if c == engine_color => engine.choose_action(inner, &limits)?,
-            Some(c) => greedy(&o.variant, inner, c, rng),
+            Some(c) => greedy(inner, c, rng),
             None => return Err("chance is the dice's".into()),
         };
         Ok(inner.describe(action).text)
