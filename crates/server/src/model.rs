@@ -193,7 +193,12 @@ impl DynGame {
     }
 
     pub fn chance_outcomes(&self) -> Vec<(String, Probability)> {
-        self.game.chance_outcomes().into_iter().map(|(a, p)| (self.game.action_text(a), p)).collect()
+        // Today's texts of a roll carry words after a colon; the action is before it.
+        self.game
+            .chance_outcomes()
+            .into_iter()
+            .map(|(a, p)| (self.game.action_text(a).split(':').next().unwrap_or_default().trim().to_string(), p))
+            .collect()
     }
 
     pub fn view(&self, viewer: Viewer) -> View {

@@ -112,7 +112,8 @@ async fn a_restart_resumes_every_game_with_no_acknowledged_action_lost() {
             assert_eq!(next["status"], "playing");
         }
         // The guests' cookies outlive the restart (the key is in the database).
-        let (_, state) = cb.get(&format!("/api/games/{chess}")).await;
+        let black_again = Guest { addr: server.addr, cookie: cb.cookie.clone() };
+        let (_, state) = black_again.get(&format!("/api/games/{chess}")).await;
         assert_eq!(state["you"], "black");
     }
 }

@@ -45,6 +45,7 @@ async fn play_out(conns: &mut [&mut Conn; 2], actions: usize) -> Value {
 
 /// Ends a game still running: White resigns.
 async fn finish(white: &mut Conn, black: &mut Conn) -> Value {
+    white.at_ply(ply(&white.state).max(ply(&black.state))).await;
     if white.state["status"] == "playing" {
         white.act("resign").await;
         white.until(|s| s["status"] == "ended").await;

@@ -209,6 +209,7 @@ impl Conn {
         }
         loop {
             let v = self.next().await;
+            assert_ne!(v["type"], "error", "an unexpected error while waiting for a state: {v}");
             if v["type"] == "state" && done(&v) {
                 return v;
             }
