@@ -7,6 +7,7 @@ mod command;
 mod dice;
 mod perft_cmd;
 mod play;
+mod referee;
 mod screen;
 mod seats;
 mod serve_cmd;
@@ -75,6 +76,21 @@ enum Command {
         /// docs/engine.md gives the Elo of each level.
         #[arg(long)]
         level: Option<u32>,
+    },
+    /// Referee a game over standard input and output: one JSON action a
+    /// line in, every seat's view (or an error) as one JSON line out.
+    /// docs/protocol.md has the messages.
+    Referee {
+        #[arg(long)]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Seed for the referee's dice, so a game can be replayed.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The dice do not roll: the `chance` seat sends each roll (`roll e5`).
+        #[arg(long)]
+        forced_rolls: bool,
     },
     /// Speak UCI on standard input and output (for GUIs and match runners).
     Uci,
@@ -158,6 +174,12 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         Command::Play { variant, fen, seed, white, black, movetime, level } => {
             play::play(&variant, fen.as_deref(), seed, [white, black], movetime, level)
         }
+        Command::Referee { variant, fen, seed, forced_rolls } => referee::referee(referee::Options {
+            variant: &variant,
+            fen: fen.as_deref(),
+            seed,
+            forced_rolls,
+        }),
         Command::Uci => uci_cmd::uci(),
         Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),
         Command::Serve { addr, database } => serve_cmd::serve(&addr, &database),

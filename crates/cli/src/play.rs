@@ -1,37 +1,39 @@
 //! `chesslantis play`: a game in the terminal, for any variant, driven only
-//! through the core's game model (actors, actions, chance, events and
-//! observations). The words are in [`crate::words`], the board in
+//! through the core's dynamic game ([`DynGame`]: seats, action text, typed
+//! views and events). The words are in [`crate::words`], the board in
 //! [`crate::board_text`], the seats in [`crate::seats`], the terminal and its
 //! private views in [`crate::screen`].
 
 use crate::board_text::{self, Marks};
 use crate::command::{yes_or_no, Command};
-use crate::dice::Dice;
+use crate::dice;
 use crate::screen::Screen;
-use crate::seats::{Seat, Seats};
+use crate::seats::{Seat as Sitter, Seats};
 use crate::words::{self, MoveList};
 use crate::{find_variant, UsageError};
+use chesslantis_core::drive;
 use chesslantis_core::event::Event;
 use chesslantis_core::registry::VariantInfo;
-use chesslantis_core::{Action, Actor, Bitboard, Color, DrawReason, Game, MoveError, Outcome, Viewer};
+use chesslantis_core::view::View;
+use chesslantis_core::{ActionError, Color, DynGame, ErrorCode, Seat, SplitMix, Viewer};
 use chesslantis_engine::Level;
+use std::collections::HashSet;
 use std::io::{self, BufRead};
 
 pub fn play(
     variant: &str,
     fen: Option<&str>,
     seed: Option<u64>,
-    seats: [Seat; 2],
+    seats: [Sitter; 2],
     movetime_ms: u64,
     level: Option<u32>,
 ) -> Result<(), UsageError> {
     let info = find_variant(variant)?;
-    let game = (info.new_game)(fen)?;
+    let game = DynGame::new(variant, fen).map_err(|e| UsageError(e.message))?;
     let level = level.map(Level::from_skill).transpose().map_err(|e| UsageError(format!("--level: {e}")))?;
     let seats = Seats::new(variant, seats, movetime_ms, level)?;
-    let dice = seed.map_or_else(Dice::from_clock, Dice::new);
     let stdin = io::stdin();
-    let mut table = Table::new(info, game, seats, dice, stdin.lock().lines());
+    let mut table = Table::new(info, game, seats, dice::seeded(seed), stdin.lock().lines());
     table.screen.line(&format!("{} — type 'help' for commands.", info.name))?;
     table.run()
 }
@@ -45,9 +47,9 @@ enum Next {
 /// A game at the terminal: the game, who sits where, what the screen shows.
 struct Table<'a, L> {
     info: &'a VariantInfo,
-    game: Box<dyn Game>,
+    game: DynGame,
     seats: Seats,
-    dice: Dice,
+    dice: SplitMix,
     lines: L,
     screen: Screen,
     /// Two humans share the screen of a game with hidden information: each
@@ -60,14 +62,15 @@ struct Table<'a, L> {
     /// The board on screen is the current one (no redraw after help or errors).
     drawn: bool,
     moves: MoveList,
-    last_move: Bitboard,
-    /// Rejection: the move proposed, which stands once accepted.
-    proposal: Option<chesslantis_core::Move>,
+    last_move: HashSet<String>,
+    /// Rejection: the squares of the move proposed, which stands once accepted.
+    proposal: HashSet<String>,
 }
 
 impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
-    fn new(info: &'a VariantInfo, game: Box<dyn Game>, seats: Seats, dice: Dice, lines: L) -> Table<'a, L> {
-        let first_number = game.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    fn new(info: &'a VariantInfo, game: DynGame, seats: Seats, dice: SplitMix, lines: L) -> Table<'a, L> {
+        let fen = game.view(Viewer::Referee).fen;
+        let first_number = fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
         let both_human = Color::ALL.iter().all(|&c| !seats.is_engine(c));
         Table {
             info,
@@ -81,26 +84,26 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             shared_log: Vec::new(),
             drawn: false,
             moves: MoveList::new(first_number),
-            last_move: Bitboard::EMPTY,
-            proposal: None,
+            last_move: HashSet::new(),
+            proposal: HashSet::new(),
         }
     }
 
     fn run(&mut self) -> Result<(), UsageError> {
         loop {
-            match self.game.actor() {
-                Actor::Nobody => return self.finish(),
-                Actor::Chance => {
-                    let outcomes = self.game.chance_outcomes();
-                    let action = self.dice.pick(&outcomes).ok_or_else(|| UsageError("a chance node without outcomes".into()))?;
-                    self.apply(action, "Dice: ")?;
+            match self.game.to_act() {
+                None => return self.finish(),
+                Some(Seat::Chance) => {
+                    drive::roll(&mut self.game, &mut self.dice).map_err(|e| UsageError(e.message))?;
+                    self.applied("Dice: ")?;
                 }
-                Actor::Player(color) if self.seats.is_engine(color) => {
-                    let action = self.seats.engine_action(color, self.game.as_ref())?;
-                    self.apply(action, "")?;
-                }
-                Actor::Player(color) => {
-                    if let Next::Leave = self.human_turn(color)? {
+                Some(seat) => {
+                    let color = seat.color().ok_or_else(|| UsageError("a player's seat without a colour".into()))?;
+                    if self.seats.is_engine(color) {
+                        let action = self.seats.engine_action(color, self.game.game())?;
+                        let text = self.game.game().describe(action).text;
+                        self.apply(seat, &text, "")?;
+                    } else if let Next::Leave = self.human_turn(color)? {
                         return Ok(());
                     }
                 }
@@ -111,21 +114,22 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
     /// Who the shared narration is told to: the lone human at the terminal,
     /// or everyone (what a spectator may know).
     fn audience(&self) -> Viewer {
-        self.seats.lone_human().map_or(Viewer::Spectator, Viewer::Player)
+        self.seats.lone_human().map_or(Viewer::Spectator, Viewer::player)
     }
 
-    /// Applies a legal action (the dice's, the engine's) and tells what it did.
-    fn apply(&mut self, action: Action, prefix: &str) -> Result<(), UsageError> {
-        self.game.apply(action)?;
-        self.applied(action, prefix)
+    /// Applies an action that must be legal (the dice's, the engine's) and tells what it did.
+    fn apply(&mut self, seat: Seat, text: &str, prefix: &str) -> Result<(), UsageError> {
+        self.game.apply(seat, text).map_err(|e| UsageError(format!("{seat} '{text}': {}", e.message)))?;
+        self.applied(prefix)
     }
 
     /// Tells what an applied action did, and remembers its move.
-    fn applied(&mut self, action: Action, prefix: &str) -> Result<(), UsageError> {
+    fn applied(&mut self, prefix: &str) -> Result<(), UsageError> {
         self.drawn = false;
-        let events = self.game.last_events(self.audience());
+        let view = self.game.view(self.audience());
+        let events: Vec<Event> = view.last.iter().flat_map(|l| l.events.iter().map(|e| e.event.clone())).collect();
         self.moves.record(&events);
-        self.mark_last_move(action, &events);
+        self.mark_last_move(&view, &events);
         if let Some(text) = words::narration(&events) {
             self.tell(&format!("{prefix}{text}"))?;
         }
@@ -143,24 +147,26 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
         }
     }
 
-    fn mark_last_move(&mut self, action: Action, events: &[Event]) {
+    /// The squares of the move that stood last (a Rejection proposal once
+    /// accepted), and where a portal sent it.
+    fn mark_last_move(&mut self, view: &View, events: &[Event]) {
+        let Some(last) = &view.last else { return };
         let stood = events.iter().any(|e| matches!(e, Event::Moved { .. }));
-        let played = match action {
-            Action::Move(mv) if !stood => {
-                self.proposal = Some(mv);
-                None
+        let squares: HashSet<String> = last.from.iter().chain(&last.to).cloned().collect();
+        let played = match (squares.is_empty(), stood) {
+            (false, false) => {
+                self.proposal = squares;
+                return;
             }
-            Action::Move(mv) => Some(mv),
-            _ if stood => self.proposal.take(),
-            _ => None,
+            (false, true) => squares,
+            (true, true) => std::mem::take(&mut self.proposal),
+            (true, false) => return,
         };
-        let Some(mv) = played else { return };
-        let shape = self.game.observation(Viewer::Spectator).shape;
         let through_portal = events.iter().filter_map(|e| match e {
-            Event::Teleported { to, .. } => shape.parse(to),
+            Event::Teleported { to, .. } => Some(to.clone()),
             _ => None,
         });
-        self.last_move = Bitboard::from_square(mv.from).with(mv.to) | through_portal.collect::<Bitboard>();
+        self.last_move = played.into_iter().chain(through_portal).collect();
     }
 
     /// The next line typed, or `None` at the end of the input.
@@ -176,7 +182,7 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             self.seated = Some(color);
         }
         if !self.drawn {
-            self.show(Viewer::Player(color))?;
+            self.show(Viewer::player(color))?;
         }
         self.screen.prompt(&format!("{color}> "))?;
         let Some(line) = self.read_line()? else {
@@ -188,27 +194,28 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             Command::Quit => return Ok(Next::Leave),
             Command::Help => self.screen.line(&words::help(self.info.name, self.info.commands))?,
             Command::Board => self.drawn = false,
-            Command::Fen => self.screen.line(&self.game.observation(Viewer::Player(color)).fen)?,
+            Command::Fen => self.screen.line(&self.game.view(Viewer::player(color)).fen)?,
             Command::History => self.screen.line(&self.moves.text())?,
-            Command::Moves => self.list_moves()?,
+            Command::Moves => self.list_moves(color)?,
             Command::OfferDraw => return self.offer_draw(color),
             Command::Action(text) => return self.act(color, text),
         }
         Ok(Next::Continue)
     }
 
-    /// Reads and plays a typed action; a move that needs a choice (a Circe
-    /// rebirth square, a promotion piece, one of several moves) asks for it.
+    /// Plays a typed action; a move that needs a choice (a Circe rebirth
+    /// square, a promotion piece, one of several moves) asks for it.
     fn act(&mut self, color: Color, text: &str) -> Result<Next, UsageError> {
-        match self.game.parse_action(text) {
-            Ok(action) => match self.game.apply(action) {
-                Ok(()) => self.applied(action, "")?,
-                Err(e) => self.screen.line(&e.to_string())?,
-            },
-            Err(MoveError::Choose { text, why, options }) if !options.is_empty() => {
-                return self.choose(color, &text, &why, &options);
+        match self.game.apply(Seat::player(color), text) {
+            Ok(()) => self.applied("")?,
+            Err(ActionError { code: ErrorCode::NeedsChoice | ErrorCode::Ambiguous, options, message })
+                if !options.is_empty() =>
+            {
+                let why = message.split_once(": ").map_or("", |(_, rest)| rest);
+                let why = why.split_once("; type one of").map_or(why, |(why, _)| why);
+                return self.choose(color, text, why, &options);
             }
-            Err(e) => self.screen.line(&e.to_string())?,
+            Err(e) => self.screen.line(&e.message)?,
         }
         Ok(Next::Continue)
     }
@@ -231,14 +238,15 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
 
     /// The legal actions, each with the variant's note (Bermuda: the odds
     /// that the moving piece survives).
-    fn list_moves(&mut self) -> io::Result<()> {
+    fn list_moves(&mut self, color: Color) -> io::Result<()> {
         let listed: Vec<String> = self
             .game
-            .legal_actions()
+            .view(Viewer::player(color))
+            .legal
             .into_iter()
-            .map(|a| match self.game.action_note(a) {
-                Some(note) => format!("{} ({note})", self.game.action_text(a)),
-                None => self.game.action_text(a),
+            .map(|a| match a.note {
+                Some(note) => format!("{} ({note})", a.text),
+                None => a.text,
             })
             .collect();
         self.screen.line(&listed.join(" "))
@@ -247,8 +255,12 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
     /// `color` offers a draw; the other side answers (the engine by its evaluation).
     fn offer_draw(&mut self, color: Color) -> Result<Next, UsageError> {
         let other = !color;
+        if let Err(e) = self.game.apply(Seat::player(color), "offer draw") {
+            self.screen.line(&e.message)?;
+            return Ok(Next::Continue);
+        }
         let accepted = if self.seats.is_engine(other) {
-            self.seats.engine_accepts_draw(other, self.game.as_ref())
+            self.seats.engine_accepts_draw(other, self.game.game())
         } else {
             if self.shared_secrets {
                 // The offerer's private view goes before the other player looks.
@@ -261,10 +273,13 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
                 None => return Ok(Next::Leave),
             }
         };
+        let answer = if accepted { "accept draw" } else { "decline draw" };
+        self.game.apply(Seat::player(other), answer).map_err(|e| UsageError(e.message))?;
         if accepted {
-            self.game.declare(Outcome::Draw(DrawReason::Agreement))?;
             self.drawn = false;
-            if let Some(text) = words::narration(&self.game.last_events(self.audience())) {
+            let view = self.game.view(self.audience());
+            let events: Vec<Event> = view.last.iter().flat_map(|l| l.events.iter().map(|e| e.event.clone())).collect();
+            if let Some(text) = words::narration(&events) {
                 self.tell(&format!("{other} accepts the draw offer. {text}"))?;
             }
         } else {
@@ -305,13 +320,15 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
         Ok(true)
     }
 
-    /// The board as `viewer` may see it, with the marks and the viewer's notes.
+    /// The boards as `viewer` may see them, with the marks and the viewer's notes.
     fn show(&mut self, viewer: Viewer) -> io::Result<()> {
-        let obs = self.game.observation(viewer);
-        let marks = Marks { last_move: self.last_move, special: (self.info.special_squares)() };
-        self.screen.line(&format!("\n{}", board_text::draw(obs.shape, &obs.fen, &marks)))?;
-        for note in obs.notes {
-            self.screen.line(&note)?;
+        let view = self.game.view(viewer);
+        let marks = Marks { last_move: self.last_move.clone(), special: view.special_squares.clone() };
+        for board in &view.boards {
+            self.screen.line(&format!("\n{}", board_text::draw(board, &marks)))?;
+        }
+        for note in &view.knowledge.notes {
+            self.screen.line(note)?;
         }
         self.drawn = true;
         Ok(())

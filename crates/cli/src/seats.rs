@@ -79,7 +79,7 @@ impl Seats {
         let Some(engine) = self.engines[color.index()].as_mut() else {
             return false;
         };
-        let seen = game.observation(Viewer::Player(color));
+        let seen = game.observation(Viewer::player(color));
         if engine.set_position(Some(&seen.fen), &[]).is_err() {
             return false;
         }

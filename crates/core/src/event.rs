@@ -9,10 +9,12 @@
 use crate::color::Color;
 use crate::outcome::Outcome;
 use crate::role::Piece;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One thing that happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One thing that happened. In JSON: `{"kind": "captured", "piece": ..., "square": "e5"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     /// A move was played (it stands): its SAN, with `+` or `#`.
     Moved { by: Color, san: String },
@@ -49,6 +51,10 @@ pub enum Event {
     NoRoll,
     /// A player resigned.
     Resigned { by: Color },
+    /// A player offered a draw.
+    DrawOffered { by: Color },
+    /// A player declined the opponent's draw offer.
+    DrawDeclined { by: Color },
     /// The players agreed a draw.
     DrawAgreed,
     /// The game is over.
@@ -56,7 +62,8 @@ pub enum Event {
 }
 
 /// What became of a Beirut bomb, told to everyone when the game ends.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
 pub enum BombFate {
     /// The side never chose a carrier (the game ended during the setup).
     NotChosen,
@@ -117,6 +124,8 @@ impl fmt::Display for Event {
             Event::CaptureUndone { piece, square } => write!(f, "{} is back on {square}", the(*piece)),
             Event::NoRoll => write!(f, "no roll: nothing touched the Angle"),
             Event::Resigned { by } => write!(f, "{by} resigns"),
+            Event::DrawOffered { by } => write!(f, "{by} offers a draw"),
+            Event::DrawDeclined { by } => write!(f, "{by} declines the draw offer"),
             Event::DrawAgreed => write!(f, "Draw agreed"),
             Event::GameOver(outcome) => write!(f, "{outcome}"),
         }

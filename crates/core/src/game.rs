@@ -12,6 +12,7 @@ use crate::notation;
 use crate::position::Position;
 use crate::square::{Shape, Square};
 use crate::variant::Variant;
+use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
 use std::fmt;
 
 /// Outcomes have a file of their own (variants name them, and the game uses
@@ -48,7 +49,7 @@ pub enum Action {
 }
 
 /// An exact probability `num / den`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Probability {
     pub num: u32,
     pub den: u32,
@@ -68,12 +69,8 @@ impl fmt::Display for Probability {
     }
 }
 
-/// Who is looking.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Viewer {
-    Player(Color),
-    Spectator,
-}
+/// Who is looking: the players, a spectator, the referee.
+pub use crate::seat::Viewer;
 
 /// What one viewer may see of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +116,41 @@ pub trait Game: Send + Sync {
     /// The variant's note on a legal action for move lists (Bermuda Chess
     /// Angle: the chance that the moving piece survives, `33/36`).
     fn action_note(&self, action: Action) -> Option<String>;
+    /// The boards and their pieces as `viewer` may see them
+    /// ([`view::boards_of`] for a position everyone sees).
+    fn boards(&self, viewer: Viewer) -> Vec<BoardView>;
+    /// A legal action in the form a UI offers it ([`describe_action`]); its
+    /// `text` is what `parse_action` reads back.
+    fn describe(&self, action: Action) -> LegalAction;
+    /// The decision the actor faces; `None` once the game is over.
+    fn pending(&self) -> Option<Pending> {
+        match self.actor() {
+            Actor::Player(_) => Some(Pending::Move { rejected: None }),
+            Actor::Chance => Some(Pending::Roll { after: String::new() }),
+            Actor::Nobody => None,
+        }
+    }
+    /// What `viewer` knows: its own secrets, the last roll, the notes for it.
+    fn knowledge(&self, viewer: Viewer) -> Knowledge {
+        Knowledge { notes: self.observation(viewer).notes, ..Knowledge::default() }
+    }
+    /// Whether an action is known only to its actor (a Beirut carrier choice).
+    fn is_secret(&self, _action: Action) -> bool {
+        false
+    }
+    /// Once the game is over, what was hidden, as events for everyone.
+    fn reveal(&self) -> Vec<Event> {
+        Vec::new()
+    }
+}
+
+/// A legal action of a game over `pos` as a UI offers it: a move with its
+/// squares and SAN, any other action as its word.
+pub fn describe_action<V: Variant>(pos: &Position<V>, action: Action, note: Option<String>) -> LegalAction {
+    match action {
+        Action::Move(mv) => view::describe_move(pos, mv, note),
+        other => view::word_action(&action_text::<V>(other)),
+    }
 }
 
 impl Clone for Box<dyn Game> {
@@ -311,6 +343,14 @@ impl<V: Variant> Game for PositionGame<V> {
             Action::Move(mv) if self.outcome.is_none() && self.pos.is_legal(mv) => V::move_note(&self.pos, mv),
             _ => None,
         }
+    }
+
+    fn boards(&self, _viewer: Viewer) -> Vec<BoardView> {
+        view::boards_of(&self.pos)
+    }
+
+    fn describe(&self, action: Action) -> LegalAction {
+        describe_action(&self.pos, action, self.action_note(action))
     }
 }
 

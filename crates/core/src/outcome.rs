@@ -3,9 +3,11 @@
 //! variants) do not import each other.
 
 use crate::color::Color;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum WinReason {
     Checkmate,
     KingCaptured,
@@ -19,7 +21,8 @@ pub enum WinReason {
     Timeout,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum DrawReason {
     Stalemate,
     Repetition,
@@ -30,8 +33,10 @@ pub enum DrawReason {
     BothKingsGone,
 }
 
-/// How a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// How a game ended. In JSON: `{"winner": "white", "reason": {"win": "checkmate"}}`,
+/// `{"winner": null, "reason": {"draw": "stalemate"}}`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "OutcomeRepr", try_from = "OutcomeRepr")]
 pub enum Outcome {
     Win { winner: Color, reason: WinReason },
     Draw(DrawReason),
@@ -72,6 +77,67 @@ impl fmt::Display for Outcome {
                 DrawReason::InsufficientMaterial => write!(f, "Draw: dead position (insufficient material)"),
                 DrawReason::Agreement => write!(f, "Draw by agreement"),
                 DrawReason::BothKingsGone => write!(f, "Draw: both kings are gone"),
+            },
+        }
+    }
+}
+
+/// Outcome as JSON: the winner (none for a draw) and why.
+#[derive(Clone, Serialize, Deserialize)]
+struct OutcomeRepr {
+    winner: Option<Color>,
+    reason: ReasonRepr,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ReasonRepr {
+    Win(WinReason),
+    Draw(DrawReason),
+}
+
+impl From<Outcome> for OutcomeRepr {
+    fn from(outcome: Outcome) -> OutcomeRepr {
+        match outcome {
+            Outcome::Win { winner, reason } => OutcomeRepr { winner: Some(winner), reason: ReasonRepr::Win(reason) },
+            Outcome::Draw(reason) => OutcomeRepr { winner: None, reason: ReasonRepr::Draw(reason) },
+        }
+    }
+}
+
+impl TryFrom<OutcomeRepr> for Outcome {
+    type Error = String;
+
+    fn try_from(repr: OutcomeRepr) -> Result<Outcome, String> {
+        match (repr.winner, repr.reason) {
+            (Some(winner), ReasonRepr::Win(reason)) => Ok(Outcome::Win { winner, reason }),
+            (None, ReasonRepr::Draw(reason)) => Ok(Outcome::Draw(reason)),
+            (None, ReasonRepr::Win(_)) => Err("a win needs a winner".into()),
+            (Some(_), ReasonRepr::Draw(_)) => Err("a draw has no winner".into()),
+        }
+    }
+}
+
+impl Outcome {
+    /// The reason alone, in snake case (`checkmate`, `repetition`).
+    pub fn reason_text(self) -> &'static str {
+        match self {
+            Outcome::Win { reason, .. } => match reason {
+                WinReason::Checkmate => "checkmate",
+                WinReason::KingCaptured => "king_captured",
+                WinReason::KingVanished => "king_vanished",
+                WinReason::Detonation => "detonation",
+                WinReason::Resignation => "resignation",
+                WinReason::Strikes => "strikes",
+                WinReason::Timeout => "timeout",
+            },
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Stalemate => "stalemate",
+                DrawReason::Repetition => "repetition",
+                DrawReason::FiftyMoves => "fifty_moves",
+                DrawReason::InsufficientMaterial => "insufficient_material",
+                DrawReason::Agreement => "agreement",
+                DrawReason::BothKingsGone => "both_kings_gone",
             },
         }
     }

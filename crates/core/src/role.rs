@@ -75,6 +75,27 @@ impl Role {
     }
 }
 
+/// In JSON a role is its name (`"knight"`); a variant's own role is
+/// `"role7"` (its name belongs to the variant: views carry it apart).
+impl serde::Serialize for Role {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.name() {
+            "piece" => s.serialize_str(&format!("role{}", self.0)),
+            name => s.serialize_str(name),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Role {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        let text = String::deserialize(d)?;
+        let numbered = text.strip_prefix("role").and_then(|n| n.parse::<u8>().ok()).and_then(Role::new);
+        Role::STANDARD.into_iter().find(|r| r.name() == text).or(numbered).ok_or_else(|| {
+            serde::de::Error::custom(format!("'{text}' is not a role (pawn, knight, bishop, rook, queen, king, ship, roleN)"))
+        })
+    }
+}
+
 /// A table with one entry per role: the standard roles' entries in
 /// `Role::STANDARD` order, every other role `rest` (for `[T; ROLE_COUNT]`
 /// constants such as piece values).
@@ -181,7 +202,7 @@ impl Letters {
 }
 
 /// A piece: a role of a colour.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Piece {
     pub color: Color,
     pub role: Role,

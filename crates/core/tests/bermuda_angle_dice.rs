@@ -380,7 +380,7 @@ fn no_chance_node_when_no_roll_is_due() {
     play(&mut game, "b1a3");
     assert_eq!(game.actor(), Actor::Player(Color::Black));
     assert!(game.chance_outcomes().is_empty());
-    let notes = game.observation(Viewer::Player(Color::Black)).notes;
+    let notes = game.observation(Viewer::player(Color::Black)).notes;
     assert_eq!(notes, ["no roll after b1a3: nothing touched the Angle"]);
 }
 
@@ -393,7 +393,7 @@ fn everyone_sees_the_roll_and_what_vanished() {
     let text = game.action_text(Action::Roll(sq("e7")));
     assert_eq!(text, "roll e7: the White rook vanished on its way to i7; the Black queen is back on i7");
     roll_in(&mut game, "e7");
-    for viewer in [Viewer::Player(Color::White), Viewer::Player(Color::Black), Viewer::Spectator] {
+    for viewer in [Viewer::player(Color::White), Viewer::player(Color::Black), Viewer::Spectator] {
         let obs = game.observation(viewer);
         assert_eq!(obs.notes, std::slice::from_ref(&text));
         assert_eq!(obs.fen, game.fen());

@@ -9,7 +9,7 @@ use chesslantis_core::{
     WinReason,
 };
 
-const ALL_VIEWERS: [Viewer; 3] = [Viewer::Player(Color::White), Viewer::Player(Color::Black), Viewer::Spectator];
+const ALL_VIEWERS: [Viewer; 3] = [Viewer::player(Color::White), Viewer::player(Color::Black), Viewer::Spectator];
 
 fn new_game(variant: &str, fen: Option<&str>) -> Box<dyn Game> {
     let info = registry::variant(variant).expect("registered");
@@ -173,19 +173,19 @@ fn beirut_carrier_choice_names_the_square_to_the_chooser_only() {
     act(g.as_mut(), "carrier b1");
     let knight = piece(Color::White, Role::Knight);
     assert_eq!(
-        g.last_events(Viewer::Player(Color::White)),
+        g.last_events(Viewer::player(Color::White)),
         vec![Event::CarrierChosen { by: Color::White, carrier: Some((knight, "b1".into())) }]
     );
-    for other in [Viewer::Player(Color::Black), Viewer::Spectator] {
+    for other in [Viewer::player(Color::Black), Viewer::Spectator] {
         let events = g.last_events(other);
         assert_eq!(events, vec![Event::CarrierChosen { by: Color::White, carrier: None }], "{other:?}");
         assert_eq!(texts(&events), ["White has chosen its carrier"]);
         assert!(!format!("{events:?}").contains("b1"));
     }
     act(g.as_mut(), "carrier g8");
-    assert_eq!(texts(&g.last_events(Viewer::Player(Color::White))), ["Black has chosen its carrier"]);
+    assert_eq!(texts(&g.last_events(Viewer::player(Color::White))), ["Black has chosen its carrier"]);
     assert_eq!(texts(&g.last_events(Viewer::Spectator)), ["Black has chosen its carrier"]);
-    assert!(g.last_events(Viewer::Player(Color::Black))[0].to_string().contains("g8"));
+    assert!(g.last_events(Viewer::player(Color::Black))[0].to_string().contains("g8"));
 }
 
 #[test]

@@ -12,11 +12,11 @@
 //! bomb carrier is a random piece. The engine takes both colours in turn.
 //! Prints the engine's score with a 95% interval.
 
-use chesslantis_core::{registry, Action, Actor, Color, Game, Outcome, Viewer};
+use chesslantis_core::{drive, registry, Action, Actor, Color, DynGame, Game, Outcome, Seat, SplitMix, Viewer};
 use chesslantis_engine::{new_session, Limits};
 use std::process::ExitCode;
 
-/// xorshift64*: enough randomness for tie-breaks and dice.
+/// xorshift64*: enough randomness for tie-breaks (the dice are core's).
 struct Rng(u64);
 
 impl Rng {
@@ -73,7 +73,7 @@ fn value(game: &dyn Game, me: Color) -> f64 {
             })
             .sum();
     }
-    material(&game.observation(Viewer::Player(me)).fen, me)
+    material(&game.observation(Viewer::player(me)).fen, me)
 }
 
 fn greedy(game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
@@ -83,7 +83,7 @@ fn greedy(game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
     }
     if legal.contains(&Action::Reject) {
         // The proposal's result against the position now, for the proposer.
-        let now = material(&game.observation(Viewer::Player(me)).fen, me);
+        let now = material(&game.observation(Viewer::player(me)).fen, me);
         let mut g = game.box_clone();
         let after = g.apply(Action::Accept).map_or(now, |_| value(g.as_ref(), me));
         return if after < now { Action::Reject } else { Action::Accept };
@@ -133,33 +133,23 @@ fn options() -> Result<Options, String> {
     Ok(o)
 }
 
-/// One game; the engine's score (1, 0.5 or 0) and why it ended.
+/// One game through the shared driving loop (the dice by core's sampler);
+/// the engine's score (1, 0.5 or 0) and why it ended.
 fn play(o: &Options, engine_color: Color, rng: &mut Rng) -> Result<(f64, String), String> {
-    let info = registry::variant(&o.variant).ok_or(format!("unknown variant {}", o.variant))?;
-    let mut game = (info.new_game)(None).map_err(|e| e.to_string())?;
+    let mut game = DynGame::new(&o.variant, None).map_err(|e| e.message)?;
     let mut engine = new_session(&o.variant, 16)?;
     let limits = Limits::movetime(o.movetime);
-    for _ in 0..o.max_plies {
-        let action = match game.actor() {
-            Actor::Nobody => break,
-            Actor::Chance => {
-                let outcomes = game.chance_outcomes();
-                let mut r = rng.next() as f64 / u64::MAX as f64;
-                let mut pick = outcomes[0].0;
-                for (a, p) in &outcomes {
-                    pick = *a;
-                    r -= p.as_f64();
-                    if r <= 0.0 {
-                        break;
-                    }
-                }
-                pick
-            }
-            Actor::Player(c) if c == engine_color => engine.choose_action(game.as_ref(), &limits)?,
-            Actor::Player(c) => greedy(game.as_ref(), c, rng),
+    let mut dice = SplitMix::new(rng.next());
+    let mut choose = |game: &DynGame, seat: Seat| -> Result<String, String> {
+        let inner = game.game();
+        let action = match seat.color() {
+            Some(c) if c == engine_color => engine.choose_action(inner, &limits)?,
+            Some(c) => greedy(inner, c, rng),
+            None => return Err("chance is the dice's".into()),
         };
-        game.apply(action).map_err(|e| e.to_string())?;
-    }
+        Ok(inner.describe(action).text)
+    };
+    drive::play_out(&mut game, &mut dice, o.max_plies, &mut choose)?;
     Ok(match game.outcome() {
         Some(Outcome::Win { winner, reason }) => (if winner == engine_color { 1.0 } else { 0.0 }, format!("{reason:?}")),
         Some(Outcome::Draw(reason)) => (0.5, format!("draw {reason:?}")),

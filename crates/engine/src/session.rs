@@ -288,7 +288,7 @@ impl<V: EngineVariant> Session for VariantSession<V> {
         let Actor::Player(color) = game.actor() else {
             return Err("no player is to act".into());
         };
-        let observation = game.observation(Viewer::Player(color));
+        let observation = game.observation(Viewer::player(color));
         let worlds = V::worlds(&observation).map(|w| sample_worlds(w, MAX_WORLDS));
         let pos = match worlds.as_ref().and_then(|w| w.first()) {
             Some(world) => world.position.clone(),

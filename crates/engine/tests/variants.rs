@@ -6,32 +6,25 @@ use chesslantis_core::variants::beirut::BeirutGame;
 use chesslantis_core::variants::bermuda_angle::BermudaGame;
 use chesslantis_core::variants::rejection::RejectionGame;
 use chesslantis_core::variants::{Beirut, Rejection};
-use chesslantis_core::{notation, registry, Action, Actor, Color, Game, Position, Viewer};
+use chesslantis_core::{drive, notation, registry, Action, Actor, Color, DynGame, Game, Position, Seat, SplitMix, Viewer};
 use chesslantis_engine::{new_session, supported_variants, Limits};
 use std::io::Cursor;
 
-/// Plays up to `max_actions` actions with the engine on both sides and the
-/// dice rolled in turn through their outcomes; every action must be legal.
-fn self_play(id: &str, max_actions: usize) -> Box<dyn Game> {
-    let info = registry::variant(id).unwrap();
-    let mut game = (info.new_game)(None).unwrap();
+/// Plays up to `max_actions` actions through the shared driving loop, with
+/// the engine on both sides and core's seeded dice; every action the engine
+/// picks must be legal.
+fn self_play(id: &str, max_actions: usize) -> DynGame {
+    let mut game = DynGame::new(id, None).unwrap();
     let mut seats = [new_session(id, 2).unwrap(), new_session(id, 2).unwrap()];
     let limits = Limits::depth(1);
-    for n in 0..max_actions {
-        let action = match game.actor() {
-            Actor::Nobody => break,
-            Actor::Chance => {
-                let outcomes = game.chance_outcomes();
-                outcomes[(n * 7) % outcomes.len()].0
-            }
-            Actor::Player(color) => {
-                let action = seats[color.index()].choose_action(game.as_ref(), &limits).unwrap();
-                assert!(game.legal_actions().contains(&action), "{id}: {action:?} is legal");
-                action
-            }
-        };
-        game.apply(action).unwrap();
-    }
+    let mut engine = |game: &DynGame, seat: Seat| -> Result<String, String> {
+        let color = seat.color().ok_or("the dice are not the engine's")?;
+        let inner = game.game();
+        let action = seats[color.index()].choose_action(inner, &limits)?;
+        assert!(inner.legal_actions().contains(&action), "{id}: {action:?} is legal");
+        Ok(inner.describe(action).text)
+    };
+    drive::play_out(&mut game, &mut SplitMix::new(7), max_actions, &mut engine).unwrap();
     game
 }
 
@@ -43,9 +36,9 @@ fn the_engine_plays_every_variant() {
         // Every decision is answered with a legal action (asserted in
         // self_play) until the game ends or 40 actions are played.
         let game = self_play(id, 40);
-        let start = (registry::variant(id).unwrap().new_game)(None).unwrap();
-        assert_ne!(game.fen(), start.fen(), "{id}: the game moved on from the start");
-        assert!(game.outcome().is_some() || !game.legal_actions().is_empty(), "{id}: the game is over or goes on");
+        let start = DynGame::new(id, None).unwrap();
+        assert_ne!(game.view(Viewer::Referee).fen, start.view(Viewer::Referee).fen, "{id}: the game moved on from the start");
+        assert!(game.outcome().is_some() || !game.game().legal_actions().is_empty(), "{id}: the game is over or goes on");
     }
 }
 
@@ -228,7 +221,7 @@ fn beirut_the_engine_cannot_see_the_hidden_carrier() {
     ];
     let games: Vec<BeirutGame> = fens.iter().map(|f| BeirutGame::new(Position::from_fen(f).unwrap())).collect();
     assert_ne!(games[0].fen(), games[1].fen());
-    let seen: Vec<String> = games.iter().map(|g| g.observation(Viewer::Player(Color::White)).fen).collect();
+    let seen: Vec<String> = games.iter().map(|g| g.observation(Viewer::player(Color::White)).fen).collect();
     assert_eq!(seen[0], seen[1]);
     assert!(seen[0].ends_with("f3,*"), "{}", seen[0]);
     let chosen: Vec<Action> = games

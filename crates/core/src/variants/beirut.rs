@@ -20,6 +20,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{self, standard_outcome, standard_validate, Variant};
+use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
 use crate::zobrist;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -397,7 +398,7 @@ impl BeirutGame {
         let bombs = self.position().extra;
         let shown = |c: Color| {
             let public = self.outcome().is_some() || bombs.of(c) == Bomb::Detonated;
-            if public || viewer == Viewer::Player(c) {
+            if public || viewer.sees_secrets_of(c) {
                 bomb_text(bombs.of(c))
             } else {
                 "*".into()
@@ -486,8 +487,8 @@ impl Game for BeirutGame {
             _ if self.outcome().is_some() => Color::ALL
                 .map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }.to_string())
                 .to_vec(),
-            Viewer::Player(color) => vec![self.own_bomb_note(color)],
-            Viewer::Spectator => Vec::new(),
+            Viewer::White | Viewer::Black => viewer.color().map(|c| self.own_bomb_note(c)).into_iter().collect(),
+            Viewer::Spectator | Viewer::Referee => Vec::new(),
         };
         Observation {
             shape: Beirut::SHAPE,
@@ -519,7 +520,7 @@ impl Game for BeirutGame {
         if self.choosing().is_some() {
             return square(text).map(Action::ChooseCarrier);
         }
-        if text == "bomb" {
+        if text == "bomb" || text == "detonate" {
             let pos = self.position();
             let Some(mv) = detonation(&pos.extra, pos.turn()) else {
                 return Err(MoveError::NotYourTurn("you have no bomb".into()));
@@ -547,7 +548,7 @@ impl Game for BeirutGame {
         let mut events = self.game.events().to_vec();
         for event in &mut events {
             if let Event::CarrierChosen { by, carrier } = event {
-                if viewer != Viewer::Player(*by) {
+                if !viewer.sees_secrets_of(*by) {
                     *carrier = None;
                 }
             }
@@ -563,5 +564,52 @@ impl Game for BeirutGame {
 
     fn action_note(&self, _action: Action) -> Option<String> {
         None
+    }
+
+    fn boards(&self, _viewer: Viewer) -> Vec<BoardView> {
+        view::boards_of(self.position())
+    }
+
+    /// A move's SAN in a legal list says `+`, not `#`, while the opponent
+    /// might hold a bomb: whether a detonation answers the check would tell
+    /// the mover where the opponent's carrier is.
+    fn describe(&self, action: Action) -> LegalAction {
+        let mut described = game::describe_action(self.position(), action, None);
+        if let (Action::Move(mv), Some(san)) = (action, described.san.as_mut()) {
+            let pos = self.position();
+            if san.ends_with('#') && might_carry_a_bomb(&pos.after(mv), !pos.turn()) {
+                san.pop();
+                san.push('+');
+            }
+        }
+        described
+    }
+
+    fn pending(&self) -> Option<Pending> {
+        match (self.outcome(), self.choosing()) {
+            (Some(_), _) => None,
+            (None, Some(_)) => Some(Pending::ChooseCarrier),
+            (None, None) => Some(Pending::Move { rejected: None }),
+        }
+    }
+
+    /// A player knows their own carrier (the referee both; nobody else any).
+    fn knowledge(&self, viewer: Viewer) -> Knowledge {
+        let own_carrier = viewer
+            .color()
+            .and_then(|c| self.position().extra.carrier(c))
+            .map(|sq| Beirut::SHAPE.name(sq).to_string());
+        Knowledge { own_carrier, notes: self.observation(viewer).notes, ..Knowledge::default() }
+    }
+
+    fn is_secret(&self, action: Action) -> bool {
+        matches!(action, Action::ChooseCarrier(_))
+    }
+
+    fn reveal(&self) -> Vec<Event> {
+        if self.outcome().is_none() {
+            return Vec::new();
+        }
+        Color::ALL.map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }).to_vec()
     }
 }

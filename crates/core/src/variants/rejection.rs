@@ -17,6 +17,7 @@ use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use crate::variant::Variant;
+use crate::view::{self, BoardView, LegalAction, Pending};
 use crate::variants::Chess;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -312,6 +313,25 @@ impl Game for RejectionGame {
 
     fn action_note(&self, _action: Action) -> Option<String> {
         None
+    }
+
+    fn boards(&self, _viewer: Viewer) -> Vec<BoardView> {
+        view::boards_of(self.position())
+    }
+
+    fn describe(&self, action: Action) -> LegalAction {
+        game::describe_action(self.position(), action, None)
+    }
+
+    fn pending(&self) -> Option<Pending> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        Some(match self.step {
+            Step::Proposing => Pending::Move { rejected: None },
+            Step::Answering(mv) => Pending::AnswerProposal { proposal: self.text(mv), san: self.san(mv) },
+            Step::Replacing { rejected } => Pending::Move { rejected: Some(self.text(rejected)) },
+        })
     }
 }
 

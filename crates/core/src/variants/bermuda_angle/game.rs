@@ -12,6 +12,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{square_text, Variant};
+use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
 
 type Pos = Position<BermudaAngle>;
 
@@ -250,6 +251,27 @@ impl Game for BermudaGame {
             }
             _ => None,
         }
+    }
+
+    fn boards(&self, _viewer: Viewer) -> Vec<BoardView> {
+        view::boards_of(self.position())
+    }
+
+    fn describe(&self, action: Action) -> LegalAction {
+        game::describe_action(self.position(), action, self.action_note(action))
+    }
+
+    fn pending(&self) -> Option<Pending> {
+        match (&self.pending, self.inner.outcome()) {
+            (Some(p), _) => Some(Pending::Roll { after: self.move_text(p.mv) }),
+            (None, Some(_)) => None,
+            (None, None) => Some(Pending::Move { rejected: None }),
+        }
+    }
+
+    fn knowledge(&self, viewer: Viewer) -> Knowledge {
+        let last_roll = self.last_roll().map(|r| BermudaAngle::SHAPE.name(r.square).to_string());
+        Knowledge { last_roll, notes: self.observation(viewer).notes, ..Knowledge::default() }
     }
 }
 

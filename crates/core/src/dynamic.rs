@@ -1,0 +1,507 @@
+//! [`DynGame`]: a game of a variant picked at run time, for the places that
+//! speak text and JSON (the terminal, the referee, the server). It adds to a
+//! variant's game what every game has: the acting seat checked on every
+//! action, resignation and draw offers by either player at any time, an
+//! outcome decided outside the rules (time), the history of (seat, action)
+//! that replays to the same state, and a typed [`View`] per viewer.
+
+use crate::color::Color;
+use crate::error::{FenError, MoveError};
+use crate::event::Event;
+use crate::game::{Actor, DrawReason, Game, Outcome, Probability, WinReason};
+use crate::registry::{self, VariantInfo};
+use crate::seat::{Seat, Viewer};
+use crate::square::Shape;
+use crate::view::{self, EventView, LastAction, LegalAction, MoveSeen, OutcomeView, Reveal, View};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One action of the game's history.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Entry {
+    pub seat: Seat,
+    /// The action's text as `apply` reads it (`e2e4`, `accept`, `roll e5`).
+    pub action: String,
+}
+
+/// Why an action was refused, with a stable code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Another seat must act now.
+    NotYourTurn,
+    /// This seat never takes this kind of action (chance resigning, a player rolling).
+    WrongSeat,
+    /// A move, but not a legal one here.
+    Illegal,
+    /// Not an action at all.
+    Malformed,
+    /// Fits more than one legal move.
+    Ambiguous,
+    /// The move needs a choice (a promotion piece, a rebirth square).
+    NeedsChoice,
+    /// An action of the game that is not allowed at this point (no proposal to answer).
+    NotAllowed,
+    GameOver,
+    /// `accept draw` or `decline draw` without an offer from the opponent.
+    NoDrawOffer,
+    /// A draw offer already waits for an answer.
+    DrawOfferPending,
+    UnknownVariant,
+    BadPosition,
+    /// A message that is not a request (bad JSON, an unknown field, too long).
+    BadRequest,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::WrongSeat => "wrong_seat",
+            ErrorCode::Illegal => "illegal",
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::Ambiguous => "ambiguous",
+            ErrorCode::NeedsChoice => "needs_choice",
+            ErrorCode::NotAllowed => "not_allowed",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NoDrawOffer => "no_draw_offer",
+            ErrorCode::DrawOfferPending => "draw_offer_pending",
+            ErrorCode::UnknownVariant => "unknown_variant",
+            ErrorCode::BadPosition => "bad_position",
+            ErrorCode::BadRequest => "bad_request",
+        }
+    }
+}
+
+/// An action refused; the game is unchanged. `message` says, in a player's
+/// words, what is wrong and how to put it right.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionError {
+    pub code: ErrorCode,
+    pub message: String,
+    /// `needs_choice`: the full texts to choose from (also in `message`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+}
+
+impl ActionError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ActionError {
+        ActionError { code, message: message.into(), options: Vec::new() }
+    }
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+impl From<MoveError> for ActionError {
+    fn from(e: MoveError) -> ActionError {
+        let code = match &e {
+            MoveError::Malformed(_) => ErrorCode::Malformed,
+            MoveError::Illegal(_) | MoveError::Refused { .. } => ErrorCode::Illegal,
+            MoveError::Ambiguous(_) => ErrorCode::Ambiguous,
+            MoveError::Choose { .. } => ErrorCode::NeedsChoice,
+            MoveError::NotYourTurn(_) => ErrorCode::NotAllowed,
+            MoveError::GameOver => ErrorCode::GameOver,
+        };
+        let options = match &e {
+            MoveError::Choose { options, .. } => options.clone(),
+            _ => Vec::new(),
+        };
+        ActionError { code, message: e.to_string(), options }
+    }
+}
+
+/// A game that cannot be set up: an unknown variant or a bad position.
+pub type SetupError = ActionError;
+
+impl From<FenError> for ActionError {
+    fn from(e: FenError) -> ActionError {
+        ActionError::new(ErrorCode::BadPosition, e.to_string())
+    }
+}
+
+/// A history that does not replay: the entry at `index` was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayError {
+    /// `None` when the game itself could not be set up.
+    pub index: Option<usize>,
+    pub entry: Option<Entry>,
+    pub error: ActionError,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.index, &self.entry) {
+            (Some(i), Some(e)) => write!(f, "history entry {} ({} '{}'): {}", i + 1, e.seat, e.action, self.error),
+            _ => write!(f, "{}", self.error),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The last action, with its events as each viewer may know them.
+#[derive(Clone)]
+struct Last {
+    seat: Seat,
+    text: String,
+    san: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
+    /// Known only to its actor (and the referee).
+    secret: bool,
+    /// Indexed like [`Viewer::ALL`].
+    events: [Vec<Event>; 4],
+}
+
+/// A game of any variant, driven by action text; see the module doc.
+#[derive(Clone)]
+pub struct DynGame {
+    info: &'static VariantInfo,
+    shape: Shape,
+    game: Box<dyn Game>,
+    history: Vec<Entry>,
+    /// Per history entry: known only to its actor (a Beirut carrier choice).
+    secret: Vec<bool>,
+    /// An outcome set by [`DynGame::end`] (not in the history).
+    ended: Option<Outcome>,
+    fen: Option<String>,
+    draw_offer: Option<Color>,
+    last: Option<Last>,
+    /// The moves that stood as each viewer knows them, indexed like [`Viewer::ALL`].
+    moves: [Vec<MoveSeen>; 4],
+}
+
+impl fmt::Debug for DynGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynGame").field("variant", &self.info.id).field("history", &self.history).finish()
+    }
+}
+
+/// A seat in a sentence: `White`, `Black`, `the dice`.
+fn who(seat: Seat) -> String {
+    seat.color().map_or_else(|| "the dice".to_string(), |c| c.to_string())
+}
+
+fn viewer_index(viewer: Viewer) -> usize {
+    match viewer {
+        Viewer::White => 0,
+        Viewer::Black => 1,
+        Viewer::Spectator => 2,
+        Viewer::Referee => 3,
+    }
+}
+
+/// The draw and resignation words every game has.
+enum Common {
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+}
+
+impl Common {
+    fn read(text: &str) -> Option<Common> {
+        match text {
+            "resign" => Some(Common::Resign),
+            "offer draw" | "draw" => Some(Common::OfferDraw),
+            "accept draw" => Some(Common::AcceptDraw),
+            "decline draw" => Some(Common::DeclineDraw),
+            _ => None,
+        }
+    }
+}
+
+impl DynGame {
+    /// A game of `variant` from its start or from `fen` (Rejection: a game
+    /// text, the FEN with a pending proposal).
+    pub fn new(variant: &str, fen: Option<&str>) -> Result<DynGame, SetupError> {
+        let info = registry::variant(variant).ok_or_else(|| {
+            ActionError::new(
+                ErrorCode::UnknownVariant,
+                format!("unknown variant '{variant}'; choose one of: {}", registry::variant_ids().join(", ")),
+            )
+        })?;
+        let game = (info.new_game)(fen)?;
+        let shape = game.observation(Viewer::Referee).shape;
+        Ok(DynGame {
+            info,
+            shape,
+            game,
+            history: Vec::new(),
+            secret: Vec::new(),
+            ended: None,
+            fen: fen.map(String::from),
+            draw_offer: None,
+            last: None,
+            moves: Default::default(),
+        })
+    }
+
+    pub fn variant_id(&self) -> &'static str {
+        self.info.id
+    }
+
+    /// The variant's registry entry (name, commands, special squares).
+    pub fn info(&self) -> &'static VariantInfo {
+        self.info
+    }
+
+    /// Who acts now; `None` once the game is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.game.actor() {
+            Actor::Player(color) => Some(Seat::player(color)),
+            Actor::Chance => Some(Seat::Chance),
+            Actor::Nobody => None,
+        }
+    }
+
+    /// Applies `seat`'s action, given as text: a move (`e2e4`, `Nf3`), the
+    /// variant's own decisions (`accept`, `reject`, `carrier g1`,
+    /// `detonate`), `resign`, `offer draw`, `accept draw`, `decline draw`;
+    /// chance: `roll e5`. A refused action leaves the game unchanged.
+    pub fn apply(&mut self, seat: Seat, action: &str) -> Result<(), ActionError> {
+        let text = action.trim();
+        if text.is_empty() {
+            return Err(ActionError::new(ErrorCode::Malformed, "empty action: type a move like e2e4 or Nf3, or resign"));
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return Err(ActionError::new(ErrorCode::GameOver, format!("the game is over ({outcome}); no more actions")));
+        }
+        if let Some(common) = Common::read(text) {
+            return self.apply_common(seat, common);
+        }
+        self.check_turn(seat)?;
+        let parsed = self.game.parse_action(text)?;
+        let described = self.game.describe(parsed);
+        let secret = self.game.is_secret(parsed);
+        self.game.apply(parsed)?;
+        if seat.color().is_some_and(|c| self.draw_offer == Some(!c)) {
+            // Playing on declines the opponent's offer (FIDE 9.1.2.4).
+            self.draw_offer = None;
+        }
+        self.record(seat, described, secret, None);
+        Ok(())
+    }
+
+    /// Whether `seat` is the one to act.
+    fn check_turn(&self, seat: Seat) -> Result<(), ActionError> {
+        let Some(to_act) = self.to_act() else {
+            return Err(ActionError::new(ErrorCode::GameOver, "the game is over; no more actions"));
+        };
+        if to_act == seat {
+            return Ok(());
+        }
+        Err(match (seat, to_act) {
+            (Seat::Chance, _) => ActionError::new(
+                ErrorCode::WrongSeat,
+                format!("no roll is due: {} is to act; chance acts only when the dice must be rolled", who(to_act)),
+            ),
+            (_, Seat::Chance) => ActionError::new(
+                ErrorCode::NotYourTurn,
+                "the dice must be rolled first; wait for the roll (the referee rolls)",
+            ),
+            _ => ActionError::new(
+                ErrorCode::NotYourTurn,
+                format!("it is {}'s turn, not {}'s; wait for {}", who(to_act), who(seat), who(to_act)),
+            ),
+        })
+    }
+
+    fn apply_common(&mut self, seat: Seat, common: Common) -> Result<(), ActionError> {
+        let Some(color) = seat.color() else {
+            return Err(ActionError::new(
+                ErrorCode::WrongSeat,
+                "chance only rolls the dice ('roll e5'); resigning and draws are the players'",
+            ));
+        };
+        let (text, extra) = match common {
+            Common::Resign => {
+                self.game.declare(Outcome::Win { winner: !color, reason: WinReason::Resignation })?;
+                ("resign", None)
+            }
+            Common::OfferDraw => {
+                match self.draw_offer {
+                    Some(c) if c == color => {
+                        return Err(ActionError::new(
+                            ErrorCode::DrawOfferPending,
+                            format!("{color} has offered a draw already; wait for {}'s answer", !color),
+                        ))
+                    }
+                    Some(_) => {
+                        return Err(ActionError::new(
+                            ErrorCode::DrawOfferPending,
+                            format!("{} offers you a draw: answer 'accept draw' or 'decline draw'", !color),
+                        ))
+                    }
+                    None => self.draw_offer = Some(color),
+                }
+                ("offer draw", Some(Event::DrawOffered { by: color }))
+            }
+            Common::AcceptDraw | Common::DeclineDraw => {
+                if self.draw_offer != Some(!color) {
+                    return Err(ActionError::new(
+                        ErrorCode::NoDrawOffer,
+                        format!("{} has not offered a draw; to propose one, send 'offer draw'", !color),
+                    ));
+                }
+                self.draw_offer = None;
+                match common {
+                    Common::AcceptDraw => {
+                        self.game.declare(Outcome::Draw(DrawReason::Agreement))?;
+                        ("accept draw", None)
+                    }
+                    _ => ("decline draw", Some(Event::DrawDeclined { by: color })),
+                }
+            }
+        };
+        if self.game.outcome().is_some() {
+            self.draw_offer = None;
+        }
+        self.record(seat, view::word_action(text), false, extra);
+        Ok(())
+    }
+
+    /// Notes an applied action: history, last action, move lists. `own`
+    /// is the event of an action the game itself does not see (a draw offer).
+    fn record(&mut self, seat: Seat, action: LegalAction, secret: bool, own: Option<Event>) {
+        let events = Viewer::ALL.map(|viewer| match &own {
+            Some(event) => vec![event.clone()],
+            None => self.game.last_events(viewer),
+        });
+        for viewer in Viewer::ALL {
+            let i = viewer_index(viewer);
+            for event in &events[i] {
+                if let Event::Moved { by, san } = event {
+                    self.moves[i].push(MoveSeen { seat: Seat::player(*by), san: san.clone() });
+                }
+            }
+        }
+        self.history.push(Entry { seat, action: action.text.clone() });
+        self.secret.push(secret);
+        let LegalAction { text, san, from, to, .. } = action;
+        self.last = Some(Last { seat, text, san, from, to, secret, events });
+    }
+
+    /// At a chance node: every outcome's action text with its exact probability.
+    pub fn chance_outcomes(&self) -> Vec<(String, Probability)> {
+        self.game.chance_outcomes().into_iter().map(|(action, p)| (self.game.describe(action).text, p)).collect()
+    }
+
+    /// What `viewer` may see now.
+    pub fn view(&self, viewer: Viewer) -> View {
+        let to_act = self.to_act();
+        let acting = to_act.is_some_and(|seat| seat != Seat::Chance && Viewer::of_seat(seat) == viewer);
+        let legal = if acting {
+            self.game.legal_actions().into_iter().map(|a| self.game.describe(a)).collect()
+        } else {
+            Vec::new()
+        };
+        let fen = match viewer {
+            Viewer::Referee => self.game.fen(),
+            _ => self.game.observation(viewer).fen,
+        };
+        let last = self.last.as_ref().map(|last| {
+            let known = !last.secret || last.seat.color().is_none_or(|c| viewer.sees_secrets_of(c));
+            LastAction {
+                seat: last.seat,
+                text: known.then(|| last.text.clone()),
+                san: if known { last.san.clone() } else { None },
+                from: if known { last.from.clone() } else { None },
+                to: if known { last.to.clone() } else { None },
+                events: last.events[viewer_index(viewer)].iter().cloned().map(EventView::new).collect(),
+            }
+        });
+        let outcome = self.game.outcome();
+        let reveal = (outcome.is_some() && self.game.hidden_information()).then(|| Reveal {
+            fen: self.game.fen(),
+            events: self.game.reveal().into_iter().map(EventView::new).collect(),
+        });
+        View {
+            variant: self.info.id.to_string(),
+            boards: self.game.boards(viewer),
+            fen,
+            to_act,
+            pending: self.game.pending(),
+            legal,
+            last,
+            moves: self.moves[viewer_index(viewer)].clone(),
+            knowledge: self.game.knowledge(viewer),
+            special_squares: view::special_squares_view(self.shape, (self.info.special_squares)()),
+            draw_offer: self.draw_offer.map(Seat::player),
+            outcome: outcome.map(OutcomeView::new),
+            reveal,
+        }
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// Ends the game with an outcome decided outside the rules (a loss on
+    /// time, an abort). Not part of the history: whoever stores the game
+    /// stores this outcome with it. Refused once the game is over.
+    pub fn end(&mut self, outcome: Outcome) -> Result<(), ActionError> {
+        self.game.declare(outcome)?;
+        self.ended = Some(outcome);
+        self.draw_offer = None;
+        let events = Viewer::ALL.map(|viewer| self.game.last_events(viewer));
+        if let Some(last) = &mut self.last {
+            last.events = events;
+        }
+        Ok(())
+    }
+
+    /// Every action so far, in order, with its seat.
+    pub fn history(&self) -> &[Entry] {
+        &self.history
+    }
+
+    /// The game `history` leads to from the start or `fen`.
+    pub fn replay(variant: &str, fen: Option<&str>, history: &[Entry]) -> Result<DynGame, ReplayError> {
+        let mut game = DynGame::new(variant, fen).map_err(|error| ReplayError { index: None, entry: None, error })?;
+        for (index, entry) in history.iter().enumerate() {
+            game.apply(entry.seat, &entry.action).map_err(|error| ReplayError {
+                index: Some(index),
+                entry: Some(entry.clone()),
+                error,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// Whether the players may not see everything (Beirut's carriers).
+    pub fn hidden_information(&self) -> bool {
+        self.game.hidden_information()
+    }
+
+    /// Whether history entry `index` is known only to its actor.
+    pub fn is_secret_entry(&self, index: usize) -> bool {
+        self.secret.get(index).copied().unwrap_or(false)
+    }
+
+    /// The position the game started from (`None`: the variant's start).
+    pub fn start_fen(&self) -> Option<&str> {
+        self.fen.as_deref()
+    }
+
+    /// The outcome set from outside by [`DynGame::end`], if any.
+    pub fn ended_outside(&self) -> Option<Outcome> {
+        self.ended
+    }
+
+    /// The variant's game inside (for the engine, which searches it).
+    pub fn game(&self) -> &dyn Game {
+        self.game.as_ref()
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+}
