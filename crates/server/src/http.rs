@@ -178,9 +178,14 @@ async fn abort(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: Hea
     Ok(Json(hub.state_of(&handle, guest.as_ref())))
 }
 
+/// Only a game that is over: before, the log holds secrets (a Beirut carrier
+/// choice) and the seed is not revealed.
 async fn export(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<GameExport>, ApiError> {
     let handle = hub.room(&id).await?;
     let room = handle.room.lock().await;
+    if !room.status().is_over() {
+        return Err(ErrorReply::new("not_over", "the game is not over: its record holds secrets until the end").into());
+    }
     Ok(Json(room.export()))
 }
 

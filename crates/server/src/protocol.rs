@@ -138,11 +138,21 @@ pub enum ServerMessage {
 pub struct ErrorReply {
     pub code: String,
     pub message: String,
+    /// `needs_choice`: the full action texts to choose from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
 }
 
 impl ErrorReply {
     pub fn new(code: &str, message: impl Into<String>) -> ErrorReply {
-        ErrorReply { code: code.into(), message: message.into() }
+        ErrorReply { code: code.into(), message: message.into(), options: Vec::new() }
+    }
+}
+
+/// The game model's refusals keep their code and words.
+impl From<crate::model::ActionError> for ErrorReply {
+    fn from(e: crate::model::ActionError) -> Self {
+        ErrorReply { code: e.code.as_str().into(), message: e.message, options: e.options }
     }
 }
 

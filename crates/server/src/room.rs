@@ -87,7 +87,7 @@ impl Room {
         seat: Seat,
         created_ms: i64,
     ) -> Result<Room, ErrorReply> {
-        let game = DynGame::new(&spec.variant, spec.setup.as_deref()).map_err(|e| ErrorReply::new(&e.code, e.message))?;
+        let game = DynGame::new(&spec.variant, spec.setup.as_deref()).map_err(ErrorReply::from)?;
         if game.outcome().is_some() {
             return Err(ErrorReply::new("bad_setup", "this position is already decided; start from a position with a game left to play"));
         }
@@ -145,7 +145,7 @@ impl Room {
             })
             .collect::<Result<Vec<_>, String>>()?;
         let mut game = DynGame::replay(&row.variant, row.setup.as_deref(), &history)
-            .map_err(|e| format!("game {}: its actions do not replay: {}", row.id, e.message))?;
+            .map_err(|e| format!("game {}: its actions do not replay: {e}", row.id))?;
         let status = Status::parse(&row.status).ok_or_else(|| format!("game {}: unknown status '{}'", row.id, row.status))?;
         let flagged = row.flagged.as_deref().and_then(parse_seat);
         if let Some(seat) = flagged {
@@ -296,7 +296,7 @@ impl Room {
         }
         let before = self.game.to_act();
         let mut game = self.game.clone();
-        game.apply(seat, action).map_err(|e| ErrorReply::new(&e.code, e.message))?;
+        game.apply(seat, action).map_err(ErrorReply::from)?;
         while game.to_act() == Some(Seat::Chance) {
             let ply = game.history().len() as u64;
             let roll = pick_chance(&game.chance_outcomes(), &mut self.seed.dice_at(ply));

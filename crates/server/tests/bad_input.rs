@@ -88,9 +88,15 @@ async fn a_socket_closed_mid_move_leaves_a_consistent_game() {
         let at = w.state["ply"].as_u64().unwrap();
         assert!(at <= 1);
         if at == 0 {
+            // The first copy may still land: then this one is refused as
+            // stale, and either way e2e4 is played exactly once.
             w.act("e2e4").await;
+            let reply = w.next().await;
+            assert!(reply["type"] == "state" || reply["code"] == "stale", "{reply}");
         }
-        b.at_ply(1).await;
+        let after = b.at_ply(1).await;
+        assert_eq!(after["ply"], 1);
+        assert!(must_act(&after), "Black to move after exactly one white move");
         b.act("e7e5").await;
         let s = w.at_ply(2).await;
         assert_eq!(s["status"], "playing");
