@@ -329,7 +329,7 @@ impl Hub {
                 increment_ms: spec.increment_ms,
             }));
         }
-        seeks.sort_by(|a, b| a.0.cmp(&b.0));
+        seeks.sort_by_key(|s| s.0);
         seeks.into_iter().map(|(_, s)| s).collect()
     }
 }

@@ -14,22 +14,12 @@ pub struct GuestId(pub String);
 /// Random text of `len` characters from [a-z0-9] (ids of guests and games).
 pub fn random_id(len: usize) -> Result<String, String> {
     const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
-    let mut bytes = vec![0u8; len];
-    getrandom::fill(&mut bytes).map_err(|e| format!("no random source: {e}"))?;
     // 256 = 7 * 36 + 4: bytes of 252 and above are drawn again (no bias).
     let mut out = String::with_capacity(len);
-    let mut pool = bytes.into_iter();
     while out.len() < len {
-        let b = match pool.next() {
-            Some(b) => b,
-            None => {
-                let mut more = [0u8; 16];
-                getrandom::fill(&mut more).map_err(|e| format!("no random source: {e}"))?;
-                pool = more.to_vec().into_iter();
-                continue;
-            }
-        };
-        if b < 252 {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|e| format!("no random source: {e}"))?;
+        for b in bytes.into_iter().filter(|&b| b < 252).take(len - out.len()) {
             out.push(ALPHABET[(b % 36) as usize] as char);
         }
     }
