@@ -17,6 +17,15 @@ pub struct Marks {
     pub special: Option<SpecialSquaresView>,
 }
 
+/// Every board of a view: two boards side by side (see `two_boards`),
+/// otherwise one below the other.
+pub fn draw_all(boards: &[BoardView], marks: &Marks) -> String {
+    match boards {
+        [lower, upper] => crate::two_boards::draw([lower, upper], marks),
+        _ => boards.iter().map(|b| draw(b, marks)).collect::<Vec<_>>().join("\n"),
+    }
+}
+
 /// The board as text: the board's letter above it where it has one, rank
 /// numbers on the left, file letters below, then a legend for the marks in use.
 pub fn draw(board: &BoardView, marks: &Marks) -> String {

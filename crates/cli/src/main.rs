@@ -11,6 +11,7 @@ mod referee;
 mod screen;
 mod seats;
 mod serve_cmd;
+mod two_boards;
 mod uci_cmd;
 mod words;
 

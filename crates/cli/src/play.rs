@@ -324,9 +324,7 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
     fn show(&mut self, viewer: Viewer) -> io::Result<()> {
         let view = self.game.view(viewer);
         let marks = Marks { last_move: self.last_move.clone(), special: view.special_squares.clone() };
-        for board in &view.boards {
-            self.screen.line(&format!("\n{}", board_text::draw(board, &marks)))?;
-        }
+        self.screen.line(&format!("\n{}", board_text::draw_all(&view.boards, &marks)))?;
         for note in &view.knowledge.notes {
             self.screen.line(note)?;
         }

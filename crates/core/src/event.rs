@@ -8,7 +8,7 @@
 
 use crate::color::Color;
 use crate::outcome::Outcome;
-use crate::role::Piece;
+use crate::role::{Piece, Role};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -49,6 +49,16 @@ pub enum Event {
     CaptureUndone { piece: Piece, square: String },
     /// Bermuda Chess Angle: the move touched nothing of the Angle: no roll.
     NoRoll,
+    /// Two-board Bermuda chess: a piece fell (or stepped down) from an upper
+    /// square to its complementary lower one, becoming `became` there (a
+    /// pawn on its last rank: a queen).
+    Fell { piece: Piece, from: String, to: String, became: Option<Role> },
+    /// Two-board Bermuda chess: a capturer rose from the lower board to the
+    /// complementary upper square.
+    Rose { piece: Piece, from: String, to: String, became: Option<Role> },
+    /// Two-board Bermuda chess: a piece was removed from the game where
+    /// another fell.
+    Removed { piece: Piece, square: String },
     /// A player resigned.
     Resigned { by: Color },
     /// A player offered a draw.
@@ -80,6 +90,11 @@ pub enum BombFate {
 /// `the white knight`.
 fn the(piece: Piece) -> String {
     format!("the {} {}", piece.color.name().to_lowercase(), piece.role.name())
+}
+
+/// `, becoming a queen`, or nothing.
+fn becoming(role: Option<Role>) -> String {
+    role.map_or(String::new(), |r| format!(", becoming a {}", r.name()))
 }
 
 impl fmt::Display for BombFate {
@@ -123,6 +138,13 @@ impl fmt::Display for Event {
             Event::Vanished { piece, .. } => write!(f, "{} vanished", the(*piece)),
             Event::CaptureUndone { piece, square } => write!(f, "{} is back on {square}", the(*piece)),
             Event::NoRoll => write!(f, "no roll: nothing touched the Angle"),
+            Event::Fell { piece, from, to, became } => {
+                write!(f, "{} falls from {from} to {to}{}", the(*piece), becoming(*became))
+            }
+            Event::Rose { piece, from, to, became } => {
+                write!(f, "{} rises from {from} to {to}{}", the(*piece), becoming(*became))
+            }
+            Event::Removed { piece, square } => write!(f, "{} on {square} is removed from the game", the(*piece)),
             Event::Resigned { by } => write!(f, "{by} resigns"),
             Event::DrawOffered { by } => write!(f, "{by} offers a draw"),
             Event::DrawDeclined { by } => write!(f, "{by} declines the draw offer"),

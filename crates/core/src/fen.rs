@@ -212,13 +212,10 @@ fn read_board_castling<V: Variant>(pos: &mut Position<V>, board: u8, text: &str)
         return Ok(());
     }
     let s = V::SHAPE;
-    let g = V::geometry();
     let on_board = s.board_letter(board).map_or(String::new(), |l| format!(" on board {l}"));
     for c in text.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let king = pos
-            .king_on_board(color, board)
-            .filter(|&k| g.relative_rank(color, 0).contains(k))
+        let king = pos.castling_king(color, board)
             .ok_or_else(|| FenError::new(format!("castling '{c}' without a {color} king on its first rank{on_board}")))?;
         let lower = c.to_ascii_lowercase();
         let (side, rook) = match lower {
@@ -256,7 +253,7 @@ fn board_castling_text<V: Variant>(pos: &Position<V>, board: u8) -> String {
     let s = V::SHAPE;
     let mut out = String::new();
     for color in Color::ALL {
-        let Some(king) = pos.king_on_board(color, board) else { continue };
+        let Some(king) = pos.castling_king(color, board) else { continue };
         for side in [KING_SIDE, QUEEN_SIDE] {
             let Some(rook) = pos.castling_rook_of(king, color, side) else { continue };
             let outermost = castling_candidates(pos, color, side, king).first() == Some(&rook);

@@ -16,6 +16,8 @@ pub enum WinReason {
     /// A bomb took the king (Beirut).
     Detonation,
     Resignation,
+    /// The loser has no king left on any board (two-board Bermuda chess).
+    NoKingLeft,
     /// Three impossible orders (Through the Looking-Glass).
     Strikes,
     Timeout,
@@ -66,6 +68,7 @@ impl fmt::Display for Outcome {
                     WinReason::KingVanished => write!(f, "{winner} wins: the {loser} king vanished"),
                     WinReason::Detonation => write!(f, "{winner} wins: the bomb took the {loser} king"),
                     WinReason::Resignation => write!(f, "{winner} wins: {} resigned", !winner),
+                    WinReason::NoKingLeft => write!(f, "{winner} wins: {} has no king left on either board", !winner),
                     WinReason::Strikes => write!(f, "{winner} wins: {} gave three impossible orders", !winner),
                     WinReason::Timeout => write!(f, "{winner} wins on time"),
                 }
@@ -128,6 +131,7 @@ impl Outcome {
                 WinReason::KingVanished => "king_vanished",
                 WinReason::Detonation => "detonation",
                 WinReason::Resignation => "resignation",
+                WinReason::NoKingLeft => "no_king_left",
                 WinReason::Strikes => "strikes",
                 WinReason::Timeout => "timeout",
             },

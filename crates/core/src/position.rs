@@ -132,6 +132,15 @@ impl<V: Variant> Position<V> {
         (!kings.is_empty()).then(|| kings.lsb())
     }
 
+    /// The king of `color` that castles on board `board`: one on its first
+    /// rank (where kings cross boards, a second king may stand elsewhere).
+    #[inline]
+    pub fn castling_king(&self, color: Color, board: u8) -> Option<Square> {
+        let g = V::geometry();
+        let kings = self.pieces(color, Role::King) & g.board_mask(board) & g.relative_rank(color, 0);
+        (!kings.is_empty()).then(|| kings.lsb())
+    }
+
     #[inline]
     pub fn turn(&self) -> Color {
         self.turn

@@ -7,7 +7,7 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::{SpecialSquares, Variant};
-use crate::variants::{beirut, bermuda_angle, rejection, Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
+use crate::variants::{beirut, bermuda_angle, rejection, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, Portal, Rejection};
 
 /// Makes a game from the start position or a FEN.
 pub type NewGame = fn(Option<&str>) -> Result<Box<dyn Game>, FenError>;
@@ -38,7 +38,9 @@ pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
     crate::color::Color::ALL.iter().any(|&c| {
         Iterator::any(&mut pos.castling_rooks(c), |r| {
             let rook_file = s.file(r);
-            let king_off = pos.king_on_board(c, s.board(r)).is_some_and(|k| s.file(k) != s.files / 2);
+            // The classical king square of the rook's board and rank.
+            let home = s.square(s.board(r), (s.files / 2) as i32, s.rank(r) as i32);
+            let king_off = home.and_then(|k| pos.piece_at(k)) != Some(crate::role::Piece::new(c, crate::role::Role::King));
             king_off || (rook_file != 0 && rook_file != s.files - 1)
         })
     })
@@ -101,6 +103,7 @@ pub static VARIANTS: &[VariantInfo] = &[
     entry!(Portal, plain_game::<Portal>),
     entry!(Beirut, beirut::new_game),
     entry!(KnightsAreGod, plain_game::<KnightsAreGod>),
+    entry!(BermudaTwoBoard, plain_game::<BermudaTwoBoard>),
 ];
 
 /// The variant with this id.

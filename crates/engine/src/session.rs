@@ -10,7 +10,7 @@ use crate::level::{Level, Rng};
 use crate::worlds::{sample_worlds, values_over_worlds, World};
 use crate::Score;
 use chesslantis_core::registry::uses_960_castling;
-use chesslantis_core::variants::{Beirut, BermudaAngle, Chess, Circe, KnightsAreGod, Portal, Rejection};
+use chesslantis_core::variants::{Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, Portal, Rejection};
 use chesslantis_core::{notation, Action, Actor, Color, Game, Move, Observation, Position, Variant, Viewer};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -366,6 +366,7 @@ pub static ENGINES: &[EngineEntry] = &[
     engine!(Portal),
     engine!(Beirut),
     engine!(KnightsAreGod),
+    engine!(BermudaTwoBoard),
 ];
 
 /// The ids, among the core's variants, that the engine plays (in the core's order).

@@ -53,6 +53,8 @@ const WINNING_MOVES: &[(&str, &str, &[&str])] = &[
     ("beirut", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 -,-", &["a1a8"]),
     // Kings are captured; the rook's path stays out of the Angle (no roll).
     ("bermuda-angle", "k9/10/10/10/10/10/10/10/10/R8K w - - 0 1", &["a1a10"]),
+    // Black's only king stands on L, en prise to the rook.
+    ("bermuda-two-board", "k7/8/8/8/8/8/8/R3K3|8/8/8/8/8/8/8/4K3 w -|- - 0 1", &["La1La8"]),
     // Two mates: whichever is proposed and rejected, the other follows.
     ("rejection", "6k1/5ppp/8/8/8/8/1R6/R5K1 w - - 0 1", &["a1a8", "b2b8"]),
 ];

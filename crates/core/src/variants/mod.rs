@@ -2,6 +2,7 @@
 
 pub mod beirut;
 pub mod bermuda_angle;
+pub mod bermuda_two_board;
 pub mod chess;
 pub mod portal;
 pub mod circe;
@@ -10,6 +11,7 @@ pub mod rejection;
 
 pub use beirut::Beirut;
 pub use bermuda_angle::BermudaAngle;
+pub use bermuda_two_board::BermudaTwoBoard;
 pub use chess::Chess;
 pub use portal::Portal;
 pub use circe::Circe;

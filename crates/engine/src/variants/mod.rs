@@ -4,6 +4,7 @@
 
 mod beirut;
 mod bermuda_angle;
+mod bermuda_two_board;
 mod chess;
 mod circe;
 mod knights_are_god;
