@@ -293,9 +293,11 @@ impl Hub {
     /// An action of `guest` (received at `received`); on success the room is published.
     pub async fn act(&self, handle: &RoomHandle, guest: Option<&GuestId>, ply: u64, action: &str, received: Instant) -> Result<(), ErrorReply> {
         let mut room = handle.room.lock().await;
+        let before = room.status();
         let result = room.act(guest, ply, action, received).await;
-        // A flag that fell while checking this action changed the room too.
-        if result.is_ok() || room.status().is_over() {
+        // A flag that fell while checking this action changed the room too;
+        // a refused action alone changes nothing and is not broadcast.
+        if result.is_ok() || room.status() != before {
             handle.publish(&room);
         }
         result
