@@ -10,6 +10,7 @@ mod play;
 mod referee;
 mod screen;
 mod seats;
+mod serve_cmd;
 mod two_boards;
 mod uci_cmd;
 mod words;
@@ -103,6 +104,27 @@ enum Command {
         #[arg(long)]
         depth: Option<u32>,
     },
+    /// Start the server: the referee for online play, with its page at `/`.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = chesslantis_server::DEFAULT_ADDR)]
+        addr: String,
+        /// A SQLite file (made when missing) or a postgres:// URL.
+        #[arg(long, default_value = chesslantis_server::DEFAULT_DATABASE)]
+        database: String,
+    },
+    /// Recompute every dice roll of a finished server game from its revealed seed.
+    VerifyDice {
+        /// A game's JSON from `GET /api/games/ID/export`.
+        #[arg(long, conflicts_with = "game")]
+        file: Option<std::path::PathBuf>,
+        /// A game id in the server's database.
+        #[arg(long)]
+        game: Option<String>,
+        /// The database of --game (default: chesslantis.db).
+        #[arg(long, requires = "game")]
+        database: Option<String>,
+    },
     /// Run a club Swiss: players, pairings (FIDE Dutch), results, standings, the group match.
     Tournament {
         #[command(subcommand)]
@@ -161,6 +183,8 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }),
         Command::Uci => uci_cmd::uci(),
         Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),
+        Command::Serve { addr, database } => serve_cmd::serve(&addr, &database),
+        Command::VerifyDice { file, game, database } => serve_cmd::verify_dice(file, database, game),
         Command::Tournament { command } => {
             let text = chesslantis_tournament::run_with(command, &chesslantis_core::registry::variant_ids())?;
             let mut out = std::io::stdout().lock();

@@ -1,0 +1,26 @@
+//! `chesslantis serve` and `chesslantis verify-dice`: thin calls into the server crate.
+
+use crate::UsageError;
+use std::path::PathBuf;
+
+pub fn serve(addr: &str, database: &str) -> Result<(), UsageError> {
+    chesslantis_server::serve_blocking(addr, database).map_err(UsageError)
+}
+
+pub fn verify_dice(file: Option<PathBuf>, database: Option<String>, game: Option<String>) -> Result<(), UsageError> {
+    let source = match (file, game) {
+        (Some(path), None) => chesslantis_server::GameSource::File(path),
+        (None, Some(game)) => chesslantis_server::GameSource::Database {
+            database: database.unwrap_or_else(|| chesslantis_server::DEFAULT_DATABASE.into()),
+            game,
+        },
+        _ => {
+            return Err(UsageError(
+                "give either --file GAME.json (from GET /api/games/ID/export) or --game ID [--database URL]".into(),
+            ))
+        }
+    };
+    let report = chesslantis_server::verify_dice(source).map_err(UsageError)?;
+    print!("{report}");
+    Ok(())
+}

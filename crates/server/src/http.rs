@@ -1,0 +1,277 @@
+//! HTTP routes and the WebSocket of each game (docs/protocol.md, "Server").
+
+use crate::hub::{Hub, NewGame, RoomHandle};
+use crate::identity::{random_id, GuestId, COOKIE_NAME};
+use crate::protocol::{self, ClientMessage, ErrorReply, GameState, ServerMessage};
+use crate::room::public_name;
+use crate::verify::{self, GameExport};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Instant;
+
+const PAGE: &str = include_str!("page.html");
+
+/// Larger WebSocket frames close the connection; smaller ones above
+/// `protocol::MAX_MESSAGE_BYTES` get an error reply.
+const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/game/{id}", get(page))
+        .route("/api/me", get(me))
+        .route("/api/variants", get(variants))
+        .route("/api/seeks", get(seeks))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/accept", post(accept))
+        .route("/api/games/{id}/actions", post(action))
+        .route("/api/games/{id}/abort", post(abort))
+        .route("/api/games/{id}/export", get(export))
+        .route("/api/games/{id}/verify", get(verify_game))
+        .route("/ws/games/{id}", get(websocket))
+        .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
+        .with_state(hub)
+}
+
+/// An error reply with its HTTP status.
+pub struct ApiError(pub ErrorReply);
+
+impl From<ErrorReply> for ApiError {
+    fn from(e: ErrorReply) -> Self {
+        ApiError(e)
+    }
+}
+
+fn status_of(code: &str) -> StatusCode {
+    match code {
+        "not_found" => StatusCode::NOT_FOUND,
+        "not_a_player" | "own_seek" => StatusCode::FORBIDDEN,
+        "taken" | "stale" | "not_your_turn" | "game_over" | "not_started" | "not_abortable" | "not_over" => StatusCode::CONFLICT,
+        "storage" | "internal" => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::BAD_REQUEST,
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (status_of(&self.0.code), Json(ServerMessage::Error(self.0))).into_response()
+    }
+}
+
+fn body<T>(parsed: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    parsed.map(|Json(t)| t).map_err(|e| {
+        ApiError(ErrorReply::new("malformed", format!("{}; see docs/protocol.md, section Server", e.body_text())))
+    })
+}
+
+fn guest_of(hub: &Hub, headers: &HeaderMap) -> Option<GuestId> {
+    headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok()).find_map(|h| hub.cookie_key.guest_from_header(h))
+}
+
+/// The caller's guest, made (with a cookie to set) when the request had none.
+fn guest_or_new(hub: &Hub, headers: &HeaderMap) -> Result<(GuestId, Option<HeaderValue>), ApiError> {
+    if let Some(g) = guest_of(hub, headers) {
+        return Ok((g, None));
+    }
+    let guest = GuestId(random_id(16).map_err(|e| ErrorReply::new("internal", e))?);
+    let cookie = format!("{COOKIE_NAME}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000", hub.cookie_key.sign(&guest));
+    let value = HeaderValue::from_str(&cookie).map_err(|e| ErrorReply::new("internal", e.to_string()))?;
+    Ok((guest, Some(value)))
+}
+
+fn with_cookie(cookie: Option<HeaderValue>, response: impl IntoResponse) -> Response {
+    let mut response = response.into_response();
+    if let Some(c) = cookie {
+        response.headers_mut().insert(SET_COOKIE, c);
+    }
+    response
+}
+
+async fn page() -> Html<&'static str> {
+    Html(PAGE)
+}
+
+#[derive(Serialize, Deserialize)]
+pub struct Me {
+    pub name: String,
+}
+
+async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let (guest, cookie) = guest_or_new(&hub, &headers)?;
+    Ok(with_cookie(cookie, Json(Me { name: public_name(&guest) })))
+}
+
+async fn variants() -> Json<Vec<&'static str>> {
+    Json(chesslantis_core::registry::variant_ids())
+}
+
+async fn seeks(State(hub): State<Arc<Hub>>) -> Json<Vec<crate::hub::Seek>> {
+    Json(hub.seeks().await)
+}
+
+#[derive(Serialize, Deserialize)]
+pub struct Created {
+    pub id: String,
+    pub seat: crate::model::Seat,
+    /// The challenge link to send to an opponent.
+    pub url: String,
+}
+
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    request: Result<Json<NewGame>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let request = body(request)?;
+    let (guest, cookie) = guest_or_new(&hub, &headers)?;
+    let (id, seat) = hub.create(guest, request).await?;
+    let url = format!("/game/{id}");
+    Ok(with_cookie(cookie, (StatusCode::CREATED, Json(Created { id, seat, url }))))
+}
+
+async fn game_state(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Arc<GameState>>, ApiError> {
+    let handle = hub.room(&id).await?;
+    Ok(Json(hub.state_of(&handle, guest_of(&hub, &headers).as_ref())))
+}
+
+async fn accept(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let (guest, cookie) = guest_or_new(&hub, &headers)?;
+    let state = hub.accept(&id, guest).await?;
+    Ok(with_cookie(cookie, Json(state)))
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    pub ply: u64,
+    pub action: String,
+}
+
+async fn action(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    request: Result<Json<ActionRequest>, JsonRejection>,
+) -> Result<Json<Arc<GameState>>, ApiError> {
+    let received = Instant::now();
+    let request = body(request)?;
+    let guest = guest_of(&hub, &headers);
+    let handle = hub.room(&id).await?;
+    hub.act(&handle, guest.as_ref(), request.ply, &request.action, received).await?;
+    Ok(Json(hub.state_of(&handle, guest.as_ref())))
+}
+
+async fn abort(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Arc<GameState>>, ApiError> {
+    let guest = guest_of(&hub, &headers);
+    let handle = hub.room(&id).await?;
+    hub.abort(&handle, guest.as_ref()).await?;
+    Ok(Json(hub.state_of(&handle, guest.as_ref())))
+}
+
+/// Only a game that is over: before, the log holds secrets (a Beirut carrier
+/// choice) and the seed is not revealed.
+async fn export(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<GameExport>, ApiError> {
+    let handle = hub.room(&id).await?;
+    let room = handle.room.lock().await;
+    if !room.status().is_over() {
+        return Err(ErrorReply::new("not_over", "the game is not over: its record holds secrets until the end").into());
+    }
+    Ok(Json(room.export()))
+}
+
+#[derive(Serialize, Deserialize)]
+pub struct Verified {
+    pub id: String,
+    pub commitment: String,
+    pub seed: String,
+    pub rolls: Vec<verify::CheckedRoll>,
+}
+
+async fn verify_game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Verified>, ApiError> {
+    let handle = hub.room(&id).await?;
+    let export = handle.room.lock().await.export();
+    let Some(seed) = export.seed.clone() else {
+        return Err(ErrorReply::new("not_over", "the game is not over: its dice seed is still secret").into());
+    };
+    let rolls = verify::verify(&export).map_err(|e| ErrorReply::new("verification_failed", e))?;
+    Ok(Json(Verified { id, commitment: export.commitment, seed, rolls }))
+}
+
+async fn websocket(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let guest = guest_of(&hub, &headers);
+    let handle = hub.room(&id).await?;
+    Ok(ws.max_message_size(MAX_FRAME_BYTES).on_upgrade(move |socket| connection(hub, handle, guest, socket)))
+}
+
+fn json_text(message: &ServerMessage) -> Message {
+    Message::Text(serde_json::to_string(message).unwrap_or_else(|e| format!(r#"{{"type":"error","code":"internal","message":"{e}"}}"#)).into())
+}
+
+fn state_message(state: &Arc<GameState>) -> Message {
+    json_text(&ServerMessage::State(Box::new((**state).clone())))
+}
+
+/// One WebSocket: the state on connect and after every change, the
+/// connection's own errors to it alone.
+async fn connection(hub: Arc<Hub>, handle: Arc<RoomHandle>, guest: Option<GuestId>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let mut updates = handle.subscribe();
+    let current = |updates: &mut tokio::sync::watch::Receiver<Arc<crate::hub::Published>>| {
+        let published = updates.borrow_and_update().clone();
+        published.state(published.role_of(guest.as_ref()))
+    };
+    if sink.send(state_message(&current(&mut updates))).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            changed = updates.changed() => {
+                if changed.is_err() || sink.send(state_message(&current(&mut updates))).await.is_err() {
+                    return;
+                }
+            }
+            message = stream.next() => {
+                let received = Instant::now();
+                let text = match message {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        let e = ErrorReply::new("unknown_message", "binary messages are not understood; send JSON text");
+                        if sink.send(json_text(&ServerMessage::Error(e))).await.is_err() { return; }
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                };
+                let outcome = match protocol::decode(text.as_str()) {
+                    Err(e) => Err(e),
+                    Ok(ClientMessage::Action { ply, action }) => hub.act(&handle, guest.as_ref(), ply, &action, received).await,
+                    Ok(ClientMessage::Abort) => hub.abort(&handle, guest.as_ref()).await,
+                    Ok(ClientMessage::Sync) => {
+                        if sink.send(state_message(&current(&mut updates))).await.is_err() { return; }
+                        Ok(())
+                    }
+                };
+                if let Err(e) = outcome {
+                    let stale = e.code == "stale";
+                    if sink.send(json_text(&ServerMessage::Error(e))).await.is_err() { return; }
+                    if stale && sink.send(state_message(&current(&mut updates))).await.is_err() { return; }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! The games in memory: each room behind its own lock, its changes published
+//! to every connection as one state per role, a timer per playing room that
+//! lets a flag fall even when nobody sends anything. Games are loaded from
+//! the database on first use and, at start, every live game is restored.
+
+use crate::identity::{random_id, CookieKey, GuestId};
+use crate::model::Seat;
+use crate::protocol::{ErrorReply, GameState, Role, Status};
+use crate::room::{public_name, GameSpec, Room};
+use crate::store::Store;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::{watch, Mutex, Notify};
+
+/// The latest state of a room, once per role, for the connections to pick from.
+pub struct Published {
+    pub players: [Option<GuestId>; 2],
+    pub white: Arc<GameState>,
+    pub black: Arc<GameState>,
+    pub spectator: Arc<GameState>,
+}
+
+impl Published {
+    pub fn role_of(&self, guest: Option<&GuestId>) -> Role {
+        match guest {
+            Some(g) if self.players[0].as_ref() == Some(g) => Role::White,
+            Some(g) if self.players[1].as_ref() == Some(g) => Role::Black,
+            _ => Role::Spectator,
+        }
+    }
+
+    pub fn state(&self, role: Role) -> Arc<GameState> {
+        match role {
+            Role::White => self.white.clone(),
+            Role::Black => self.black.clone(),
+            Role::Spectator => self.spectator.clone(),
+        }
+    }
+}
+
+pub struct RoomHandle {
+    pub room: Mutex<Room>,
+    updates: watch::Sender<Arc<Published>>,
+    /// Wakes the room's timer after a change of clocks.
+    wake: Notify,
+}
+
+fn publish_of(room: &Room) -> Published {
+    let now = Instant::now();
+    Published {
+        players: room.players().clone(),
+        white: Arc::new(room.state_for(Role::White, now)),
+        black: Arc::new(room.state_for(Role::Black, now)),
+        spectator: Arc::new(room.state_for(Role::Spectator, now)),
+    }
+}
+
+impl RoomHandle {
+    fn new(room: Room) -> Arc<RoomHandle> {
+        let (updates, _) = watch::channel(Arc::new(publish_of(&room)));
+        Arc::new(RoomHandle { room: Mutex::new(room), updates, wake: Notify::new() })
+    }
+
+    /// Announces the room's new state to every connection (call with the lock held, so order is kept).
+    pub fn publish(&self, room: &Room) {
+        self.updates.send_replace(Arc::new(publish_of(room)));
+        self.wake.notify_one();
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<Arc<Published>> {
+        self.updates.subscribe()
+    }
+}
+
+/// Lets the running clock's flag fall on time, until the game is over.
+async fn run_timer(handle: Arc<RoomHandle>) {
+    loop {
+        let notified = handle.wake.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        let (deadline, status) = {
+            let room = handle.room.lock().await;
+            (room.deadline(), room.status())
+        };
+        if status.is_over() {
+            return;
+        }
+        let Some(deadline) = deadline else {
+            notified.await;
+            continue;
+        };
+        tokio::select! {
+            _ = tokio::time::sleep_until(deadline.into()) => {
+                let mut room = handle.room.lock().await;
+                match room.check_flag(Instant::now()).await {
+                    Ok(true) => handle.publish(&room),
+                    Ok(false) => {}
+                    Err(e) => {
+                        eprintln!("game {}: the flag fell but could not be stored: {}", room.id(), e.message);
+                        drop(room);
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                    }
+                }
+            }
+            _ = &mut notified => {}
+        }
+    }
+}
+
+/// Colour a seek's creator asks for.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColourChoice {
+    White,
+    Black,
+    #[default]
+    Random,
+}
+
+/// A request for a new game (`POST /api/games`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub variant: String,
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The creator's time.
+    #[serde(default = "default_time_ms")]
+    pub time_ms: i64,
+    /// The opponent's time; the creator's when left out.
+    #[serde(default)]
+    pub opponent_time_ms: Option<i64>,
+    #[serde(default)]
+    pub increment_ms: i64,
+    #[serde(default)]
+    pub colour: ColourChoice,
+    /// Listed among the open seeks; otherwise reachable by its link only.
+    #[serde(default)]
+    pub open: bool,
+}
+
+fn default_time_ms() -> i64 {
+    5 * 60 * 1000
+}
+
+/// Longest time a seat may get: three hours.
+const MAX_TIME_MS: i64 = 3 * 60 * 60 * 1000;
+
+/// An open seek as listed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seek {
+    pub id: String,
+    pub variant: String,
+    pub by: String,
+    /// The seat the one who accepts gets.
+    pub seat: Seat,
+    pub white_ms: i64,
+    pub black_ms: i64,
+    pub increment_ms: i64,
+}
+
+pub struct Hub {
+    store: Store,
+    rooms: RwLock<HashMap<String, Arc<RoomHandle>>>,
+    /// Serialises loading a game from the database (so it is loaded once).
+    loading: Mutex<()>,
+    pub cookie_key: CookieKey,
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+fn random_bit() -> bool {
+    let mut b = [0u8; 1];
+    getrandom::fill(&mut b).is_ok() && b[0] & 1 == 1
+}
+
+impl Hub {
+    /// Opens the service over `store`: the cookie key from the database, every
+    /// live game restored (its timer started).
+    pub async fn start(store: Store) -> Result<Arc<Hub>, String> {
+        let fresh = crate::dice::Seed::random()?.to_hex();
+        let secret = store.setting_or_insert("cookie_key", &fresh).await.map_err(|e| e.to_string())?;
+        let bytes: [u8; 32] = hex::decode(secret.trim())
+            .ok()
+            .and_then(|b| b.try_into().ok())
+            .ok_or("the stored cookie key is damaged: settings.cookie_key must be 64 hex digits (delete the row for a new one)")?;
+        let hub = Arc::new(Hub {
+            store,
+            rooms: RwLock::new(HashMap::new()),
+            loading: Mutex::new(()),
+            cookie_key: CookieKey::new(bytes),
+        });
+        for id in hub.store.live_game_ids().await.map_err(|e| e.to_string())? {
+            if let Err(e) = hub.room(&id).await {
+                eprintln!("game {id} could not be restored: {}", e.message);
+            }
+        }
+        Ok(hub)
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn insert(&self, room: Room) -> Arc<RoomHandle> {
+        let playing = room.status() == Status::Playing;
+        let id = room.id().to_string();
+        let handle = RoomHandle::new(room);
+        self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id, handle.clone());
+        if playing {
+            tokio::spawn(run_timer(handle.clone()));
+        }
+        handle
+    }
+
+    /// The room of game `id`, from memory or from the database.
+    pub async fn room(&self, id: &str) -> Result<Arc<RoomHandle>, ErrorReply> {
+        if let Some(h) = self.rooms.read().unwrap_or_else(|p| p.into_inner()).get(id) {
+            return Ok(h.clone());
+        }
+        let _guard = self.loading.lock().await;
+        if let Some(h) = self.rooms.read().unwrap_or_else(|p| p.into_inner()).get(id) {
+            return Ok(h.clone());
+        }
+        let not_found = || ErrorReply::new("not_found", format!("there is no game '{id}'; check the link"));
+        if id.len() > 64 {
+            return Err(not_found());
+        }
+        let (row, actions) = self
+            .store
+            .game(id)
+            .await
+            .map_err(|e| ErrorReply::new("storage", e.to_string()))?
+            .ok_or_else(not_found)?;
+        let room = Room::restore(&self.store, row, &actions, Instant::now()).map_err(|e| ErrorReply::new("internal", e))?;
+        Ok(self.insert(room))
+    }
+
+    /// A new game for `creator`; a seek or a challenge link.
+    pub async fn create(&self, creator: GuestId, request: NewGame) -> Result<(String, Seat), ErrorReply> {
+        let opponent_ms = request.opponent_time_ms.unwrap_or(request.time_ms);
+        for (what, ms) in [("time_ms", request.time_ms), ("opponent_time_ms", opponent_ms)] {
+            if !(100..=MAX_TIME_MS).contains(&ms) {
+                return Err(ErrorReply::new("bad_clock", format!("{what} must be between 100 ms and {MAX_TIME_MS} ms (3 hours); it is {ms}")));
+            }
+        }
+        if !(0..=60_000).contains(&request.increment_ms) {
+            return Err(ErrorReply::new("bad_clock", "increment_ms must be between 0 and 60000 (one minute)"));
+        }
+        let seat = match request.colour {
+            ColourChoice::White => Seat::White,
+            ColourChoice::Black => Seat::Black,
+            ColourChoice::Random if random_bit() => Seat::White,
+            ColourChoice::Random => Seat::Black,
+        };
+        let (white_ms, black_ms) =
+            if seat == Seat::White { (request.time_ms, opponent_ms) } else { (opponent_ms, request.time_ms) };
+        let spec = GameSpec {
+            variant: request.variant,
+            setup: request.fen.filter(|f| !f.trim().is_empty()),
+            white_ms,
+            black_ms,
+            increment_ms: request.increment_ms,
+            listed: request.open,
+        };
+        let id = random_id(10).map_err(|e| ErrorReply::new("internal", e))?;
+        let room = Room::create(&self.store, id.clone(), spec, creator, seat, now_ms()).await?;
+        self.insert(room);
+        Ok((id, seat))
+    }
+
+    /// `guest` accepts game `id`; the game starts (its timer with it).
+    pub async fn accept(&self, id: &str, guest: GuestId) -> Result<Arc<GameState>, ErrorReply> {
+        let handle = self.room(id).await?;
+        let mut room = handle.room.lock().await;
+        room.accept(guest.clone(), Instant::now()).await?;
+        handle.publish(&room);
+        drop(room);
+        tokio::spawn(run_timer(handle.clone()));
+        Ok(self.state_of(&handle, Some(&guest)))
+    }
+
+    /// The game as `guest` may see it.
+    pub fn state_of(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Arc<GameState> {
+        let published = handle.subscribe().borrow().clone();
+        published.state(published.role_of(guest))
+    }
+
+    /// An action of `guest` (received at `received`); on success the room is published.
+    pub async fn act(&self, handle: &RoomHandle, guest: Option<&GuestId>, ply: u64, action: &str, received: Instant) -> Result<(), ErrorReply> {
+        let mut room = handle.room.lock().await;
+        let before = room.status();
+        let result = room.act(guest, ply, action, received).await;
+        // A flag that fell while checking this action changed the room too;
+        // a refused action alone changes nothing and is not broadcast.
+        if result.is_ok() || room.status() != before {
+            handle.publish(&room);
+        }
+        result
+    }
+
+    pub async fn abort(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Result<(), ErrorReply> {
+        let mut room = handle.room.lock().await;
+        room.abort(guest, Instant::now()).await?;
+        handle.publish(&room);
+        Ok(())
+    }
+
+    /// The open seeks, oldest first.
+    pub async fn seeks(&self) -> Vec<Seek> {
+        let handles: Vec<_> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
+        let mut seeks = Vec::new();
+        for h in handles {
+            let room = h.room.lock().await;
+            if !room.spec().listed {
+                continue;
+            }
+            let (Some(seat), Some(by)) = (room.open_seat(), room.players().iter().flatten().next()) else { continue };
+            let spec = room.spec();
+            seeks.push((room.created_ms(), Seek {
+                id: room.id().to_string(),
+                variant: spec.variant.clone(),
+                by: public_name(by),
+                seat,
+                white_ms: spec.white_ms,
+                black_ms: spec.black_ms,
+                increment_ms: spec.increment_ms,
+            }));
+        }
+        seeks.sort_by_key(|s| s.0);
+        seeks.into_iter().map(|(_, s)| s).collect()
+    }
+}

@@ -1,0 +1,100 @@
+//! Chesslantis server: the neutral referee for online play.
+//!
+//! - [`store`]: SQLite or PostgreSQL through one schema (migrations at start).
+//! - [`dice`]: committed, verifiable dice (HMAC-SHA256 of a secret seed and the ply).
+//! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
+//! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
+//! - [`model`]: the game model's contract as the server uses it.
+
+pub mod clock;
+pub mod dice;
+pub mod http;
+pub mod hub;
+pub mod identity;
+pub mod model;
+pub mod protocol;
+pub mod room;
+pub mod store;
+pub mod verify;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The database when none is given: a SQLite file in the working directory.
+pub const DEFAULT_DATABASE: &str = "chesslantis.db";
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+
+/// Opens the database (running migrations) and restores every live game.
+pub async fn open(database: &str) -> Result<Arc<hub::Hub>, String> {
+    let store = store::Store::open(database).await.map_err(|e| e.to_string())?;
+    hub::Hub::start(store).await
+}
+
+/// Serves `hub` on `listener` until `shutdown` completes.
+pub async fn run(
+    listener: tokio::net::TcpListener,
+    hub: Arc<hub::Hub>,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, http::router(hub)).with_graceful_shutdown(shutdown).await
+}
+
+/// `chesslantis serve`: listens on `addr` over `database` until Ctrl-C.
+pub async fn serve(addr: &str, database: &str) -> Result<(), String> {
+    let hub = open(database).await?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e} (another server there? choose another address with --addr)"))?;
+    let local: SocketAddr = listener.local_addr().map_err(|e| e.to_string())?;
+    println!("Chesslantis server at http://{local}/ (database: {database}); open it in a browser, Ctrl-C stops it");
+    run(listener, hub, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+    .map_err(|e| format!("the server stopped: {e}"))
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("cannot start the async runtime: {e}"))
+}
+
+/// `chesslantis serve` from synchronous code.
+pub fn serve_blocking(addr: &str, database: &str) -> Result<(), String> {
+    runtime()?.block_on(serve(addr, database))
+}
+
+/// Where `verify-dice` reads a finished game from.
+pub enum GameSource {
+    /// A game's JSON as `GET /api/games/{id}/export` gives it.
+    File(std::path::PathBuf),
+    /// A game in the server's database.
+    Database { database: String, game: String },
+}
+
+/// `chesslantis verify-dice`: the report, one line per roll, or what failed.
+pub fn verify_dice(source: GameSource) -> Result<String, String> {
+    let export = match source {
+        GameSource::File(path) => {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            serde_json::from_str::<verify::GameExport>(&text)
+                .map_err(|e| format!("{} is not a game export (GET /api/games/ID/export gives one): {e}", path.display()))?
+        }
+        GameSource::Database { database, game } => runtime()?.block_on(async {
+            let store = store::Store::open(&database).await.map_err(|e| e.to_string())?;
+            let (row, actions) = store
+                .game(&game)
+                .await
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| format!("there is no game '{game}' in {database}"))?;
+            let room = room::Room::restore(&store, row, &actions, std::time::Instant::now())?;
+            Ok::<_, String>(room.export())
+        })?,
+    };
+    let rolls = verify::verify(&export)?;
+    let mut report = format!("game {} ({}): the seed matches its commitment {}\n", export.id, export.variant, export.commitment);
+    for r in &rolls {
+        report.push_str(&format!("ply {}: {} verified\n", r.ply, r.roll));
+    }
+    report.push_str(&format!("{} rolls, all verified\n", rolls.len()));
+    Ok(report)
+}

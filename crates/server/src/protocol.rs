@@ -1,0 +1,243 @@
+//! The server's own messages (docs/protocol.md, section "Server"): what a
+//! connection may send, what it receives, and the errors. The game inside a
+//! state message is the game model's `View`, untouched.
+
+use crate::model::{Seat, View};
+use serde::{Deserialize, Serialize};
+
+/// The largest message a client may send, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// A message from a client over the WebSocket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// An action of the sender's seat, for the game at `ply` (the length of
+    /// the action log the sender saw): a stale `ply` is refused, so a
+    /// resent or replayed action is never applied twice.
+    Action { ply: u64, action: String },
+    /// Ends a game before both players have moved (or withdraws a seek).
+    Abort,
+    /// Asks for a fresh state message.
+    Sync,
+}
+
+/// Message types a client may send, for the error naming the known ones.
+pub const CLIENT_TYPES: &[&str] = &["action", "abort", "sync"];
+
+/// Game status.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A seek or challenge: one seat still open.
+    Waiting,
+    Playing,
+    Ended,
+    /// Called off before both players moved.
+    Aborted,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Ended => "ended",
+            Status::Aborted => "aborted",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Status> {
+        [Status::Waiting, Status::Playing, Status::Ended, Status::Aborted].into_iter().find(|s| s.as_str() == text)
+    }
+
+    pub fn is_over(self) -> bool {
+        matches!(self, Status::Ended | Status::Aborted)
+    }
+}
+
+/// Who a connection is in a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    White,
+    Black,
+    Spectator,
+}
+
+impl Role {
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Role::White => Some(Seat::White),
+            Role::Black => Some(Seat::Black),
+            Role::Spectator => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Players {
+    /// Public names of the guests in each seat; null while open.
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClocksState {
+    pub white_ms: i64,
+    pub black_ms: i64,
+    pub increment_ms: i64,
+    /// The seat whose time is running now (clients count it down).
+    pub running: Option<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceState {
+    /// SHA-256 of the secret seed, from the start.
+    pub commitment: String,
+    /// The seed itself, once the game is over; null before.
+    pub seed: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultState {
+    pub result: Option<String>,
+    pub words: String,
+}
+
+/// The whole game as one connection may see it now: sent on connect, on
+/// reconnect and after every change. An action is acknowledged by the first
+/// state whose `ply` is past it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    pub id: String,
+    pub variant: String,
+    pub status: Status,
+    pub you: Role,
+    pub players: Players,
+    /// The length of the action log: the `ply` an action sent now must carry.
+    pub ply: u64,
+    pub clocks: ClocksState,
+    pub dice: DiceState,
+    /// Whether `abort` is still allowed.
+    pub abortable: bool,
+    pub result: Option<ResultState>,
+    pub view: View,
+}
+
+/// A message from the server over the WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    State(Box<GameState>),
+    Error(ErrorReply),
+}
+
+/// A refused request: a stable `code` and what to do about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorReply {
+    pub code: String,
+    pub message: String,
+    /// `needs_choice`: the full action texts to choose from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+}
+
+impl ErrorReply {
+    pub fn new(code: &str, message: impl Into<String>) -> ErrorReply {
+        ErrorReply { code: code.into(), message: message.into(), options: Vec::new() }
+    }
+}
+
+/// The game model's refusals keep their code and words.
+impl From<crate::model::ActionError> for ErrorReply {
+    fn from(e: crate::model::ActionError) -> Self {
+        ErrorReply { code: e.code.as_str().into(), message: e.message, options: e.options }
+    }
+}
+
+/// Reads a client's text message: too large, not JSON, no known `type`, or
+/// fields that do not fit each get their own error.
+pub fn decode(text: &str) -> Result<ClientMessage, ErrorReply> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(ErrorReply::new(
+            "too_large",
+            format!("a message may have at most {MAX_MESSAGE_BYTES} bytes; this one has {}", text.len()),
+        ));
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        ErrorReply::new("malformed", format!("not JSON ({e}); send an object like {{\"type\":\"action\",\"ply\":0,\"action\":\"e2e4\"}}"))
+    })?;
+    let Some(kind) = value.get("type").and_then(|t| t.as_str()) else {
+        return Err(ErrorReply::new(
+            "malformed",
+            format!("a message is a JSON object with a string field \"type\", one of: {}", CLIENT_TYPES.join(", ")),
+        ));
+    };
+    let kind = kind.to_string();
+    if !CLIENT_TYPES.contains(&kind.as_str()) {
+        return Err(ErrorReply::new(
+            "unknown_message",
+            format!("no message type '{}'; the types are: {}", kind.chars().take(40).collect::<String>(), CLIENT_TYPES.join(", ")),
+        ));
+    }
+    let allowed: &[&str] = if kind == "action" { &["type", "ply", "action"] } else { &["type"] };
+    if let Some(extra) = value.as_object().and_then(|o| o.keys().find(|k| !allowed.contains(&k.as_str()))) {
+        return Err(ErrorReply::new(
+            "malformed",
+            format!("a '{kind}' message has no field '{}'; its fields are: {}", extra.chars().take(40).collect::<String>(), allowed.join(", ")),
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| {
+        ErrorReply::new("malformed", format!("a '{kind}' message does not fit ({e}); see docs/protocol.md, section Server"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_each_client_message() {
+        assert_eq!(
+            decode(r#"{"type":"action","ply":3,"action":"e2e4"}"#),
+            Ok(ClientMessage::Action { ply: 3, action: "e2e4".into() })
+        );
+        assert_eq!(decode(r#"{"type":"abort"}"#), Ok(ClientMessage::Abort));
+        assert_eq!(decode(r#"{"type":"sync"}"#), Ok(ClientMessage::Sync));
+    }
+
+    #[test]
+    fn bad_messages_get_distinct_codes() {
+        let code = |t: &str| decode(t).unwrap_err().code;
+        assert_eq!(code("{not json"), "malformed");
+        assert_eq!(code("[1,2]"), "malformed");
+        assert_eq!(code(r#"{"type":7}"#), "malformed");
+        assert_eq!(code(r#"{"type":"teleport"}"#), "unknown_message");
+        assert_eq!(code(r#"{"type":"action","ply":-1,"action":"e2e4"}"#), "malformed");
+        assert_eq!(code(r#"{"type":"action","action":"e2e4"}"#), "malformed");
+        assert_eq!(code(r#"{"type":"abort","extra":1}"#), "malformed");
+        assert_eq!(code(&format!(r#"{{"type":"action","ply":0,"action":"{}"}}"#, "x".repeat(5000))), "too_large");
+    }
+
+    /// The decoder never panics, whatever bytes arrive (a cheap fuzz: every
+    /// prefix and single-byte mutation of valid messages).
+    #[test]
+    fn decoder_survives_mangled_input() {
+        let samples = [r#"{"type":"action","ply":12,"action":"e7e8q"}"#, r#"{"type":"abort"}"#, r#"{"type":"sync"}"#];
+        for s in samples {
+            for cut in 0..=s.len() {
+                let _ = decode(&s[..cut]);
+            }
+            for i in 0..s.len() {
+                for b in [b'"', b'{', b'}', b':', b'0', b'\\', b' ', b'x'] {
+                    let mut bytes = s.as_bytes().to_vec();
+                    bytes[i] = b;
+                    if let Ok(t) = String::from_utf8(bytes) {
+                        let _ = decode(&t);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,449 @@
+//! One game under the referee: the true game (`DynGame`), its clocks, its
+//! dice, its seats. Every change is validated by the game model, rolled
+//! through the committed dice, and written to the database before the room
+//! changes in memory, so nothing unacknowledged is ever shown and nothing
+//! acknowledged is lost.
+
+use crate::clock::{seat_index, Clock, PLAYER_SEATS};
+use crate::dice::Seed;
+use crate::identity::GuestId;
+use crate::model::{pick_chance, DynGame, Entry, Seat, Viewer};
+use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, ResultState, Role, Status};
+use crate::store::{ActionRow, GameRow, GameUpdate, Store};
+use crate::verify::GameExport;
+use chesslantis_core::{Color, Outcome, WinReason};
+use std::time::Instant;
+
+/// What a new game is: chosen by its creator.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    pub variant: String,
+    pub setup: Option<String>,
+    pub white_ms: i64,
+    pub black_ms: i64,
+    pub increment_ms: i64,
+    /// Listed among the open seeks, or reachable by its link only.
+    pub listed: bool,
+}
+
+pub struct Room {
+    id: String,
+    spec: GameSpec,
+    players: [Option<GuestId>; 2],
+    created_ms: i64,
+    game: DynGame,
+    clock: Clock,
+    seed: Seed,
+    status: Status,
+    /// Seats that have acted: a seat's clock runs from its second action on,
+    /// and `abort` is allowed until both have acted.
+    acted: [bool; 2],
+    /// The seat whose time ran out, if the game ended so.
+    flagged: Option<Seat>,
+    store: Store,
+}
+
+fn storage_error(e: impl std::fmt::Display) -> ErrorReply {
+    ErrorReply::new("storage", format!("the server could not store this ({e}); nothing changed, try again"))
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::White => "white",
+        Seat::Black => "black",
+        Seat::Chance => "chance",
+    }
+}
+
+fn parse_seat(text: &str) -> Option<Seat> {
+    match text {
+        "white" => Some(Seat::White),
+        "black" => Some(Seat::Black),
+        "chance" => Some(Seat::Chance),
+        _ => None,
+    }
+}
+
+fn color_of(seat: Seat) -> Color {
+    if seat == Seat::Black {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// What others see of a guest: enough to tell two apart, not the id itself.
+pub fn public_name(guest: &GuestId) -> String {
+    format!("guest-{}", &guest.0[..guest.0.len().min(6)])
+}
+
+impl Room {
+    /// A new game with `creator` in `seat`, stored before it is announced.
+    pub async fn create(
+        store: &Store,
+        id: String,
+        spec: GameSpec,
+        creator: GuestId,
+        seat: Seat,
+        created_ms: i64,
+    ) -> Result<Room, ErrorReply> {
+        let game = DynGame::new(&spec.variant, spec.setup.as_deref()).map_err(ErrorReply::from)?;
+        if game.outcome().is_some() {
+            return Err(ErrorReply::new("bad_setup", "this position is already decided; start from a position with a game left to play"));
+        }
+        let seed = Seed::random().map_err(|e| ErrorReply::new("internal", e))?;
+        let mut players = [None, None];
+        players[seat_index(seat).unwrap_or(0)] = Some(creator);
+        let room = Room {
+            id,
+            clock: Clock::new(spec.white_ms, spec.black_ms, spec.increment_ms),
+            spec,
+            players,
+            created_ms,
+            game,
+            seed,
+            status: Status::Waiting,
+            acted: [false; 2],
+            flagged: None,
+            store: store.clone(),
+        };
+        store.insert_game(&room.row()).await.map_err(storage_error)?;
+        Ok(room)
+    }
+
+    fn row(&self) -> GameRow {
+        let outcome = self.result();
+        GameRow {
+            id: self.id.clone(),
+            variant: self.spec.variant.clone(),
+            setup: self.spec.setup.clone(),
+            white_ms: self.spec.white_ms,
+            black_ms: self.spec.black_ms,
+            increment_ms: self.spec.increment_ms,
+            white_player: self.players[0].as_ref().map(|g| g.0.clone()),
+            black_player: self.players[1].as_ref().map(|g| g.0.clone()),
+            listed: self.spec.listed,
+            dice_commitment: self.seed.commitment(),
+            dice_seed: self.seed.to_hex(),
+            status: self.status.as_str().into(),
+            result: outcome.as_ref().and_then(|r| r.result.clone()),
+            result_words: outcome.map(|r| r.words),
+            flagged: self.flagged.map(|s| seat_name(s).into()),
+            created_ms: self.created_ms,
+        }
+    }
+
+    /// A stored game back in memory: the action log replayed, the clocks as
+    /// after the last action, the seat to act started `now` (the time the
+    /// server was down is charged to nobody).
+    pub fn restore(store: &Store, row: GameRow, actions: &[ActionRow], now: Instant) -> Result<Room, String> {
+        let history = actions
+            .iter()
+            .map(|a| {
+                let seat = parse_seat(&a.seat).ok_or_else(|| format!("game {}: unknown seat '{}'", row.id, a.seat))?;
+                Ok(Entry { seat, action: a.action.clone() })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let mut game = DynGame::replay(&row.variant, row.setup.as_deref(), &history)
+            .map_err(|e| format!("game {}: its actions do not replay: {e}", row.id))?;
+        let status = Status::parse(&row.status).ok_or_else(|| format!("game {}: unknown status '{}'", row.id, row.status))?;
+        let flagged = row.flagged.as_deref().and_then(parse_seat);
+        if let Some(seat) = flagged {
+            if game.outcome().is_none() {
+                let _ = game.end(Outcome::Win { winner: !color_of(seat), reason: WinReason::Timeout });
+            }
+        }
+        let (white_left, black_left) =
+            actions.last().map(|a| (a.white_left_ms, a.black_left_ms)).unwrap_or((row.white_ms, row.black_ms));
+        let mut acted = [false; 2];
+        for e in &history {
+            if let Some(i) = seat_index(e.seat) {
+                acted[i] = true;
+            }
+        }
+        let mut room = Room {
+            id: row.id.clone(),
+            spec: GameSpec {
+                variant: row.variant.clone(),
+                setup: row.setup.clone(),
+                white_ms: row.white_ms,
+                black_ms: row.black_ms,
+                increment_ms: row.increment_ms,
+                listed: row.listed,
+            },
+            players: [row.white_player.map(GuestId), row.black_player.map(GuestId)],
+            created_ms: row.created_ms,
+            game,
+            clock: Clock::restored(white_left, black_left, row.increment_ms),
+            seed: Seed::from_hex(&row.dice_seed).map_err(|e| format!("game {}: {e}", row.id))?,
+            status,
+            acted,
+            flagged,
+            store: store.clone(),
+        };
+        room.start_clock_of_seat_to_act(now);
+        Ok(room)
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn created_ms(&self) -> i64 {
+        self.created_ms
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    pub fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    pub fn players(&self) -> &[Option<GuestId>; 2] {
+        &self.players
+    }
+
+    /// The seat that is still open, while the game waits for an opponent.
+    pub fn open_seat(&self) -> Option<Seat> {
+        if self.status != Status::Waiting {
+            return None;
+        }
+        PLAYER_SEATS.into_iter().find(|&s| seat_index(s).is_some_and(|i| self.players[i].is_none()))
+    }
+
+    pub fn role_of(&self, guest: Option<&GuestId>) -> Role {
+        match guest {
+            Some(g) if self.players[0].as_ref() == Some(g) => Role::White,
+            Some(g) if self.players[1].as_ref() == Some(g) => Role::Black,
+            _ => Role::Spectator,
+        }
+    }
+
+    /// When the running clock's flag falls.
+    pub fn deadline(&self) -> Option<Instant> {
+        if self.status == Status::Playing {
+            self.clock.deadline()
+        } else {
+            None
+        }
+    }
+
+    fn abortable(&self) -> bool {
+        self.status == Status::Playing && !(self.acted[0] && self.acted[1])
+    }
+
+    /// Starts the clock of the seat to act, if its clock runs yet.
+    fn start_clock_of_seat_to_act(&mut self, now: Instant) {
+        self.clock.stop(now);
+        if self.status != Status::Playing {
+            return;
+        }
+        if let Some(seat) = self.game.to_act() {
+            if seat_index(seat).is_some_and(|i| self.acted[i]) {
+                self.clock.start(seat, now);
+            }
+        }
+    }
+
+    /// A second guest takes the open seat; the game begins.
+    pub async fn accept(&mut self, guest: GuestId, now: Instant) -> Result<(), ErrorReply> {
+        match self.status {
+            Status::Waiting => {}
+            Status::Playing => return Err(ErrorReply::new("taken", "someone accepted this game already; watch it or start a new one")),
+            _ => return Err(ErrorReply::new("game_over", "this game is over; start a new one")),
+        }
+        if self.players.iter().flatten().any(|p| *p == guest) {
+            return Err(ErrorReply::new("own_seek", "this is your own game; send its link to an opponent"));
+        }
+        let Some(i) = self.open_seat().and_then(seat_index) else {
+            return Err(ErrorReply::new("taken", "no seat is open in this game"));
+        };
+        let mut players = self.players.clone();
+        players[i] = Some(guest);
+        let (Some(white), Some(black)) = (&players[0], &players[1]) else {
+            return Err(ErrorReply::new("internal", "a seat stayed empty after accepting"));
+        };
+        if !self.store.start_game(&self.id, &white.0, &black.0).await.map_err(storage_error)? {
+            return Err(ErrorReply::new("taken", "someone accepted this game already"));
+        }
+        self.players = players;
+        self.status = Status::Playing;
+        self.start_clock_of_seat_to_act(now);
+        Ok(())
+    }
+
+    /// An action of `guest`'s seat at `ply`, received at `received`.
+    pub async fn act(&mut self, guest: Option<&GuestId>, ply: u64, action: &str, received: Instant) -> Result<(), ErrorReply> {
+        let Some(seat) = self.role_of(guest).seat() else {
+            return Err(ErrorReply::new("not_a_player", "you do not play in this game; spectators can only watch"));
+        };
+        match self.status {
+            Status::Playing => {}
+            Status::Waiting => return Err(ErrorReply::new("not_started", "the game has not started: it waits for an opponent")),
+            _ => return Err(ErrorReply::new("game_over", "the game is over; no more actions")),
+        }
+        let now_ply = self.game.history().len() as u64;
+        if ply != now_ply {
+            return Err(ErrorReply::new(
+                "stale",
+                format!("this action was meant for ply {ply}, but the game is at ply {now_ply}; look at the new state and act again"),
+            ));
+        }
+        if self.check_flag(received).await? {
+            return Err(ErrorReply::new("game_over", "time ran out before this action arrived"));
+        }
+        let before = self.game.to_act();
+        let mut game = self.game.clone();
+        game.apply(seat, action).map_err(ErrorReply::from)?;
+        while game.to_act() == Some(Seat::Chance) {
+            let ply = game.history().len() as u64;
+            let roll = pick_chance(&game.chance_outcomes(), &mut self.seed.dice_at(ply));
+            game.apply(Seat::Chance, &roll)
+                .map_err(|e| ErrorReply::new("internal", format!("the dice gave '{roll}', which the game refused: {}", e.message)))?;
+        }
+
+        let mut clock = self.clock.clone();
+        let timed = clock.running() == Some(seat);
+        let used = if timed { clock.stop(received) } else { 0 };
+        let mut acted = self.acted;
+        if let Some(i) = seat_index(seat) {
+            acted[i] = true;
+        }
+        if timed && before == Some(seat) && game.to_act() != Some(seat) {
+            clock.add_increment(seat);
+        }
+        let over = game.outcome().is_some();
+        let (white_left, black_left) = clock.snapshot(received);
+        let rows: Vec<ActionRow> = game.history()[now_ply as usize..]
+            .iter()
+            .enumerate()
+            .map(|(k, e)| ActionRow {
+                ply: now_ply as i64 + k as i64,
+                seat: seat_name(e.seat).into(),
+                action: e.action.clone(),
+                used_ms: if k == 0 { used } else { 0 },
+                white_left_ms: white_left,
+                black_left_ms: black_left,
+            })
+            .collect();
+        let update = match game.outcome() {
+            Some(o) => GameUpdate {
+                status: Some(Status::Ended.as_str().into()),
+                result: Some(o.result_text().into()),
+                result_words: Some(o.to_string()),
+                flagged: None,
+            },
+            None => GameUpdate::default(),
+        };
+        self.store.record(&self.id, &rows, &update).await.map_err(storage_error)?;
+
+        self.game = game;
+        self.clock = clock;
+        self.acted = acted;
+        if over {
+            self.status = Status::Ended;
+            self.clock.stop(received);
+        } else if self.clock.running() != self.game.to_act() {
+            self.start_clock_of_seat_to_act(received);
+        }
+        Ok(())
+    }
+
+    /// Ends the game on time if the running seat's flag has fallen at `now`.
+    pub async fn check_flag(&mut self, now: Instant) -> Result<bool, ErrorReply> {
+        if self.status != Status::Playing {
+            return Ok(false);
+        }
+        let Some(seat) = self.clock.flagged(now) else { return Ok(false) };
+        let outcome = Outcome::Win { winner: !color_of(seat), reason: WinReason::Timeout };
+        let mut game = self.game.clone();
+        game.end(outcome).map_err(|e| ErrorReply::new("internal", e.message))?;
+        let update = GameUpdate {
+            status: Some(Status::Ended.as_str().into()),
+            result: Some(outcome.result_text().into()),
+            result_words: Some(outcome.to_string()),
+            flagged: Some(seat_name(seat).into()),
+        };
+        self.store.record(&self.id, &[], &update).await.map_err(storage_error)?;
+        self.game = game;
+        self.status = Status::Ended;
+        self.flagged = Some(seat);
+        self.clock.stop(now);
+        Ok(true)
+    }
+
+    /// Calls off a game before both players have moved, or withdraws a seek.
+    pub async fn abort(&mut self, guest: Option<&GuestId>, now: Instant) -> Result<(), ErrorReply> {
+        if self.role_of(guest) == Role::Spectator {
+            return Err(ErrorReply::new("not_a_player", "only a player of this game may abort it"));
+        }
+        if self.status != Status::Waiting && !self.abortable() {
+            return Err(ErrorReply::new(
+                "not_abortable",
+                "a game can be aborted only before both players have moved; resign or offer a draw instead",
+            ));
+        }
+        let update = GameUpdate {
+            status: Some(Status::Aborted.as_str().into()),
+            result: None,
+            result_words: Some("Game aborted".into()),
+            flagged: None,
+        };
+        self.store.record(&self.id, &[], &update).await.map_err(storage_error)?;
+        self.status = Status::Aborted;
+        self.clock.stop(now);
+        Ok(())
+    }
+
+    fn result(&self) -> Option<ResultState> {
+        match self.status {
+            Status::Aborted => Some(ResultState { result: None, words: "Game aborted".into() }),
+            _ => self.game.outcome().map(|o| ResultState { result: Some(o.result_text().into()), words: o.to_string() }),
+        }
+    }
+
+    /// The game as `role` may see it at `now`. Spectators see the
+    /// spectator's view until the end, then the referee's (everything).
+    pub fn state_for(&self, role: Role, now: Instant) -> GameState {
+        let over = self.status.is_over();
+        let viewer = match role {
+            Role::White => Viewer::White,
+            Role::Black => Viewer::Black,
+            Role::Spectator if over => Viewer::Referee,
+            Role::Spectator => Viewer::Spectator,
+        };
+        let (white_ms, black_ms) = self.clock.snapshot(now);
+        GameState {
+            id: self.id.clone(),
+            variant: self.spec.variant.clone(),
+            status: self.status,
+            you: role,
+            players: Players {
+                white: self.players[0].as_ref().map(public_name),
+                black: self.players[1].as_ref().map(public_name),
+            },
+            ply: self.game.history().len() as u64,
+            clocks: ClocksState { white_ms, black_ms, increment_ms: self.clock.increment_ms(), running: self.clock.running() },
+            dice: DiceState { commitment: self.seed.commitment(), seed: over.then(|| self.seed.to_hex()) },
+            abortable: self.abortable() || (self.status == Status::Waiting && role != Role::Spectator),
+            result: self.result(),
+            view: self.game.view(viewer),
+        }
+    }
+
+    /// The game's record for `verify-dice`: the seed only once it is over.
+    pub fn export(&self) -> GameExport {
+        GameExport {
+            id: self.id.clone(),
+            variant: self.spec.variant.clone(),
+            setup: self.spec.setup.clone(),
+            status: self.status,
+            result: self.result().and_then(|r| r.result),
+            commitment: self.seed.commitment(),
+            seed: self.status.is_over().then(|| self.seed.to_hex()),
+            actions: self.game.history().to_vec(),
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Bad input over the WebSocket and HTTP: a clear error to that connection
+//! only, the game unchanged, the server unaffected.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_messages_get_errors_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (id, white, black) = start_game(server.addr, json!({"variant": "chess"})).await;
+        let mut w = white.connect(&id).await;
+        let mut b = black.connect(&id).await;
+        let mut spectator = Conn::open(server.addr, &id, None).await;
+
+        let cases: Vec<(&str, String)> = vec![
+            ("malformed", "{not json".into()),
+            ("malformed", r#"{"type":"action","action":"e2e4"}"#.into()),
+            ("unknown_message", r#"{"type":"teleport"}"#.into()),
+            ("too_large", format!(r#"{{"type":"action","ply":0,"action":"{}"}}"#, "e".repeat(5000))),
+            ("illegal", r#"{"type":"action","ply":0,"action":"e2e5"}"#.into()),
+            ("stale", r#"{"type":"action","ply":7,"action":"e2e4"}"#.into()),
+        ];
+        for (code, text) in &cases {
+            w.send_text(text).await;
+            let e = w.error().await;
+            assert_eq!(e["code"], *code, "for {text:.60}: {e}");
+            assert!(e["message"].as_str().unwrap().len() > 10, "a message that says what is wrong");
+        }
+        w.send_binary(vec![0, 1, 2]).await;
+        assert_eq!(w.error().await["code"], "unknown_message");
+
+        b.act("e7e5").await;
+        assert_eq!(b.error().await["code"], "not_your_turn", "Black may not move for White");
+        spectator.act("e2e4").await;
+        assert_eq!(spectator.error().await["code"], "not_a_player");
+
+        // Over HTTP: an action without the seat's cookie, a bad body.
+        let (status, _, body) = http(server.addr, "POST", &format!("/api/games/{id}/actions"), None, Some(&json!({"ply": 0, "action": "e2e4"}))).await;
+        assert_eq!((status, body["code"].as_str()), (403, Some("not_a_player")));
+        let (status, body) = white.post(&format!("/api/games/{id}/actions"), json!({"ply": "zero"})).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("malformed")));
+        let (status, body) = white.get("/api/games/nosuchgame").await;
+        assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+        let (status, body) = white.post("/api/games", json!({"variant": "checkers"})).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("unknown_variant")), "{body}");
+        let (status, body) = white.post(&format!("/api/games/{id}/accept"), json!({})).await;
+        assert_eq!((status, body["code"].as_str()), (409, Some("taken")));
+
+        // Nothing changed: the game is at ply 0 and the first real move is ply 1
+        // for everyone (no state was broadcast for any bad message).
+        let (_, state) = white.get(&format!("/api/games/{id}")).await;
+        assert_eq!(state["ply"], 0);
+        w.act("e2e4").await;
+        for c in [&mut w, &mut b, &mut spectator] {
+            let s = c.at_ply(1).await;
+            assert_eq!(s["ply"], 1);
+        }
+        for c in [&b, &spectator] {
+            let states: Vec<Value> = c.received.iter().map(|m| serde_json::from_str(m).unwrap()).filter(|v: &Value| v["type"] == "state").collect();
+            assert!(states.iter().all(|s| s["ply"] == 0 || s["ply"] == 1));
+            assert!(c.received.iter().all(|m| !m.contains("teleport") && !m.contains("too_large")), "errors go to their connection only");
+        }
+
+        // A replay of the old action is refused as stale.
+        w.send(json!({"type": "action", "ply": 0, "action": "e2e4"})).await;
+        assert_eq!(w.error().await["code"], "stale");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_closed_mid_move_leaves_a_consistent_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (id, white, black) = start_game(server.addr, json!({"variant": "chess"})).await;
+        let mut w = white.connect(&id).await;
+        let mut b = black.connect(&id).await;
+        // White sends a move and hangs up at once.
+        w.act("e2e4").await;
+        w.close().await;
+        // Either the move arrived (and everyone sees it) or it did not; a
+        // reconnect shows which, and play goes on.
+        let mut w = white.connect(&id).await;
+        let at = w.state["ply"].as_u64().unwrap();
+        assert!(at <= 1);
+        if at == 0 {
+            // The first copy may still land: then this one is refused as
+            // stale, and either way e2e4 is played exactly once.
+            w.act("e2e4").await;
+            let reply = w.next().await;
+            assert!(reply["type"] == "state" || reply["code"] == "stale", "{reply}");
+        }
+        let after = b.at_ply(1).await;
+        assert_eq!(after["ply"], 1);
+        assert!(must_act(&after), "Black to move after exactly one white move");
+        b.act("e7e5").await;
+        let s = w.at_ply(2).await;
+        assert_eq!(s["status"], "playing");
+        // A half-open TCP connection that never completes its handshake
+        // does not disturb the server either.
+        let stray = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        drop(stray);
+        let (status, _) = white.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200);
+    }
+}

@@ -1,0 +1,128 @@
+//! Clocks kept by the server (one time per seat, a flag that falls with
+//! nobody sending anything), aborts, and a restart that loses nothing.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// How long the server stays down in the restart test.
+const DOWNTIME: Duration = Duration::from_secs(2);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_unequal_clocks_ends_on_time_without_any_message() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        // 5 min against 10 min, scaled down: 300 ms for White, 600 ms for Black.
+        let (id, white, black) =
+            start_game(server.addr, json!({"variant": "chess", "time_ms": 300, "opponent_time_ms": 600})).await;
+        let mut w = white.connect(&id).await;
+        let mut b = black.connect(&id).await;
+        assert_eq!(w.state["clocks"]["white_ms"], 300);
+        assert_eq!(w.state["clocks"]["black_ms"], 600);
+        assert_eq!(w.state["clocks"]["running"], Value::Null, "no clock runs before a seat's first action");
+        w.act("e2e4").await;
+        b.at_ply(1).await;
+        b.act("e7e5").await;
+        let after = w.at_ply(2).await;
+        assert_eq!(after["clocks"]["running"], "white", "from its second action on, the seat to act is timed");
+        // Nobody sends anything more: the server's timer lets White's flag fall.
+        let end = b.until(|s| s["status"] == "ended").await;
+        assert_eq!(end["result"]["result"], "0-1");
+        assert!(end["result"]["words"].as_str().unwrap().contains("on time"), "{end}");
+        assert_eq!(end["clocks"]["black_ms"], 600, "Black's time was never charged");
+        assert!(end["clocks"]["white_ms"].as_i64().unwrap() <= 0);
+        // An action after the flag is refused.
+        w.until(|s| s["status"] == "ended").await;
+        w.act("g1f3").await;
+        assert_eq!(w.error().await["code"], "game_over");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_aborted_only_before_both_have_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (id, white, black) = start_game(server.addr, json!({"variant": "chess"})).await;
+        let mut w = white.connect(&id).await;
+        let mut b = black.connect(&id).await;
+        assert_eq!(w.state["abortable"], true);
+        w.act("e2e4").await;
+        b.at_ply(1).await;
+        b.send(json!({"type": "abort"})).await;
+        let aborted = w.until(|s| s["status"] == "aborted").await;
+        assert_eq!(aborted["result"]["words"], "Game aborted");
+
+        let (id, white, black) = start_game(server.addr, json!({"variant": "chess"})).await;
+        let mut w = white.connect(&id).await;
+        let mut b = black.connect(&id).await;
+        w.act("e2e4").await;
+        b.at_ply(1).await;
+        b.act("e7e5").await;
+        let both_moved = w.at_ply(2).await;
+        assert_eq!(both_moved["abortable"], false);
+        w.send(json!({"type": "abort"})).await;
+        assert_eq!(w.error().await["code"], "not_abortable");
+        let (_, state) = black.get(&format!("/api/games/{id}")).await;
+        assert_eq!(state["status"], "playing");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_resumes_every_game_with_no_acknowledged_action_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (chess, cw, cb) = start_game(server.addr, json!({"variant": "chess", "time_ms": 600_000, "increment_ms": 1000})).await;
+        let (bermuda, bw, bb) = start_game(server.addr, json!({"variant": "bermuda-angle"})).await;
+        let mut acknowledged = Vec::new();
+        for (id, white, black, moves) in [
+            (&chess, &cw, &cb, ["e2e4", "e7e5", "g1f3", "b8c6"]),
+            (&bermuda, &bw, &bb, ["e2e4", "e9e7", "d2d4", "d9d7"]),
+        ] {
+            let mut w = white.connect(id).await;
+            let mut b = black.connect(id).await;
+            for (i, mv) in moves.iter().enumerate() {
+                let conn = if i % 2 == 0 { &mut w } else { &mut b };
+                let at = conn.state["ply"].as_u64().unwrap();
+                conn.act(mv).await;
+                conn.at_ply(at + 1).await;
+                w.at_ply(at + 1).await;
+                b.at_ply(at + 1).await;
+            }
+            acknowledged.push((id.clone(), w.state.clone()));
+        }
+        server.kill();
+        tokio::time::sleep(DOWNTIME).await;
+
+        let server = TestServer::start(&db);
+        for (id, seen) in &acknowledged {
+            let guest = Guest { addr: server.addr, cookie: if id == &chess { cw.cookie.clone() } else { bw.cookie.clone() } };
+            let mut w = guest.connect(id).await;
+            let restored = &w.state;
+            assert_eq!(restored["status"], "playing", "{id}");
+            assert_eq!(restored["ply"], seen["ply"], "{id}: every acknowledged action is there");
+            assert_eq!(restored["view"], seen["view"], "{id}: the same position, to the same seat");
+            assert_eq!(restored["dice"]["commitment"], seen["dice"]["commitment"], "{id}: the same dice");
+            let restored_white_ms = restored["clocks"]["white_ms"].as_i64().unwrap();
+            // The server was down for DOWNTIME; none of it is charged to White,
+            // whose clock was running when the server died (the margin is
+            // the time between the action and the state the client saw).
+            let seen_white_ms = seen["clocks"]["white_ms"].as_i64().unwrap();
+            assert!(restored_white_ms > seen_white_ms - DOWNTIME.as_millis() as i64 / 2, "{id}: {restored_white_ms} vs {seen_white_ms}");
+            // White plays on after the restart.
+            let legal = restored["view"]["legal"][0]["text"].as_str().unwrap().to_string();
+            let at = restored["ply"].as_u64().unwrap();
+            w.act(&legal).await;
+            let next = w.at_ply(at + 1).await;
+            assert_eq!(next["status"], "playing");
+        }
+        // The guests' cookies outlive the restart (the key is in the database).
+        let black_again = Guest { addr: server.addr, cookie: cb.cookie.clone() };
+        let (_, state) = black_again.get(&format!("/api/games/{chess}")).await;
+        assert_eq!(state["you"], "black");
+    }
+}

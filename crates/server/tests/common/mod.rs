@@ -1,0 +1,260 @@
+//! Test harness: a real server in a thread of its own (killed by dropping
+//! its runtime, like a crash), guests with cookies over plain HTTP, and
+//! WebSocket clients that keep every message they receive.
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+/// A guard against a hang, not a timing assertion.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The databases every test runs on: a fresh SQLite file always, and
+/// PostgreSQL when CHESSLANTIS_TEST_POSTGRES_URL is set.
+pub fn databases(dir: &tempfile::TempDir) -> Vec<String> {
+    let mut all = vec![format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display())];
+    if let Ok(url) = std::env::var("CHESSLANTIS_TEST_POSTGRES_URL") {
+        if !url.is_empty() {
+            all.push(url);
+        }
+    }
+    all
+}
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl TestServer {
+    pub fn start(database: &str) -> TestServer {
+        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let database = database.to_string();
+        let thread = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+            rt.block_on(async {
+                let hub = chesslantis_server::open(&database).await.expect("the server opens its database");
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                addr_tx.send(listener.local_addr().unwrap()).unwrap();
+                tokio::select! {
+                    _ = chesslantis_server::run(listener, hub, std::future::pending()) => {}
+                    _ = stopped => {}
+                }
+            });
+            // Every task dropped where it stands: what a crash leaves behind.
+            rt.shutdown_background();
+        });
+        let addr = addr_rx.recv_timeout(PATIENCE).expect("the server starts");
+        TestServer { addr, stop: Some(stop), thread: Some(thread) }
+    }
+
+    /// Stops the server abruptly (its tasks are dropped, nothing is flushed).
+    pub fn kill(mut self) {
+        self.stop_now();
+    }
+
+    fn stop_now(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.stop_now();
+    }
+}
+
+/// One HTTP/1.1 request; returns the status, the Set-Cookie value and the JSON body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<&Value>) -> (u16, Option<String>, Value) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let body_text = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body_text.len());
+    if body.is_some() {
+        request.push_str("Content-Type: application/json\r\n");
+    }
+    if let Some(c) = cookie {
+        request.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(&body_text);
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response)).await.expect("a response").unwrap();
+    let response = String::from_utf8_lossy(&response).to_string();
+    let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
+    let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let set_cookie = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .map(|l| l.split_once(':').unwrap().1.trim().split(';').next().unwrap().to_string());
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.to_string() };
+    let json = serde_json::from_str(&body).unwrap_or(Value::String(body));
+    (status, set_cookie, json)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = &rest[n + 2..];
+    }
+    out
+}
+
+/// A guest with its cookie.
+pub struct Guest {
+    pub addr: SocketAddr,
+    pub cookie: String,
+}
+
+impl Guest {
+    pub async fn new(addr: SocketAddr) -> Guest {
+        let (status, cookie, _) = http(addr, "GET", "/api/me", None, None).await;
+        assert_eq!(status, 200);
+        Guest { addr, cookie: cookie.expect("a new guest gets a cookie") }
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let (s, _, v) = http(self.addr, "GET", path, Some(&self.cookie), None).await;
+        (s, v)
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let (s, _, v) = http(self.addr, "POST", path, Some(&self.cookie), Some(&body)).await;
+        (s, v)
+    }
+
+    /// Creates a game; returns its id.
+    pub async fn create(&self, request: Value) -> String {
+        let (status, body) = self.post("/api/games", request).await;
+        assert_eq!(status, 201, "{body}");
+        body["id"].as_str().unwrap().to_string()
+    }
+
+    pub async fn connect(&self, game: &str) -> Conn {
+        Conn::open(self.addr, game, Some(&self.cookie)).await
+    }
+}
+
+/// Two guests in a started game: `white` created it as White, `black` accepted.
+pub async fn start_game(addr: SocketAddr, request: Value) -> (String, Guest, Guest) {
+    let white = Guest::new(addr).await;
+    let black = Guest::new(addr).await;
+    let mut request = request;
+    request["colour"] = json!("white");
+    let id = white.create(request).await;
+    let (status, body) = black.post(&format!("/api/games/{id}/accept"), json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["you"], "black");
+    (id, white, black)
+}
+
+pub struct Conn {
+    ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+    /// Every text message received, in order.
+    pub received: Vec<String>,
+    /// The latest state.
+    pub state: Value,
+}
+
+impl Conn {
+    pub async fn open(addr: SocketAddr, game: &str, cookie: Option<&str>) -> Conn {
+        let mut request = format!("ws://{addr}/ws/games/{game}").into_client_request().unwrap();
+        if let Some(c) = cookie {
+            request.headers_mut().insert("Cookie", c.parse().unwrap());
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.expect("the WebSocket opens");
+        let mut conn = Conn { ws, received: Vec::new(), state: Value::Null };
+        let first = conn.next().await;
+        assert_eq!(first["type"], "state", "a snapshot first: {first}");
+        conn
+    }
+
+    /// The next message (a state is kept as the latest).
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.ws.next()).await.expect("a message in time").expect("open").unwrap();
+            if let Message::Text(t) = message {
+                self.received.push(t.to_string());
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["type"] == "state" {
+                    self.state = v.clone();
+                }
+                return v;
+            }
+        }
+    }
+
+    /// Reads until a state satisfies `done`.
+    pub async fn until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+        if self.state["type"] == "state" && done(&self.state) {
+            return self.state.clone();
+        }
+        loop {
+            let v = self.next().await;
+            assert_ne!(v["type"], "error", "an unexpected error while waiting for a state: {v}");
+            if v["type"] == "state" && done(&v) {
+                return v;
+            }
+        }
+    }
+
+    /// Reads until a state at `ply` or later.
+    pub async fn at_ply(&mut self, ply: u64) -> Value {
+        self.until(|s| s["ply"].as_u64().unwrap() >= ply).await
+    }
+
+    /// Reads until the next error, skipping states.
+    pub async fn error(&mut self) -> Value {
+        loop {
+            let v = self.next().await;
+            if v["type"] == "error" {
+                return v;
+            }
+        }
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.send_text(&message.to_string()).await;
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws.send(Message::Binary(bytes.into())).await.unwrap();
+    }
+
+    /// Sends an action at the current ply.
+    pub async fn act(&mut self, action: &str) {
+        let ply = self.state["ply"].as_u64().unwrap();
+        self.send(json!({"type": "action", "ply": ply, "action": action})).await;
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// Whether this connection must act now.
+pub fn must_act(state: &Value) -> bool {
+    state["status"] == "playing" && state["view"]["legal"].as_array().is_some_and(|l| !l.is_empty())
+}
