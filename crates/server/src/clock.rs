@@ -121,4 +121,13 @@ mod tests {
         assert_eq!(c.flagged(t0 + Duration::from_millis(299)), None);
         assert_eq!(c.flagged(t0 + Duration::from_millis(300)), Some(Seat::White));
     }
+
+    #[test]
+    fn a_restored_clock_charges_nobody_until_a_seat_is_started() {
+        let clock = Clock::restored(120_000, 300_000, 0);
+        let later = Instant::now() + Duration::from_secs(3600);
+        assert_eq!(clock.running(), None);
+        assert_eq!(clock.snapshot(later), (120_000, 300_000), "an hour of downtime charged to nobody");
+        assert_eq!(clock.deadline(), None);
+    }
 }
