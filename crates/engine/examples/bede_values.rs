@@ -10,7 +10,7 @@
 //! chancellor), `bz`, `jz`, `sp`... Default: every pair of docs/engine.md.
 
 use chesslantis_core::variants::Bede;
-use chesslantis_core::{Color, Outcome, Position, Variant};
+use chesslantis_core::{Color, Outcome, Position, SplitMix, Variant};
 use chesslantis_engine::{Limits, Searcher};
 
 /// The start position's first ranks, White's (a1..i1) and Black's (a11..i11).
@@ -67,27 +67,18 @@ fn compress(rank: &str) -> String {
     out
 }
 
-/// A small seeded generator (SplitMix64).
-fn random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// One game; the result for White (1, 0.5, 0).
 fn play(start: &Position<Bede>, nodes: u64, seed: u64) -> f64 {
     let mut searchers = [Searcher::<Bede>::new(16), Searcher::<Bede>::new(16)];
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let mut pos = start.clone();
-    let mut state = seed;
+    let mut rng = SplitMix::new(seed);
     for _ in 0..RANDOM_PLIES {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
-        pos.play(moves[(random(&mut state) % moves.len() as u64) as usize]);
+        pos.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
     }
     let mut history: Vec<u64> = Vec::new();
     for _ in 0..MAX_PLIES {

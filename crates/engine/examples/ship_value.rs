@@ -14,7 +14,7 @@
 //! measures the pieces in play, not the values we gave them.
 
 use chesslantis_core::role::{RoleSpec, SHIP_ROLES};
-use chesslantis_core::{movegen, registry, Actor, Color, Move, Outcome, Position, Role, Shape, Variant};
+use chesslantis_core::{movegen, registry, Actor, Color, Move, Outcome, Position, Role, Shape, SplitMix, Variant};
 use chesslantis_engine::{new_session, EngineVariant, Limits, Searcher};
 
 /// The Bermuda Chess Angle board and pieces with chess rules: no Angle, no dice.
@@ -58,27 +58,18 @@ fn imbalance(other: Role) -> String {
 /// engine plays a different game each time.
 const RANDOM_PLIES: usize = 4;
 
-/// A small seeded generator (SplitMix64).
-fn random(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Plays one game after `RANDOM_PLIES` random moves; the result for White (1, 0.5, 0).
 fn play(start: &Position<ShipBoard>, nodes: u64, seed: u64) -> f64 {
     let mut searchers = [Searcher::<ShipBoard>::new(16), Searcher::<ShipBoard>::new(16)];
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let mut pos = start.clone();
-    let mut state = seed;
+    let mut rng = SplitMix::new(seed);
     for _ in 0..RANDOM_PLIES {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
-        pos.play(moves[(random(&mut state) % moves.len() as u64) as usize]);
+        pos.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
     }
     let mut history: Vec<u64> = Vec::new();
     for _ in 0..300 {
@@ -119,7 +110,7 @@ fn play_with_dice(fen: &str, nodes: u64, seed: u64) -> f64 {
     };
     let mut seats = [white, black];
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
-    let mut state = seed;
+    let mut rng = SplitMix::new(seed);
     for _ in 0..600 {
         let action = match game.actor() {
             Actor::Nobody => break,
@@ -133,7 +124,7 @@ fn play_with_dice(fen: &str, nodes: u64, seed: u64) -> f64 {
                 if outcomes.is_empty() {
                     return 0.5;
                 }
-                outcomes[(random(&mut state) % outcomes.len() as u64) as usize].0
+                outcomes[(rng.next_u64() % outcomes.len() as u64) as usize].0
             }
         };
         if game.apply(action).is_err() {
