@@ -3,6 +3,7 @@
 //! lets a flag fall even when nobody sends anything. Games are loaded from
 //! the database on first use and, at start, every live game is restored.
 
+use crate::engine_seat::{check_variant, run_engine, EnginePlayer};
 use crate::identity::{random_id, CookieKey, GuestId};
 use crate::model::Seat;
 use crate::protocol::{ErrorReply, GameState, Role, Status};
@@ -139,6 +140,17 @@ pub struct NewGame {
     /// Listed among the open seeks; otherwise reachable by its link only.
     #[serde(default)]
     pub open: bool,
+    /// Who takes the other seat: left out, whoever accepts; the engine, at once.
+    #[serde(default)]
+    pub opponent: Option<Opponent>,
+}
+
+/// The opponent a new game is made for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum Opponent {
+    /// `{"engine": {"level": 0..20}}`
+    Engine { level: u32 },
 }
 
 fn default_time_ms() -> i64 {
@@ -208,11 +220,15 @@ impl Hub {
 
     fn insert(&self, room: Room) -> Arc<RoomHandle> {
         let playing = room.status() == Status::Playing;
+        let (has_engine, over) = (room.has_engine(), room.status().is_over());
         let id = room.id().to_string();
         let handle = RoomHandle::new(room);
         self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id, handle.clone());
         if playing {
             tokio::spawn(run_timer(handle.clone()));
+        }
+        if has_engine && !over {
+            tokio::spawn(run_engine(handle.clone()));
         }
         handle
     }
@@ -267,8 +283,22 @@ impl Hub {
             increment_ms: request.increment_ms,
             listed: request.open,
         };
+        let engine = match request.opponent {
+            None => None,
+            Some(Opponent::Engine { level }) => {
+                if request.open {
+                    return Err(ErrorReply::new("bad_opponent", "a game against the engine is not an open seek; leave out \"open\""));
+                }
+                let engine = EnginePlayer::new(level).map_err(|e| ErrorReply::new("bad_opponent", format!("engine level: {e}")))?;
+                check_variant(&spec.variant).map_err(|e| ErrorReply::new("bad_opponent", e))?;
+                Some(engine)
+            }
+        };
         let id = random_id(10).map_err(|e| ErrorReply::new("internal", e))?;
-        let room = Room::create(&self.store, id.clone(), spec, creator, seat, now_ms()).await?;
+        let mut room = Room::create(&self.store, id.clone(), spec, creator, seat, now_ms()).await?;
+        if let Some(engine) = engine {
+            room.accept(engine.player_id(), Instant::now()).await?;
+        }
         self.insert(room);
         Ok((id, seat))
     }

@@ -6,6 +6,7 @@
 
 use crate::clock::{seat_index, Clock, PLAYER_SEATS};
 use crate::dice::Seed;
+use crate::engine_seat::{EnginePlayer, Turn};
 use crate::identity::GuestId;
 use crate::model::{pick_chance, DynGame, Entry, Seat, Viewer};
 use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, ResultState, Role, Status};
@@ -72,8 +73,12 @@ fn color_of(seat: Seat) -> Color {
     }
 }
 
-/// What others see of a guest: enough to tell two apart, not the id itself.
+/// What others see of a player: enough to tell two guests apart, not the
+/// id itself; the engine by its level.
 pub fn public_name(guest: &GuestId) -> String {
+    if let Some(engine) = EnginePlayer::of(guest) {
+        return engine.name();
+    }
     format!("guest-{}", &guest.0[..guest.0.len().min(6)])
 }
 
@@ -203,6 +208,27 @@ impl Room {
 
     pub fn players(&self) -> &[Option<GuestId>; 2] {
         &self.players
+    }
+
+    /// Whether the engine holds a seat.
+    pub fn has_engine(&self) -> bool {
+        self.players.iter().flatten().any(|p| EnginePlayer::of(p).is_some())
+    }
+
+    /// The engine's turn, if the seat to act is the engine's.
+    pub fn engine_turn(&self, now: Instant) -> Option<Turn> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        let seat = self.game.to_act()?;
+        let engine = EnginePlayer::of(self.players[seat_index(seat)?].as_ref()?)?;
+        Some(Turn {
+            engine,
+            game: self.game.clone(),
+            ply: self.game.history().len() as u64,
+            left: std::time::Duration::from_millis(self.clock.left_ms(seat, now).max(0) as u64),
+            increment: std::time::Duration::from_millis(self.clock.increment_ms().max(0) as u64),
+        })
     }
 
     /// The seat that is still open, while the game waits for an opponent.
