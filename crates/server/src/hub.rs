@@ -7,7 +7,8 @@ use crate::engine_seat::{check_variant, run_engine, EnginePlayer};
 use crate::identity::{random_id, CookieKey, GuestId};
 use crate::model::Seat;
 use crate::protocol::{ErrorReply, GameState, Role, Status};
-use crate::room::{public_name, GameSpec, Room};
+use crate::clock::seat_index;
+use crate::room::{public_name, GameSpec, Rematch, Room};
 use crate::store::Store;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -18,6 +19,8 @@ use tokio::sync::{watch, Mutex, Notify};
 /// The latest state of a room, once per role, for the connections to pick from.
 pub struct Published {
     pub players: [Option<GuestId>; 2],
+    /// The finished game's rematch, for every connection to hear of it.
+    pub rematch: Option<Rematch>,
     pub white: Arc<GameState>,
     pub black: Arc<GameState>,
     pub spectator: Arc<GameState>,
@@ -52,6 +55,7 @@ fn publish_of(room: &Room) -> Published {
     let now = Instant::now();
     Published {
         players: room.players().clone(),
+        rematch: room.rematch().cloned(),
         white: Arc::new(room.state_for(Role::White, now)),
         black: Arc::new(room.state_for(Role::Black, now)),
         spectator: Arc::new(room.state_for(Role::Spectator, now)),
@@ -282,6 +286,7 @@ impl Hub {
             black_ms,
             increment_ms: request.increment_ms,
             listed: request.open,
+            reserved_for: None,
         };
         let engine = match request.opponent {
             None => None,
@@ -294,13 +299,70 @@ impl Hub {
                 Some(engine)
             }
         };
+        let id = self.create_room(creator, seat, spec, engine).await?;
+        Ok((id, seat))
+    }
+
+    /// Stores and opens a new game; against the engine it starts at once.
+    async fn create_room(&self, creator: GuestId, seat: Seat, spec: GameSpec, engine: Option<EnginePlayer>) -> Result<String, ErrorReply> {
         let id = random_id(10).map_err(|e| ErrorReply::new("internal", e))?;
         let mut room = Room::create(&self.store, id.clone(), spec, creator, seat, now_ms()).await?;
         if let Some(engine) = engine {
             room.accept(engine.player_id(), Instant::now()).await?;
         }
         self.insert(room);
-        Ok((id, seat))
+        Ok(id)
+    }
+
+    /// A player of finished game `id` asks for a rematch: a new game for the
+    /// same two players, colours swapped, each keeping their own time. If
+    /// the opponent asked first, this accepts their rematch. Returns the new
+    /// game and the caller's seat in it.
+    pub async fn rematch(&self, id: &str, guest: GuestId) -> Result<(String, Seat), ErrorReply> {
+        let handle = self.room(id).await?;
+        let mut old = handle.room.lock().await;
+        let Some(old_seat) = old.role_of(Some(&guest)).seat() else {
+            return Err(ErrorReply::new("not_a_player", "only a player of this game may ask for a rematch"));
+        };
+        if !old.status().is_over() {
+            return Err(ErrorReply::new("not_over", "the game is not over yet; a rematch comes after its end"));
+        }
+        let new_seat = if old_seat == Seat::White { Seat::Black } else { Seat::White };
+        if let Some(existing) = old.rematch().cloned() {
+            drop(old);
+            if existing.by != old_seat {
+                // The opponent asked first: asking back is accepting.
+                let accepted = self.accept(&existing.id, guest).await;
+                if let Err(e) = accepted.as_ref() {
+                    if e.code != "taken" {
+                        return Err(e.clone());
+                    }
+                }
+            }
+            return Ok((existing.id, new_seat));
+        }
+        let i = |s: Seat| seat_index(s).unwrap_or(0);
+        let Some(opponent) = old.players()[i(new_seat)].clone() else {
+            return Err(ErrorReply::new("no_opponent", "nobody took the other seat of this game; start a new one"));
+        };
+        let spec = old.spec();
+        let engine = EnginePlayer::of(&opponent);
+        let spec = GameSpec {
+            variant: spec.variant.clone(),
+            setup: spec.setup.clone(),
+            // Each player keeps their own time (a handicap follows its player).
+            white_ms: spec.black_ms,
+            black_ms: spec.white_ms,
+            increment_ms: spec.increment_ms,
+            listed: false,
+            reserved_for: if engine.is_some() { None } else { Some(opponent) },
+        };
+        let new_id = self.create_room(guest, new_seat, spec, engine).await?;
+        if !old.set_rematch(Rematch { id: new_id.clone(), by: old_seat }).await? {
+            return Err(ErrorReply::new("taken", "a rematch was asked for at the same moment; reload the game to see it"));
+        }
+        handle.publish(&old);
+        Ok((new_id, new_seat))
     }
 
     /// `guest` accepts game `id`; the game starts (its timer with it).

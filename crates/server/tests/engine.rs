@@ -132,6 +132,9 @@ async fn after_a_restart_the_engine_resumes_its_turn() {
                 result_words: None,
                 flagged: None,
                 created_ms: 0,
+                reserved_for: None,
+                rematch: None,
+                rematch_by: None,
             })
             .await
             .unwrap();
