@@ -12,6 +12,7 @@ use crate::room::{public_name, GameSpec, Rematch, Room};
 use crate::store::Store;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{watch, Mutex, Notify};
@@ -177,9 +178,42 @@ pub struct Seek {
     pub increment_ms: i64,
 }
 
+/// The games in memory by id.
+type Rooms = RwLock<HashMap<String, Arc<RoomHandle>>>;
+
+/// A finished game stays in memory this long after its last watcher left
+/// (a reload finds it there); then it is served from the database.
+const EVICT_AFTER: Duration = Duration::from_secs(60);
+
+/// Drops a room from memory once its game is over and nobody has watched it
+/// for `grace`; a later request loads it from the database again.
+async fn evict_when_over(rooms: Arc<Rooms>, id: String, handle: Arc<RoomHandle>, grace: Duration) {
+    {
+        let mut updates = handle.subscribe();
+        while !handle.room.lock().await.status().is_over() {
+            if updates.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+    loop {
+        handle.updates.closed().await;
+        tokio::time::sleep(grace).await;
+        let mut rooms = rooms.write().unwrap_or_else(|p| p.into_inner());
+        if handle.updates.receiver_count() == 0 {
+            if rooms.get(&id).is_some_and(|h| Arc::ptr_eq(h, &handle)) {
+                rooms.remove(&id);
+            }
+            return;
+        }
+    }
+}
+
 pub struct Hub {
     store: Store,
-    rooms: RwLock<HashMap<String, Arc<RoomHandle>>>,
+    rooms: Arc<Rooms>,
+    /// How long a finished game nobody watches stays in memory, in ms.
+    evict_after_ms: AtomicU64,
     /// Serialises loading a game from the database (so it is loaded once).
     loading: Mutex<()>,
     pub cookie_key: CookieKey,
@@ -206,7 +240,8 @@ impl Hub {
             .ok_or("the stored cookie key is damaged: settings.cookie_key must be 64 hex digits (delete the row for a new one)")?;
         let hub = Arc::new(Hub {
             store,
-            rooms: RwLock::new(HashMap::new()),
+            rooms: Arc::new(RwLock::new(HashMap::new())),
+            evict_after_ms: AtomicU64::new(EVICT_AFTER.as_millis() as u64),
             loading: Mutex::new(()),
             cookie_key: CookieKey::new(bytes),
         });
@@ -222,12 +257,27 @@ impl Hub {
         &self.store
     }
 
+    /// Sets how long a finished, unwatched game stays in memory (for rooms opened from now on).
+    pub fn set_evict_after(&self, grace: Duration) {
+        self.evict_after_ms.store(grace.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    fn evict_after(&self) -> Duration {
+        Duration::from_millis(self.evict_after_ms.load(Ordering::Relaxed))
+    }
+
+    /// Whether game `id` is in memory now (else it is read from the database when asked for).
+    pub fn in_memory(&self, id: &str) -> bool {
+        self.rooms.read().unwrap_or_else(|p| p.into_inner()).contains_key(id)
+    }
+
     fn insert(&self, room: Room) -> Arc<RoomHandle> {
         let playing = room.status() == Status::Playing;
         let (has_engine, over) = (room.has_engine(), room.status().is_over());
         let id = room.id().to_string();
         let handle = RoomHandle::new(room);
-        self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id, handle.clone());
+        self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), handle.clone());
+        tokio::spawn(evict_when_over(self.rooms.clone(), id, handle.clone(), self.evict_after()));
         if playing {
             tokio::spawn(run_timer(handle.clone()));
         }
