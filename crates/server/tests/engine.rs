@@ -8,20 +8,9 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 
-const META_ACTIONS: [&str; 4] = ["resign", "offer draw", "accept draw", "decline draw"];
 
 fn ply(state: &Value) -> u64 {
     state["ply"].as_u64().unwrap()
-}
-
-fn legal(state: &Value) -> Vec<String> {
-    state["view"]["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["text"].as_str().unwrap().to_string())
-        .filter(|t| !META_ACTIONS.contains(&t.as_str()))
-        .collect()
 }
 
 /// Waits until the person must act or the game is over.
@@ -46,7 +35,7 @@ async fn play_against_engine(conn: &mut Conn, moves: usize) -> Value {
             assert_eq!(again["type"], "state", "{again}");
             assert_eq!(ply(&again), ply(&state), "the engine acted out of turn: {again}");
         }
-        let options = legal(&state);
+        let options = playing_actions(&state);
         conn.act(&options[(n * 5 + 1) % options.len()]).await;
         conn.at_ply(ply(&state) + 1).await;
     }

@@ -14,21 +14,7 @@ use common::*;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
-const META_ACTIONS: [&str; 4] = ["resign", "offer draw", "accept draw", "decline draw"];
 const MAX_PLIES: u64 = 80;
-
-/// A small seeded generator (SplitMix64): the same seed, the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
 
 fn ply(state: &Value) -> u64 {
     state["ply"].as_u64().unwrap()
@@ -61,14 +47,7 @@ impl Watched {
     /// The seat to act and its legal actions.
     fn to_act(&self) -> (usize, Vec<String>) {
         let mover = (0..2).find(|&i| must_act(&self.seats[i].state)).unwrap_or_else(|| panic!("nobody acts: {}", self.seats[0].state));
-        let legal = self.seats[mover].state["view"]["legal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|l| l["text"].as_str().unwrap().to_string())
-            .filter(|t| !META_ACTIONS.contains(&t.as_str()))
-            .collect();
-        (mover, legal)
+        (mover, playing_actions(&self.seats[mover].state))
     }
 
     async fn act(&mut self, seat: usize, action: &str) {
@@ -170,7 +149,7 @@ async fn random_games_leak_no_carrier_and_no_seed() {
     let games: usize = std::env::var("CHESSLANTIS_LEAK_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(20);
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&databases(&dir)[0]);
-    let mut rng = Rng(0x5EED_0000 + games as u64);
+    let mut rng = Rng::new(0x5EED_0000 + games as u64);
     let started = std::time::Instant::now();
     for _ in 0..games.div_ceil(2) {
         beirut_pair(server.addr, &mut rng).await;

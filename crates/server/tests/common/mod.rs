@@ -283,3 +283,26 @@ impl Conn {
 pub fn must_act(state: &Value) -> bool {
     state["status"] == "playing" && state["view"]["legal"].as_array().is_some_and(|l| !l.is_empty())
 }
+
+/// Core's seeded generator, for picking among `n` things: the same seed, the same games.
+pub struct Rng(chesslantis_core::SplitMix);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(chesslantis_core::SplitMix::new(seed))
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        chesslantis_core::Dice::below(&mut self.0, n as u32) as usize
+    }
+}
+
+/// The legal actions of a state that are moves or the variant's own
+/// decisions (no resignation, no draws).
+pub fn playing_actions(state: &Value) -> Vec<String> {
+    const META_ACTIONS: [&str; 4] = ["resign", "offer draw", "accept draw", "decline draw"];
+    state["view"]["legal"]
+        .as_array()
+        .map(|l| l.iter().filter_map(|a| a["text"].as_str()).filter(|t| !META_ACTIONS.contains(t)).map(String::from).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,147 @@
+//! A loopback client for `bench/server-load` and `bench/server-kill`: many
+//! concurrent games of two scripted players over the real WebSocket API.
+//!
+//!     server_client load ADDR GAMES SECONDS RECORD.json
+//!         plays GAMES games at once for SECONDS, prints moves/s and the
+//!         p50/p99 latency from an action's send to the opponent's receipt,
+//!         and writes every acknowledged action of every game to RECORD.json
+//!     server_client serve ADDR DATABASE
+//!         the server itself (`chesslantis serve`'s code), for the scripts
+//!     server_client check ADDR RECORD.json
+//!         after a restart: every game holds at least its acknowledged
+//!         actions, in order (each game is resigned, then its log exported)
+//!
+//! A game's task ends at the first error (the server killed under it); what
+//! was acknowledged until then is in the record.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::*;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A game as the clients saw it: both players' cookies and the actions acknowledged.
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
+struct Record {
+    white: String,
+    black: String,
+    acknowledged: Vec<String>,
+}
+
+type Records = Arc<Mutex<BTreeMap<String, Record>>>;
+
+/// Plays games one after another until `until`, from the two seats of one task.
+async fn player_pair(addr: SocketAddr, until: Instant, seed: u64, records: Records, latencies: Arc<Mutex<Vec<Duration>>>) {
+    let mut rng = Rng::new(seed);
+    while Instant::now() < until {
+        let (id, white, black) = start_game(addr, json!({"variant": "chess", "time_ms": 3_600_000})).await;
+        records.lock().unwrap().insert(id.clone(), Record { white: white.cookie.clone(), black: black.cookie.clone(), acknowledged: vec![] });
+        let mut conns = [white.connect(&id).await, black.connect(&id).await];
+        while Instant::now() < until && conns[0].state["status"] == "playing" {
+            let Some(mover) = (0..2).find(|&i| must_act(&conns[i].state)) else { break };
+            let options = playing_actions(&conns[mover].state);
+            let pick = options[rng.below(options.len())].clone();
+            let ply = conns[mover].state["ply"].as_u64().unwrap();
+            let sent = Instant::now();
+            conns[mover].act(&pick).await;
+            conns[1 - mover].at_ply(ply + 1).await;
+            latencies.lock().unwrap().push(sent.elapsed());
+            records.lock().unwrap().get_mut(&id).unwrap().acknowledged.push(pick);
+            conns[mover].at_ply(ply + 1).await;
+        }
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1000.0
+}
+
+async fn load(addr: SocketAddr, games: usize, seconds: u64, record: &str) {
+    let records: Records = Arc::default();
+    let latencies = Arc::new(Mutex::new(Vec::new()));
+    let started = Instant::now();
+    let until = started + Duration::from_secs(seconds);
+    let tasks: Vec<_> =
+        (0..games).map(|k| tokio::spawn(player_pair(addr, until, 0xC0FFEE + k as u64, records.clone(), latencies.clone()))).collect();
+    let mut failed = 0;
+    for t in tasks {
+        failed += t.await.is_err() as usize;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut l = latencies.lock().unwrap().clone();
+    l.sort();
+    println!(
+        "games {games}: {} moves in {elapsed:.1} s = {:.0} moves/s; latency p50 {:.2} ms, p99 {:.2} ms; {failed} game tasks stopped by errors",
+        l.len(),
+        l.len() as f64 / elapsed,
+        percentile(&l, 0.5),
+        percentile(&l, 0.99)
+    );
+    let records = records.lock().unwrap().clone();
+    std::fs::write(record, serde_json::to_string(&records).unwrap()).unwrap();
+}
+
+async fn check(addr: SocketAddr, record: &str) -> Result<(), String> {
+    let records: BTreeMap<String, Record> = serde_json::from_str(&std::fs::read_to_string(record).unwrap()).unwrap();
+    let (mut actions, mut lost) = (0, 0);
+    for (id, r) in &records {
+        let white = Guest { addr, cookie: r.white.clone() };
+        let (status, state) = white.get(&format!("/api/games/{id}")).await;
+        if status != 200 {
+            return Err(format!("game {id} is gone after the restart: {state}"));
+        }
+        if state["status"] == "playing" {
+            let ply = state["ply"].as_u64().unwrap();
+            white.post(&format!("/api/games/{id}/actions"), json!({"ply": ply, "action": "resign"})).await;
+        }
+        let (_, export) = white.get(&format!("/api/games/{id}/export")).await;
+        let stored: Vec<&str> = export["actions"].as_array().map(|a| a.iter().filter_map(|e| e["action"].as_str()).collect()).unwrap_or_default();
+        actions += r.acknowledged.len();
+        for (k, sent) in r.acknowledged.iter().enumerate() {
+            if stored.get(k) != Some(&sent.as_str()) {
+                lost += 1;
+                eprintln!("game {id}: acknowledged action {k} '{sent}' is not in the stored log {stored:?}");
+                break;
+            }
+        }
+    }
+    println!("checked {} games, {actions} acknowledged actions: {lost} games lost an acknowledged action", records.len());
+    if lost == 0 { Ok(()) } else { Err(format!("{lost} games lost acknowledged actions")) }
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: server_client load ADDR GAMES SECONDS RECORD.json | check ADDR RECORD.json | serve ADDR DATABASE";
+    let addr = |s: &String| -> SocketAddr { s.parse().expect(usage) };
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["load", _, games, seconds, record] => {
+            // A game's task stops at its first error (the server killed under it), silently.
+            std::panic::set_hook(Box::new(|_| {}));
+            load(addr(&args[1]), games.parse().expect(usage), seconds.parse().expect(usage), record).await
+        }
+        ["serve", _, database] => {
+            if let Err(e) = chesslantis_server::serve(&args[1], database).await {
+                println!("{e}");
+                std::process::exit(1);
+            }
+        }
+        ["check", _, record] => {
+            if let Err(e) = check(addr(&args[1]), record).await {
+                println!("FAILED: {e}");
+                std::process::exit(1);
+            }
+        }
+        _ => {
+            println!("{usage}");
+            std::process::exit(2);
+        }
+    }
+}
