@@ -21,6 +21,7 @@ mod chance;
 pub mod eval;
 pub mod level;
 pub mod ordering;
+mod positions;
 pub mod pst;
 pub mod rejection;
 pub mod score;
