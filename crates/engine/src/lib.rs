@@ -39,6 +39,6 @@ pub use eval::{EvalTables, Phased};
 pub use level::Level;
 pub use score::{Score, UciScore, MATE};
 pub use search::{Progress, SearchResult, Searcher};
-pub use session::{new_session, supported_variants, Session};
+pub use session::{new_session, supported_variants, uci_variants, Session};
 pub use time::{Clock, Limits};
 pub use variant::{EngineVariant, NodeRule};

@@ -17,6 +17,7 @@ use crate::worlds::{pick_evenly, values_over_worlds_with_histories, World};
 use crate::Score;
 use chesslantis_core::registry::uses_960_castling;
 use chesslantis_core::variants::{Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, Portal, Rejection};
+use chesslantis_core::information::InformationState;
 use chesslantis_core::{notation, Action, Color, DynGame, Move, Position, Variant, Viewer};
 use std::borrow::Cow;
 use std::sync::atomic::AtomicBool;
@@ -105,6 +106,9 @@ pub struct VariantSession<V: EngineVariant> {
     history: Vec<u64>,
     /// The positions of the games `choose_action` and `assess` were asked about.
     log: PositionLog<V>,
+    /// With hidden information: the states consistent with what each
+    /// player has seen, followed from one decision to the next.
+    information: [Option<InformationState>; 2],
     hash_mb: usize,
     level: Level,
     rng: Rng,
@@ -117,6 +121,7 @@ impl<V: EngineVariant> VariantSession<V> {
             position: Position::start(),
             history: Vec::new(),
             log: PositionLog::default(),
+            information: [None, None],
             hash_mb,
             level: Level::FULL,
             rng: Rng::from_clock(),
@@ -134,14 +139,16 @@ impl<V: EngineVariant> VariantSession<V> {
             .collect()
     }
 
-    /// The game states `viewer` cannot tell from the true one: with hidden
+    /// The game states `color` cannot tell from the true one: with hidden
     /// information an even sample of them, else the game itself.
-    fn states(game: &DynGame, viewer: Viewer) -> Vec<Cow<'_, DynGame>> {
+    fn states<'g>(&mut self, game: &'g DynGame, color: Color) -> Vec<Cow<'g, DynGame>> {
         if !game.hidden_information() {
             return vec![Cow::Borrowed(game)];
         }
-        let states = game.consistent_states(viewer, MAX_STATES);
-        pick_evenly(states, MAX_WORLDS).into_iter().map(Cow::Owned).collect()
+        let viewer = Viewer::player(color);
+        let information = self.information[color.index()].get_or_insert_with(|| InformationState::new(game, viewer, MAX_STATES));
+        let states = information.update(game);
+        pick_evenly(states.iter().collect(), MAX_WORLDS).into_iter().map(|s| Cow::Owned(s.clone())).collect()
     }
 
     /// The position of each state (its world), and the positions before it.
@@ -214,6 +221,7 @@ impl<V: EngineVariant> Session for VariantSession<V> {
     fn new_game(&mut self) {
         self.searcher.clear();
         self.log.clear();
+        self.information = [None, None];
     }
 
     fn set_features(&mut self, features: Features) {
@@ -272,7 +280,7 @@ impl<V: EngineVariant> Session for VariantSession<V> {
             None => return Err("the game is over: no one is to act".into()),
             Some(seat) => seat.color().ok_or("the dice are to roll: the engine acts only for a player")?,
         };
-        let states = Self::states(game, Viewer::player(color));
+        let states = self.states(game, color);
         let (worlds, histories) = self.worlds(&states)?;
         let state = states[0].as_ref();
         let capped = self.level.cap(limits);
@@ -295,7 +303,7 @@ impl<V: EngineVariant> Session for VariantSession<V> {
     }
 
     fn assess(&mut self, game: &DynGame, color: Color, limits: &Limits) -> Result<Score, String> {
-        let states = Self::states(game, Viewer::player(color));
+        let states = self.states(game, color);
         let (worlds, histories) = self.worlds(&states)?;
         let mut total = 0i64;
         for (world, history) in worlds.iter().zip(&histories) {
@@ -326,6 +334,8 @@ impl<V: EngineVariant> Session for VariantSession<V> {
 pub struct EngineEntry {
     pub id: &'static str,
     pub new_session: fn(usize) -> Box<dyn Session>,
+    /// Offered over UCI (`EngineVariant::UCI`).
+    pub uci: bool,
 }
 
 fn session_of<V: EngineVariant>(hash_mb: usize) -> Box<dyn Session> {
@@ -334,7 +344,7 @@ fn session_of<V: EngineVariant>(hash_mb: usize) -> Box<dyn Session> {
 
 macro_rules! engine {
     ($v:ty) => {
-        EngineEntry { id: <$v as Variant>::ID, new_session: session_of::<$v> }
+        EngineEntry { id: <$v as Variant>::ID, new_session: session_of::<$v>, uci: <$v as EngineVariant>::UCI }
     };
 }
 
@@ -358,6 +368,11 @@ pub fn supported_variants() -> Vec<&'static str> {
         .into_iter()
         .filter(|id| ENGINES.iter().any(|e| e.id == *id))
         .collect()
+}
+
+/// The variants offered over UCI (`UCI_Variant`): those a FEN and moves express.
+pub fn uci_variants() -> Vec<&'static str> {
+    supported_variants().into_iter().filter(|id| ENGINES.iter().any(|e| e.id == *id && e.uci)).collect()
 }
 
 /// A session for variant `id` with a `hash_mb` megabyte table.

@@ -83,6 +83,10 @@ pub trait EngineVariant: Variant {
     /// every earlier position unreachable, so repetition need not look past
     /// it. Circe says false: a rebirth can bring the old position back.
     const RESETS_ARE_IRREVERSIBLE: bool = true;
+    /// Whether a GUI can play the variant over UCI: a FEN and moves say all
+    /// the engine may know. Beirut says false: a player's position has the
+    /// opponent's secret carrier, which no FEN of the truth may hold.
+    const UCI: bool = true;
 
     /// How many earlier positions can repeat the current one, given the
     /// half-move clock and how many are known.

@@ -22,6 +22,8 @@ use chesslantis_core::variants::Beirut;
 use chesslantis_core::{Action, DynGame, Position, Role, Square, Variant};
 
 impl EngineVariant for Beirut {
+    const UCI: bool = false;
+
     fn position_in(game: &DynGame) -> Option<&Position<Self>> {
         game.game_as::<BeirutGame>().map(|g| g.position())
     }
