@@ -92,7 +92,9 @@ pub struct Observation {
 }
 
 /// A game in progress, as the server, the terminal and the engine drive it.
-pub trait Game: Send + Sync {
+/// `Any`: the engine reads a variant's own game type (its typed state)
+/// through [`crate::DynGame::game_as`].
+pub trait Game: Send + Sync + std::any::Any {
     fn variant_id(&self) -> &'static str;
     fn actor(&self) -> Actor;
     /// The legal actions of the player to act (empty at chance nodes and at the end).
