@@ -44,6 +44,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/accept", post(accept))
         .route("/api/games/{id}/actions", post(action))
         .route("/api/games/{id}/abort", post(abort))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/export", get(export))
         .route("/api/games/{id}/verify", get(verify_game))
         .route("/ws/games/{id}", get(websocket))
@@ -63,7 +64,7 @@ impl From<ErrorReply> for ApiError {
 fn status_of(code: &str) -> StatusCode {
     match code {
         "not_found" => StatusCode::NOT_FOUND,
-        "not_a_player" | "own_seek" => StatusCode::FORBIDDEN,
+        "not_a_player" | "own_seek" | "reserved" => StatusCode::FORBIDDEN,
         "taken" | "stale" | "not_your_turn" | "game_over" | "not_started" | "not_abortable" | "not_over" => StatusCode::CONFLICT,
         "storage" | "internal" => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::BAD_REQUEST,
@@ -195,6 +196,15 @@ async fn action(
     Ok(Json(hub.state_of(&handle, guest.as_ref())))
 }
 
+async fn rematch(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let Some(guest) = guest_of(&hub, &headers) else {
+        return Err(ErrorReply::new("not_a_player", "only a player of this game may ask for a rematch (no guest cookie came)").into());
+    };
+    let (id, seat) = hub.rematch(&id, guest).await?;
+    let url = format!("/game/{id}");
+    Ok((StatusCode::CREATED, Json(Created { id, seat, url })).into_response())
+}
+
 async fn abort(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Arc<GameState>>, ApiError> {
     let guest = guest_of(&hub, &headers);
     let handle = hub.room(&id).await?;
@@ -250,23 +260,44 @@ fn state_message(state: &Arc<GameState>) -> Message {
     json_text(&ServerMessage::State(Box::new((**state).clone())))
 }
 
+/// What a change of the room means for one connection: its role's state,
+/// and the rematch the first time this connection hears of it.
+fn update_messages(published: &crate::hub::Published, guest: Option<&GuestId>, told_rematch: &mut bool) -> Vec<Message> {
+    let mut messages = vec![state_message(&published.state(published.role_of(guest)))];
+    if let Some(r) = published.rematch.as_ref().filter(|_| !*told_rematch) {
+        *told_rematch = true;
+        messages.push(json_text(&ServerMessage::Rematch { id: r.id.clone(), by: r.by }));
+    }
+    messages
+}
+
 /// One WebSocket: the state on connect and after every change, the
 /// connection's own errors to it alone.
 async fn connection(hub: Arc<Hub>, handle: Arc<RoomHandle>, guest: Option<GuestId>, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let mut updates = handle.subscribe();
+    let mut told_rematch = false;
     let current = |updates: &mut tokio::sync::watch::Receiver<Arc<crate::hub::Published>>| {
         let published = updates.borrow_and_update().clone();
         published.state(published.role_of(guest.as_ref()))
     };
-    if sink.send(state_message(&current(&mut updates))).await.is_err() {
-        return;
+    let first = updates.borrow_and_update().clone();
+    for m in update_messages(&first, guest.as_ref(), &mut told_rematch) {
+        if sink.send(m).await.is_err() {
+            return;
+        }
     }
     loop {
         tokio::select! {
             changed = updates.changed() => {
-                if changed.is_err() || sink.send(state_message(&current(&mut updates))).await.is_err() {
+                if changed.is_err() {
                     return;
+                }
+                let published = updates.borrow_and_update().clone();
+                for m in update_messages(&published, guest.as_ref(), &mut told_rematch) {
+                    if sink.send(m).await.is_err() {
+                        return;
+                    }
                 }
             }
             message = stream.next() => {

@@ -3,13 +3,16 @@
 //! lets a flag fall even when nobody sends anything. Games are loaded from
 //! the database on first use and, at start, every live game is restored.
 
+use crate::engine_seat::{check_variant, run_engine, EnginePlayer};
 use crate::identity::{random_id, CookieKey, GuestId};
 use crate::model::Seat;
 use crate::protocol::{ErrorReply, GameState, Role, Status};
-use crate::room::{public_name, GameSpec, Room};
+use crate::clock::seat_index;
+use crate::room::{public_name, GameSpec, Rematch, Room};
 use crate::store::Store;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{watch, Mutex, Notify};
@@ -17,6 +20,8 @@ use tokio::sync::{watch, Mutex, Notify};
 /// The latest state of a room, once per role, for the connections to pick from.
 pub struct Published {
     pub players: [Option<GuestId>; 2],
+    /// The finished game's rematch, for every connection to hear of it.
+    pub rematch: Option<Rematch>,
     pub white: Arc<GameState>,
     pub black: Arc<GameState>,
     pub spectator: Arc<GameState>,
@@ -51,6 +56,7 @@ fn publish_of(room: &Room) -> Published {
     let now = Instant::now();
     Published {
         players: room.players().clone(),
+        rematch: room.rematch().cloned(),
         white: Arc::new(room.state_for(Role::White, now)),
         black: Arc::new(room.state_for(Role::Black, now)),
         spectator: Arc::new(room.state_for(Role::Spectator, now)),
@@ -139,6 +145,17 @@ pub struct NewGame {
     /// Listed among the open seeks; otherwise reachable by its link only.
     #[serde(default)]
     pub open: bool,
+    /// Who takes the other seat: left out, whoever accepts; the engine, at once.
+    #[serde(default)]
+    pub opponent: Option<Opponent>,
+}
+
+/// The opponent a new game is made for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum Opponent {
+    /// `{"engine": {"level": 0..20}}`
+    Engine { level: u32 },
 }
 
 fn default_time_ms() -> i64 {
@@ -161,9 +178,42 @@ pub struct Seek {
     pub increment_ms: i64,
 }
 
+/// The games in memory by id.
+type Rooms = RwLock<HashMap<String, Arc<RoomHandle>>>;
+
+/// A finished game stays in memory this long after its last watcher left
+/// (a reload finds it there); then it is served from the database.
+const EVICT_AFTER: Duration = Duration::from_secs(60);
+
+/// Drops a room from memory once its game is over and nobody has watched it
+/// for `grace`; a later request loads it from the database again.
+async fn evict_when_over(rooms: Arc<Rooms>, id: String, handle: Arc<RoomHandle>, grace: Duration) {
+    {
+        let mut updates = handle.subscribe();
+        while !handle.room.lock().await.status().is_over() {
+            if updates.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+    loop {
+        handle.updates.closed().await;
+        tokio::time::sleep(grace).await;
+        let mut rooms = rooms.write().unwrap_or_else(|p| p.into_inner());
+        if handle.updates.receiver_count() == 0 {
+            if rooms.get(&id).is_some_and(|h| Arc::ptr_eq(h, &handle)) {
+                rooms.remove(&id);
+            }
+            return;
+        }
+    }
+}
+
 pub struct Hub {
     store: Store,
-    rooms: RwLock<HashMap<String, Arc<RoomHandle>>>,
+    rooms: Arc<Rooms>,
+    /// How long a finished game nobody watches stays in memory, in ms.
+    evict_after_ms: AtomicU64,
     /// Serialises loading a game from the database (so it is loaded once).
     loading: Mutex<()>,
     pub cookie_key: CookieKey,
@@ -190,7 +240,8 @@ impl Hub {
             .ok_or("the stored cookie key is damaged: settings.cookie_key must be 64 hex digits (delete the row for a new one)")?;
         let hub = Arc::new(Hub {
             store,
-            rooms: RwLock::new(HashMap::new()),
+            rooms: Arc::new(RwLock::new(HashMap::new())),
+            evict_after_ms: AtomicU64::new(EVICT_AFTER.as_millis() as u64),
             loading: Mutex::new(()),
             cookie_key: CookieKey::new(bytes),
         });
@@ -206,13 +257,32 @@ impl Hub {
         &self.store
     }
 
+    /// Sets how long a finished, unwatched game stays in memory (for rooms opened from now on).
+    pub fn set_evict_after(&self, grace: Duration) {
+        self.evict_after_ms.store(grace.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    fn evict_after(&self) -> Duration {
+        Duration::from_millis(self.evict_after_ms.load(Ordering::Relaxed))
+    }
+
+    /// Whether game `id` is in memory now (else it is read from the database when asked for).
+    pub fn in_memory(&self, id: &str) -> bool {
+        self.rooms.read().unwrap_or_else(|p| p.into_inner()).contains_key(id)
+    }
+
     fn insert(&self, room: Room) -> Arc<RoomHandle> {
         let playing = room.status() == Status::Playing;
+        let (has_engine, over) = (room.has_engine(), room.status().is_over());
         let id = room.id().to_string();
         let handle = RoomHandle::new(room);
-        self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id, handle.clone());
+        self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), handle.clone());
+        tokio::spawn(evict_when_over(self.rooms.clone(), id, handle.clone(), self.evict_after()));
         if playing {
             tokio::spawn(run_timer(handle.clone()));
+        }
+        if has_engine && !over {
+            tokio::spawn(run_engine(handle.clone()));
         }
         handle
     }
@@ -266,11 +336,83 @@ impl Hub {
             black_ms,
             increment_ms: request.increment_ms,
             listed: request.open,
+            reserved_for: None,
         };
-        let id = random_id(10).map_err(|e| ErrorReply::new("internal", e))?;
-        let room = Room::create(&self.store, id.clone(), spec, creator, seat, now_ms()).await?;
-        self.insert(room);
+        let engine = match request.opponent {
+            None => None,
+            Some(Opponent::Engine { level }) => {
+                if request.open {
+                    return Err(ErrorReply::new("bad_opponent", "a game against the engine is not an open seek; leave out \"open\""));
+                }
+                let engine = EnginePlayer::new(level).map_err(|e| ErrorReply::new("bad_opponent", format!("engine level: {e}")))?;
+                check_variant(&spec.variant).map_err(|e| ErrorReply::new("bad_opponent", e))?;
+                Some(engine)
+            }
+        };
+        let id = self.create_room(creator, seat, spec, engine).await?;
         Ok((id, seat))
+    }
+
+    /// Stores and opens a new game; against the engine it starts at once.
+    async fn create_room(&self, creator: GuestId, seat: Seat, spec: GameSpec, engine: Option<EnginePlayer>) -> Result<String, ErrorReply> {
+        let id = random_id(10).map_err(|e| ErrorReply::new("internal", e))?;
+        let mut room = Room::create(&self.store, id.clone(), spec, creator, seat, now_ms()).await?;
+        if let Some(engine) = engine {
+            room.accept(engine.player_id(), Instant::now()).await?;
+        }
+        self.insert(room);
+        Ok(id)
+    }
+
+    /// A player of finished game `id` asks for a rematch: a new game for the
+    /// same two players, colours swapped, each keeping their own time. If
+    /// the opponent asked first, this accepts their rematch. Returns the new
+    /// game and the caller's seat in it.
+    pub async fn rematch(&self, id: &str, guest: GuestId) -> Result<(String, Seat), ErrorReply> {
+        let handle = self.room(id).await?;
+        let mut old = handle.room.lock().await;
+        let Some(old_seat) = old.role_of(Some(&guest)).seat() else {
+            return Err(ErrorReply::new("not_a_player", "only a player of this game may ask for a rematch"));
+        };
+        if !old.status().is_over() {
+            return Err(ErrorReply::new("not_over", "the game is not over yet; a rematch comes after its end"));
+        }
+        let new_seat = if old_seat == Seat::White { Seat::Black } else { Seat::White };
+        if let Some(existing) = old.rematch().cloned() {
+            drop(old);
+            if existing.by != old_seat {
+                // The opponent asked first: asking back is accepting.
+                let accepted = self.accept(&existing.id, guest).await;
+                if let Err(e) = accepted.as_ref() {
+                    if e.code != "taken" {
+                        return Err(e.clone());
+                    }
+                }
+            }
+            return Ok((existing.id, new_seat));
+        }
+        let i = |s: Seat| seat_index(s).unwrap_or(0);
+        let Some(opponent) = old.players()[i(new_seat)].clone() else {
+            return Err(ErrorReply::new("no_opponent", "nobody took the other seat of this game; start a new one"));
+        };
+        let spec = old.spec();
+        let engine = EnginePlayer::of(&opponent);
+        let spec = GameSpec {
+            variant: spec.variant.clone(),
+            setup: spec.setup.clone(),
+            // Each player keeps their own time (a handicap follows its player).
+            white_ms: spec.black_ms,
+            black_ms: spec.white_ms,
+            increment_ms: spec.increment_ms,
+            listed: false,
+            reserved_for: if engine.is_some() { None } else { Some(opponent) },
+        };
+        let new_id = self.create_room(guest, new_seat, spec, engine).await?;
+        if !old.set_rematch(Rematch { id: new_id.clone(), by: old_seat }).await? {
+            return Err(ErrorReply::new("taken", "a rematch was asked for at the same moment; reload the game to see it"));
+        }
+        handle.publish(&old);
+        Ok((new_id, new_seat))
     }
 
     /// `guest` accepts game `id`; the game starts (its timer with it).

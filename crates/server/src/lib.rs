@@ -3,12 +3,14 @@
 //! - [`store`]: SQLite or PostgreSQL through one schema (migrations at start).
 //! - [`dice`]: committed, verifiable dice (HMAC-SHA256 of a secret seed and the ply).
 //! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
+//! - [`engine_seat`]: the engine as a player, acting on its turn.
 //! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
 //! - [`ui`]: the browser UI (web/dist) embedded in the binary.
 //! - [`model`]: the game model's contract as the server uses it.
 
 pub mod clock;
 pub mod dice;
+pub mod engine_seat;
 pub mod http;
 pub mod hub;
 pub mod identity;

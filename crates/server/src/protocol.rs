@@ -131,6 +131,9 @@ pub struct GameState {
 pub enum ServerMessage {
     State(Box<GameState>),
     Error(ErrorReply),
+    /// A player of this finished game asked for a rematch: game `id`, which
+    /// the opponent joins with `POST /api/games/{id}/accept`.
+    Rematch { id: String, by: Seat },
 }
 
 /// A refused request: a stable `code` and what to do about it.

@@ -6,6 +6,7 @@
 
 use crate::clock::{seat_index, Clock, PLAYER_SEATS};
 use crate::dice::Seed;
+use crate::engine_seat::{EnginePlayer, Turn};
 use crate::identity::GuestId;
 use crate::model::{pick_chance, DynGame, Entry, Seat, Viewer};
 use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, ResultState, Role, Status};
@@ -24,6 +25,15 @@ pub struct GameSpec {
     pub increment_ms: i64,
     /// Listed among the open seeks, or reachable by its link only.
     pub listed: bool,
+    /// The one guest who may take the open seat (a rematch's opponent).
+    pub reserved_for: Option<GuestId>,
+}
+
+/// A finished game's rematch: the new game and the seat that asked for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rematch {
+    pub id: String,
+    pub by: Seat,
 }
 
 pub struct Room {
@@ -40,6 +50,8 @@ pub struct Room {
     acted: [bool; 2],
     /// The seat whose time ran out, if the game ended so.
     flagged: Option<Seat>,
+    /// This game's rematch, once a player asked for one.
+    rematch: Option<Rematch>,
     store: Store,
 }
 
@@ -72,8 +84,12 @@ fn color_of(seat: Seat) -> Color {
     }
 }
 
-/// What others see of a guest: enough to tell two apart, not the id itself.
+/// What others see of a player: enough to tell two guests apart, not the
+/// id itself; the engine by its level.
 pub fn public_name(guest: &GuestId) -> String {
+    if let Some(engine) = EnginePlayer::of(guest) {
+        return engine.name();
+    }
     format!("guest-{}", &guest.0[..guest.0.len().min(6)])
 }
 
@@ -105,6 +121,7 @@ impl Room {
             status: Status::Waiting,
             acted: [false; 2],
             flagged: None,
+            rematch: None,
             store: store.clone(),
         };
         store.insert_game(&room.row()).await.map_err(storage_error)?;
@@ -130,6 +147,9 @@ impl Room {
             result_words: outcome.map(|r| r.words),
             flagged: self.flagged.map(|s| seat_name(s).into()),
             created_ms: self.created_ms,
+            reserved_for: self.spec.reserved_for.as_ref().map(|g| g.0.clone()),
+            rematch: self.rematch.as_ref().map(|r| r.id.clone()),
+            rematch_by: self.rematch.as_ref().map(|r| seat_name(r.by).into()),
         }
     }
 
@@ -170,6 +190,7 @@ impl Room {
                 black_ms: row.black_ms,
                 increment_ms: row.increment_ms,
                 listed: row.listed,
+                reserved_for: row.reserved_for.map(GuestId),
             },
             players: [row.white_player.map(GuestId), row.black_player.map(GuestId)],
             created_ms: row.created_ms,
@@ -179,6 +200,7 @@ impl Room {
             status,
             acted,
             flagged,
+            rematch: row.rematch.clone().zip(row.rematch_by.as_deref().and_then(parse_seat)).map(|(id, by)| Rematch { id, by }),
             store: store.clone(),
         };
         room.start_clock_of_seat_to_act(now);
@@ -203,6 +225,43 @@ impl Room {
 
     pub fn players(&self) -> &[Option<GuestId>; 2] {
         &self.players
+    }
+
+    /// This game's rematch, if one was asked for.
+    pub fn rematch(&self) -> Option<&Rematch> {
+        self.rematch.as_ref()
+    }
+
+    /// Records `rematch` as this finished game's rematch; false if it had one already.
+    pub async fn set_rematch(&mut self, rematch: Rematch) -> Result<bool, ErrorReply> {
+        if self.rematch.is_some()
+            || !self.store.set_rematch(&self.id, &rematch.id, seat_name(rematch.by)).await.map_err(storage_error)?
+        {
+            return Ok(false);
+        }
+        self.rematch = Some(rematch);
+        Ok(true)
+    }
+
+    /// Whether the engine holds a seat.
+    pub fn has_engine(&self) -> bool {
+        self.players.iter().flatten().any(|p| EnginePlayer::of(p).is_some())
+    }
+
+    /// The engine's turn, if the seat to act is the engine's.
+    pub fn engine_turn(&self, now: Instant) -> Option<Turn> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        let seat = self.game.to_act()?;
+        let engine = EnginePlayer::of(self.players[seat_index(seat)?].as_ref()?)?;
+        Some(Turn {
+            engine,
+            game: self.game.clone(),
+            ply: self.game.history().len() as u64,
+            left: std::time::Duration::from_millis(self.clock.left_ms(seat, now).max(0) as u64),
+            increment: std::time::Duration::from_millis(self.clock.increment_ms().max(0) as u64),
+        })
     }
 
     /// The seat that is still open, while the game waits for an opponent.
@@ -256,6 +315,9 @@ impl Room {
         }
         if self.players.iter().flatten().any(|p| *p == guest) {
             return Err(ErrorReply::new("own_seek", "this is your own game; send its link to an opponent"));
+        }
+        if self.spec.reserved_for.as_ref().is_some_and(|r| *r != guest) {
+            return Err(ErrorReply::new("reserved", "this game is a rematch for the other player of the last game only; start a game of your own"));
         }
         let Some(i) = self.open_seat().and_then(seat_index) else {
             return Err(ErrorReply::new("taken", "no seat is open in this game"));

@@ -48,6 +48,11 @@ pub struct GameRow {
     pub result_words: Option<String>,
     pub flagged: Option<String>,
     pub created_ms: i64,
+    /// The one guest who may accept (a rematch); anyone with the link when `None`.
+    pub reserved_for: Option<String>,
+    /// This game's rematch, once asked for, and the seat that asked.
+    pub rematch: Option<String>,
+    pub rematch_by: Option<String>,
 }
 
 /// One action's row.
@@ -87,7 +92,7 @@ pub fn database_url(given: &str) -> String {
 }
 
 const GAME_COLUMNS: &str = "id, variant, setup, white_ms, black_ms, increment_ms, white_player, black_player, listed, \
-     dice_commitment, dice_seed, status, result, result_words, flagged, created_ms";
+     dice_commitment, dice_seed, status, result, result_words, flagged, created_ms, reserved_for, rematch, rematch_by";
 
 fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -107,6 +112,9 @@ fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
         result_words: r.try_get("result_words")?,
         flagged: r.try_get("flagged")?,
         created_ms: r.try_get("created_ms")?,
+        reserved_for: r.try_get("reserved_for")?,
+        rematch: r.try_get("rematch")?,
+        rematch_by: r.try_get("rematch_by")?,
     })
 }
 
@@ -149,7 +157,7 @@ impl Store {
 
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
         sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
         ))
         .bind(&g.id)
         .bind(&g.variant)
@@ -167,6 +175,9 @@ impl Store {
         .bind(&g.result_words)
         .bind(&g.flagged)
         .bind(g.created_ms)
+        .bind(&g.reserved_for)
+        .bind(&g.rematch)
+        .bind(&g.rematch_by)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -182,6 +193,18 @@ impl Store {
         .bind(id)
         .execute(&self.pool)
         .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Links finished game `id` to its rematch `rematch`, asked for by
+    /// seat `by`, unless it has one already.
+    pub async fn set_rematch(&self, id: &str, rematch: &str, by: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE games SET rematch = $1, rematch_by = $2 WHERE id = $3 AND rematch IS NULL")
+            .bind(rematch)
+            .bind(by)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 

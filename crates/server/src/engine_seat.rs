@@ -1,0 +1,183 @@
+//! The engine as a player: a seat held by `chesslantis-engine` at a chosen
+//! level. It acts by itself on its turn, through the same path as a person
+//! (validated, rolled, stored, then published, its clock charged), and it
+//! decides from its seat's information only.
+
+use crate::hub::RoomHandle;
+use crate::identity::GuestId;
+use crate::model::DynGame;
+use chesslantis_engine::{Clock, Level, Limits, Session};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The engine's transposition table per game, in megabytes (many games may run at once).
+const HASH_MB: usize = 8;
+
+/// The engine in a seat, at a level 0..=20.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EnginePlayer {
+    level: Level,
+}
+
+/// A player id no guest can have (guests' ids are letters and digits), so a
+/// game's row names the engine in the same column as a person.
+const ID_PREFIX: &str = "engine:";
+
+impl EnginePlayer {
+    pub fn new(level: u32) -> Result<EnginePlayer, String> {
+        Ok(EnginePlayer { level: Level::from_skill(level)? })
+    }
+
+    /// The engine as its seat's player id.
+    pub fn player_id(self) -> GuestId {
+        GuestId(format!("{ID_PREFIX}{}", self.level.skill()))
+    }
+
+    /// The engine a player id names, if any.
+    pub fn of(player: &GuestId) -> Option<EnginePlayer> {
+        let level = player.0.strip_prefix(ID_PREFIX)?.parse().ok()?;
+        EnginePlayer::new(level).ok()
+    }
+
+    pub fn name(self) -> String {
+        format!("engine (level {})", self.level.skill())
+    }
+
+    /// The longest think for one move: 2 s at full strength, less below
+    /// (100 ms at level 0), so a game against a weak level moves briskly.
+    pub fn max_think(self) -> Duration {
+        Duration::from_millis(100 + 95 * self.level.skill() as u64)
+    }
+
+    /// What bounds a search with `left` on the engine's clock.
+    fn limits(self, left: Duration, increment: Duration) -> Limits {
+        Limits {
+            movetime: Some(self.max_think()),
+            clock: Some(Clock { time: left, increment, moves_to_go: None }),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Whether the engine plays `variant`, with the reason when it does not.
+pub fn check_variant(variant: &str) -> Result<(), String> {
+    chesslantis_engine::new_session(variant, 1).map(|_| ())
+}
+
+/// The one call into the engine: the action, as text `DynGame::apply`
+/// accepts, for the seat to act, from that seat's information.
+fn choose(session: &mut dyn Session, game: &DynGame, limits: &Limits) -> Result<String, String> {
+    let action = session.choose_action(game.game(), limits)?;
+    Ok(game.game().action_text(action))
+}
+
+/// What the engine needs to decide one turn, taken from the room under its lock.
+pub struct Turn {
+    pub engine: EnginePlayer,
+    pub game: DynGame,
+    pub ply: u64,
+    pub left: Duration,
+    pub increment: Duration,
+}
+
+/// Plays the engine's seat of the room until the game is over: whenever the
+/// room says it is the engine's turn, it thinks (on a blocking thread, the
+/// room unlocked) and acts at the ply it thought about; an action that
+/// arrives too late (the opponent resigned, a flag fell) is refused like
+/// any stale action. Started with the room, so after a restart a game whose
+/// turn is the engine's resumes thinking.
+pub async fn run_engine(handle: Arc<RoomHandle>) {
+    let mut updates = handle.subscribe();
+    let mut session: Option<Box<dyn Session>> = None;
+    let mut failed_at: Option<u64> = None;
+    loop {
+        let turn = {
+            let room = handle.room.lock().await;
+            if room.status().is_over() {
+                return;
+            }
+            room.engine_turn(Instant::now())
+        };
+        let Some(turn) = turn.filter(|t| failed_at != Some(t.ply)) else {
+            if updates.changed().await.is_err() {
+                return;
+            }
+            continue;
+        };
+        let (ply, player) = (turn.ply, turn.engine.player_id());
+        let variant = turn.game.variant_id();
+        let mut current = session.take();
+        let thought = tokio::task::spawn_blocking(move || {
+            let s = match current.as_mut() {
+                Some(s) => s,
+                None => {
+                    let mut s = chesslantis_engine::new_session(variant, HASH_MB)?;
+                    s.set_level(turn.engine.level);
+                    s.set_seed(seed());
+                    current.insert(s)
+                }
+            };
+            let action = choose(s.as_mut(), &turn.game, &turn.engine.limits(turn.left, turn.increment));
+            Ok::<_, String>((current, action))
+        })
+        .await;
+        let action = match thought {
+            Ok(Ok((kept, action))) => {
+                session = kept;
+                action
+            }
+            Ok(Err(e)) => Err(e),
+            Err(e) => Err(format!("the engine's thread failed: {e}")),
+        };
+        let outcome = match action {
+            Ok(action) => {
+                let mut room = handle.room.lock().await;
+                let before = room.status();
+                let result = room.act(Some(&player), ply, &action, Instant::now()).await;
+                if result.is_ok() || room.status() != before {
+                    handle.publish(&room);
+                }
+                result.map_err(|e| e.message)
+            }
+            Err(e) => Err(e),
+        };
+        if let Err(e) = outcome {
+            let still_its_turn = handle.room.lock().await.engine_turn(Instant::now()).is_some_and(|t| t.ply == ply);
+            if still_its_turn {
+                // Thinking again would fail again: wait for the game to change (a resignation, a flag).
+                eprintln!("game {}: the engine could not act at ply {ply}: {e}", handle.room.lock().await.id());
+                failed_at = Some(ply);
+            }
+        }
+    }
+}
+
+/// A fresh seed for the weaker levels' noise, so two games differ.
+fn seed() -> u64 {
+    let mut b = [0u8; 8];
+    let _ = getrandom::fill(&mut b);
+    u64::from_le_bytes(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_engine_id_round_trips_and_no_guest_id_is_an_engine() {
+        let e = EnginePlayer::new(7).unwrap();
+        assert_eq!(EnginePlayer::of(&e.player_id()), Some(e));
+        assert_eq!(e.name(), "engine (level 7)");
+        assert_eq!(EnginePlayer::of(&GuestId("abc123engine7".into())), None);
+        assert_eq!(EnginePlayer::of(&GuestId("engine:21".into())), None, "levels stop at 20");
+        assert!(EnginePlayer::new(21).unwrap_err().contains("0 (weakest) to 20"));
+    }
+
+    #[test]
+    fn no_level_thinks_more_than_two_seconds_and_weaker_ones_less() {
+        let full = EnginePlayer::new(20).unwrap().max_think();
+        assert_eq!(full, Duration::from_secs(2));
+        assert!(EnginePlayer::new(0).unwrap().max_think() < EnginePlayer::new(10).unwrap().max_think());
+        assert!(EnginePlayer::new(10).unwrap().max_think() < full);
+    }
+}

@@ -1,0 +1,148 @@
+//! Playing the engine through the real server: a scripted client against
+//! the engine (level 0, a few seconds on its clock) in every variant the
+//! engine plays, to the end; the engine acts only on its turn; it is named
+//! by its level; bad requests for an engine game are refused.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+const META_ACTIONS: [&str; 4] = ["resign", "offer draw", "accept draw", "decline draw"];
+
+fn ply(state: &Value) -> u64 {
+    state["ply"].as_u64().unwrap()
+}
+
+fn legal(state: &Value) -> Vec<String> {
+    state["view"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap().to_string())
+        .filter(|t| !META_ACTIONS.contains(&t.as_str()))
+        .collect()
+}
+
+/// Waits until the person must act or the game is over.
+async fn my_turn_or_end(conn: &mut Conn) -> Value {
+    conn.until(|s| s["status"] != "playing" || must_act(s)).await
+}
+
+/// The person plays up to `moves` actions against the engine (a fixed pick
+/// among the legal ones), checking on its first turns that the engine waits
+/// for it; then resigns if the game still runs. Returns the final state.
+async fn play_against_engine(conn: &mut Conn, moves: usize) -> Value {
+    for n in 0..moves {
+        let state = my_turn_or_end(conn).await;
+        if state["status"] != "playing" {
+            return state;
+        }
+        if n < 3 {
+            // The engine does not act in the person's turn: a fresh state
+            // asked for now is still at the same ply.
+            conn.send(json!({"type": "sync"})).await;
+            let again = conn.next().await;
+            assert_eq!(again["type"], "state", "{again}");
+            assert_eq!(ply(&again), ply(&state), "the engine acted out of turn: {again}");
+        }
+        let options = legal(&state);
+        conn.act(&options[(n * 5 + 1) % options.len()]).await;
+        conn.at_ply(ply(&state) + 1).await;
+    }
+    let state = my_turn_or_end(conn).await;
+    if state["status"] == "playing" {
+        conn.act("resign").await;
+    }
+    conn.until(|s| s["status"] != "playing").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_the_engine_to_the_end_in_every_variant_it_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        for (k, variant) in chesslantis_engine::supported_variants().into_iter().enumerate() {
+            let me = Guest::new(server.addr).await;
+            // Alternate colours: as Black, the engine moves first, unprompted.
+            let colour = if k % 2 == 0 { "white" } else { "black" };
+            let request = json!({"variant": variant, "colour": colour, "time_ms": 600_000, "opponent_time_ms": 5_000,
+                "opponent": {"engine": {"level": 0}}});
+            let (status, created) = me.post("/api/games", request).await;
+            assert_eq!(status, 201, "{variant}: {created}");
+            let id = created["id"].as_str().unwrap();
+            let mut conn = me.connect(id).await;
+            assert_eq!(conn.state["status"], "playing", "{variant}: an engine game starts at once");
+            assert_eq!(conn.state["you"], colour);
+            let engine_seat = if colour == "white" { "black" } else { "white" };
+            assert_eq!(conn.state["players"][engine_seat], "engine (level 0)", "{variant}");
+            let end = play_against_engine(&mut conn, 12).await;
+            assert_eq!(end["status"], "ended", "{variant}: {end}");
+            assert!(ply(&end) >= 2, "{variant}: the engine took part: {end}");
+            let (_, record) = me.get(&format!("/api/games/{id}")).await;
+            assert_eq!(record["ply"], end["ply"], "{variant}: the stored game has every action");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_game_is_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&databases(&dir)[0]);
+    let me = Guest::new(server.addr).await;
+    for (request, code, words) in [
+        (json!({"variant": "chess", "opponent": {"engine": {"level": 21}}}), "bad_opponent", "0 (weakest) to 20"),
+        (json!({"variant": "chess", "open": true, "opponent": {"engine": {"level": 3}}}), "bad_opponent", "not an open seek"),
+        (json!({"variant": "chess", "opponent": {"robot": {}}}), "malformed", "unknown variant"),
+    ] {
+        let (status, body) = me.post("/api/games", request.clone()).await;
+        assert_eq!(status, 400, "{request}: {body}");
+        assert_eq!(body["code"], code, "{request}: {body}");
+        assert!(body["message"].as_str().unwrap().contains(words), "{request}: {body}");
+    }
+    let (_, seeks) = me.get("/api/seeks").await;
+    assert_eq!(seeks, json!([]), "nothing was created");
+}
+
+/// A game stored while it was the engine's turn (the server down before
+/// the engine could think) resumes when the server starts: the engine moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_engine_resumes_its_turn() {
+    use chesslantis_server::{dice::Seed, engine_seat::EnginePlayer, store::{GameRow, Store}};
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let store = Store::open(&db).await.unwrap();
+        let seed = Seed::random().unwrap();
+        let id = format!("resume{}", &seed.to_hex()[..8]);
+        store
+            .insert_game(&GameRow {
+                id: id.clone(),
+                variant: "chess".into(),
+                setup: None,
+                white_ms: 60_000,
+                black_ms: 60_000,
+                increment_ms: 0,
+                white_player: Some(EnginePlayer::new(0).unwrap().player_id().0),
+                black_player: Some("someoneelse".into()),
+                listed: false,
+                dice_commitment: seed.commitment(),
+                dice_seed: seed.to_hex(),
+                status: "playing".into(),
+                result: None,
+                result_words: None,
+                flagged: None,
+                created_ms: 0,
+                reserved_for: None,
+                rematch: None,
+                rematch_by: None,
+            })
+            .await
+            .unwrap();
+        drop(store);
+        let server = TestServer::start(&db);
+        let mut spectator = Conn::open(server.addr, &id, None).await;
+        let answered = spectator.at_ply(1).await;
+        assert_eq!(answered["status"], "playing");
+        assert_eq!(answered["view"]["to_act"], "black", "the engine moved for White after the restart: {answered}");
+    }
+}
