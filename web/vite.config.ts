@@ -1,18 +1,28 @@
-// The UI is built into web/dist: the game page (index.html) and the fixture
-// harness (harness.html) that the browser tests load. Asset paths are
-// absolute (/assets/, /pieces/): the server serves dist/ at its root and the
-// game page at /game/{id}.
+// The UI is built into web/dist (committed, embedded by the server):
+// index.html the lobby (served at /), game.html the game page (/game/{id}),
+// rules/<variant>.html made from ../docs/rules/*.md (/rules/<variant>), and
+// harness.html, the fixture harness the browser tests load. Asset paths are
+// absolute (/assets/, /pieces/): the server serves dist/ at its root.
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
+import { rulesPagesPlugin, rulesVariants } from './build/rules-pages.mjs';
+
+const rulesDir = resolve(import.meta.dirname, '..', 'docs', 'rules');
 
 export default defineConfig({
   base: '/',
+  define: {
+    // The variants with a rules page, for the lobby's and the game page's links.
+    __RULES_PAGES__: JSON.stringify(rulesVariants(rulesDir)),
+  },
+  plugins: [rulesPagesPlugin(rulesDir)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {
       input: {
         index: resolve(import.meta.dirname, 'index.html'),
+        game: resolve(import.meta.dirname, 'game.html'),
         harness: resolve(import.meta.dirname, 'harness.html'),
       },
     },

@@ -4,6 +4,7 @@
 // or a spectator never inherits what an earlier view showed.
 
 import { Board } from './board';
+import { el } from './dom';
 import { ClockPair } from './clock';
 import { candidates, commands, destinations, isBoardMove, nextChoice, parseTyped, type Choice } from './input';
 import { presentationOf } from './variants/presentation';
@@ -14,12 +15,6 @@ import type { Transport } from './transport';
 import type { Clocks, Color, LegalAction, ServerMessage, View, Viewer } from './view';
 import { specialKind, specialSquareGroups } from './view';
 
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] => {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-};
 
 const seatName = (seat: string | null | undefined): string =>
   seat === 'white' ? 'White' : seat === 'black' ? 'Black' : seat === 'chance' ? 'the dice' : '';
@@ -59,6 +54,8 @@ export class GamePage {
   private readonly knowledgeEl = el('div', 'knowledge');
   private readonly notesEl = el('p', 'move-notes');
   private readonly odds = el('div', 'odds');
+  /** What the page around the board adds (the server's game: players, waiting, rematch). */
+  readonly gameSlot = el('div', 'game-slot');
 
   private boards: Board[] = [];
   private boardsKey = '';
@@ -69,6 +66,7 @@ export class GamePage {
   private resignArmed = false;
   private dice: { commitment: string; seed: string | null } | null = null;
   private abortable: boolean | undefined;
+  private status: string | undefined;
 
   constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer) {
     this.root = root;
@@ -88,7 +86,7 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
+    side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
     this.panel.append(this.clocks.element, this.errorEl, side);
     const main = el('main', 'play');
     main.append(this.boardsEl, this.panel);
@@ -97,6 +95,7 @@ export class GamePage {
   }
 
   receive(message: ServerMessage): void {
+    if (message.type === 'rematch') return; // the game's own controls answer it
     if (message.type === 'error') {
       this.showError(message.error.message || message.error.code);
       // The state is unchanged after an error: show the last view's position again.
@@ -106,6 +105,8 @@ export class GamePage {
     if (message.viewer) this.viewer = message.viewer;
     this.dice = message.dice ?? null;
     this.abortable = message.abortable;
+    this.status = message.game?.status;
+    if (message.ply !== undefined) this.root.dataset.ply = String(message.ply);
     this.errorEl.textContent = '';
     this.render(message.view, message.clocks ?? null, true);
   }
@@ -230,7 +231,8 @@ export class GamePage {
     const title = presentationOf(view.variant).title ?? view.variant;
     const who = this.seat ? `You play ${seatName(this.seat)}` : this.viewer === 'spectator' ? 'Watching' : 'Referee';
     let state: string;
-    if (view.outcome) state = view.outcome.words ?? `${view.outcome.result}${view.outcome.reason ? ': ' + view.outcome.reason : ''}`;
+    if (this.status === 'waiting') state = 'Waiting for an opponent';
+    else if (view.outcome) state = view.outcome.words ?? `${view.outcome.result}${view.outcome.reason ? ': ' + view.outcome.reason : ''}`;
     else if (view.to_act === 'chance') state = 'The dice are rolling…';
     else if (view.to_act && view.to_act === this.seat) state = 'Your turn';
     else if (view.to_act) state = `${seatName(view.to_act)} to play`;

@@ -4,7 +4,7 @@
 // both the contract's `view` message and the server's `state` message into
 // it, and writes actions as the server reads them.
 
-import type { ActionErrorBody, Clocks, Color, ServerMessage, View, Viewer } from './view';
+import type { ActionErrorBody, Clocks, Color, GameMeta, ServerMessage, View, Viewer } from './view';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,18 +23,45 @@ function errorOf(raw: Json): ActionErrorBody {
   };
 }
 
+function gameOf(raw: Json): GameMeta | undefined {
+  if (typeof raw.id !== 'string' || typeof raw.status !== 'string') return undefined;
+  const players = isObject(raw.players) ? raw.players : {};
+  const name = (v: unknown) => (typeof v === 'string' ? v : null);
+  const result = isObject(raw.result) && typeof raw.result.words === 'string'
+    ? { result: name(raw.result.result), words: raw.result.words }
+    : null;
+  return { id: raw.id, status: raw.status, players: { white: name(players.white), black: name(players.black) }, result };
+}
+
+/**
+ * The view as the page should act on it: a game the server has not started
+ * (a seat is open) or has ended outside the model (on time, aborted) offers
+ * no action, and an end the model does not know is its outcome.
+ */
+function settled(view: View, game: GameMeta | undefined): View {
+  if (!game || game.status === 'playing') return view;
+  if (game.status === 'waiting') return { ...view, legal: [] };
+  const outcome = view.outcome ?? (game.result ? { result: game.result.result ?? '', words: game.result.words } : { result: '', words: game.status === 'aborted' ? 'The game was aborted' : 'The game is over' });
+  return { ...view, legal: [], pending: null, outcome };
+}
+
 /** A message from the server, or null when it is not one the page knows (it is ignored). */
 export function decodeServerMessage(raw: unknown): ServerMessage | null {
   if (!isObject(raw)) return null;
   if (raw.type === 'error') return { type: 'error', error: errorOf(raw) };
+  if (raw.type === 'rematch' && typeof raw.id === 'string' && (raw.by === 'white' || raw.by === 'black')) {
+    return { type: 'rematch', id: raw.id, by: raw.by };
+  }
   if ((raw.type === 'view' || raw.type === 'state') && isObject(raw.view)) {
     const viewer = (raw.viewer ?? raw.you) as Viewer | undefined;
     const dice = isObject(raw.dice) && typeof raw.dice.commitment === 'string'
       ? { commitment: raw.dice.commitment, seed: typeof raw.dice.seed === 'string' ? raw.dice.seed : null }
       : null;
+    const game = raw.type === 'state' ? gameOf(raw) : undefined;
     return {
       type: 'view',
-      view: raw.view as unknown as View,
+      view: settled(raw.view as unknown as View, game),
+      game,
       viewer,
       clocks: clocksOf(raw.clocks),
       dice,

@@ -9,13 +9,13 @@ import type { ServerMessage } from './view';
 export interface Transport {
   /** Sends an action text (see protocol.ts for the frame). */
   send(action: string): void;
-  /** Called with every message from the referee, in order. */
+  /** Adds a handler, called with every message from the referee, in order. */
   listen(handler: (message: ServerMessage) => void): void;
 }
 
 /** Decodes frames, remembers the last ply, encodes actions. */
 abstract class FramedTransport implements Transport {
-  private handler: (message: ServerMessage) => void = () => {};
+  private readonly handlers: ((message: ServerMessage) => void)[] = [];
   private ply: number | undefined;
 
   protected abstract sendFrame(frame: string): void;
@@ -25,7 +25,7 @@ abstract class FramedTransport implements Transport {
   }
 
   listen(handler: (message: ServerMessage) => void): void {
-    this.handler = handler;
+    this.handlers.push(handler);
   }
 
   /** A frame from the server (text or already parsed JSON). */
@@ -35,18 +35,18 @@ abstract class FramedTransport implements Transport {
       try {
         raw = JSON.parse(frame);
       } catch {
-        this.handler({ type: 'error', error: { code: 'malformed', message: 'The server sent a message the page cannot read; reload the page.' } });
+        this.notify({ type: 'error', error: { code: 'malformed', message: 'The server sent a message the page cannot read; reload the page.' } });
         return;
       }
     }
     const message = decodeServerMessage(raw);
     if (!message) return;
     if (message.type === 'view' && message.ply !== undefined) this.ply = message.ply;
-    this.handler(message);
+    this.notify(message);
   }
 
   protected notify(message: ServerMessage): void {
-    this.handler(message);
+    for (const handler of this.handlers) handler(message);
   }
 }
 

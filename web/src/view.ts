@@ -114,6 +114,15 @@ export interface ActionErrorBody {
   message: string;
 }
 
+/** The server's game around the view (its `state` message): who sits where, whether it has started or ended, and how. */
+export interface GameMeta {
+  id: string;
+  status: 'waiting' | 'playing' | 'ended' | 'aborted' | string;
+  players: { white: string | null; black: string | null };
+  /** Set when the game is over: the result ("1-0") and its reason in words ("White wins on time"). */
+  result: { result: string | null; words: string } | null;
+}
+
 /** What the server sends a seat over the WebSocket. */
 export type ServerMessage =
   | {
@@ -127,7 +136,11 @@ export type ServerMessage =
       abortable?: boolean;
       /** The length of the action log; an action sent now carries it. */
       ply?: number;
+      /** The server's game (absent in the contract's bare `view` message). */
+      game?: GameMeta;
     }
+  /** A seat of this finished game offers a rematch: the new game `id`, with colours swapped. */
+  | { type: 'rematch'; id: string; by: Color }
   | { type: 'error'; error: ActionErrorBody };
 
 /** The kind of a group of special squares, for styling: "portals (f3<->b5, f6<->b4)" -> "portal", "angle (c3-h8)" -> "angle". */

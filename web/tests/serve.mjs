@@ -1,6 +1,6 @@
 // A server for the browser tests on a free port of 127.0.0.1: web/dist at /,
-// web/fixtures at /fixtures/, index.html for /game/{id} (as `chesslantis
-// serve` does), and a minimal WebSocket endpoint /ws/games/{id} (RFC 6455
+// web/fixtures at /fixtures/, game.html for /game/{id} and rules/X.html for
+// /rules/X (as `chesslantis serve` does), and a minimal WebSocket endpoint /ws/games/{id} (RFC 6455
 // text frames, no dependency) that sends the frames a test gives it and
 // records what the page sends.
 import { createServer } from 'node:http';
@@ -42,7 +42,10 @@ export async function serve(webDir) {
   const sockets = { frames: [], received: [] };
   const server = createServer(async (req, res) => {
     let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    if (path === '/' || /^\/game\/[^/]+$/.test(path)) path = '/index.html';
+    if (path === '/') path = '/index.html';
+    else if (/^\/game\/[^/]+$/.test(path)) path = '/game.html';
+    else if (/^\/rules\/[a-z0-9-]+$/.test(path)) path = `${path}.html`;
+    else if (path === '/rules/') path = '/rules/index.html';
     const file = path.startsWith('/fixtures/') ? join(webDir, path) : join(webDir, 'dist', path);
     if (!file.startsWith(webDir)) { res.writeHead(403).end(); return; }
     try {

@@ -100,8 +100,7 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
                 Some(seat) => {
                     let color = seat.color().ok_or_else(|| UsageError("a player's seat without a colour".into()))?;
                     if self.seats.is_engine(color) {
-                        let action = self.seats.engine_action(color, self.game.game())?;
-                        let text = self.game.game().describe(action).text;
+                        let text = self.seats.engine_action(color, &self.game)?;
                         self.apply(seat, &text, "")?;
                     } else if let Next::Leave = self.human_turn(color)? {
                         return Ok(());
@@ -260,7 +259,7 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             return Ok(Next::Continue);
         }
         let accepted = if self.seats.is_engine(other) {
-            self.seats.engine_accepts_draw(other, self.game.game())
+            self.seats.engine_accepts_draw(other, &self.game)
         } else {
             if self.shared_secrets {
                 // The offerer's private view goes before the other player looks.

@@ -1,7 +1,7 @@
 //! Who sits at each side of the board: a human at the terminal or the engine.
 
 use crate::UsageError;
-use chesslantis_core::{Action, Color, Game, Viewer};
+use chesslantis_core::{Color, DynGame};
 use chesslantis_engine::{Level, Limits, Session};
 
 /// Who sits at one side of the board.
@@ -64,8 +64,9 @@ impl Seats {
         }
     }
 
-    /// The engine's action for `color`, seeing only `color`'s observation.
-    pub fn engine_action(&mut self, color: Color, game: &dyn Game) -> Result<Action, UsageError> {
+    /// The engine's action for `color` (as the game reads it), from
+    /// `color`'s information only.
+    pub fn engine_action(&mut self, color: Color, game: &DynGame) -> Result<String, UsageError> {
         let engine = self.engines[color.index()]
             .as_mut()
             .ok_or_else(|| UsageError(format!("{color} is no engine")))?;
@@ -75,21 +76,10 @@ impl Seats {
     /// Whether the engine playing `color` accepts a draw offered while the
     /// other side is to act: when its search of what it may see says the
     /// game is level or worse for it. A position it cannot search is declined.
-    pub fn engine_accepts_draw(&mut self, color: Color, game: &dyn Game) -> bool {
+    pub fn engine_accepts_draw(&mut self, color: Color, game: &DynGame) -> bool {
         let Some(engine) = self.engines[color.index()].as_mut() else {
             return false;
         };
-        let seen = game.observation(Viewer::player(color));
-        if engine.set_position(Some(&seen.fen), &[]).is_err() {
-            return false;
-        }
-        let best = engine.go(&self.limits, &[], &mut |_| {});
-        // The score is the side to move's: the offering side's, not the engine's.
-        let for_engine = if engine.turn() == color {
-            best.score
-        } else {
-            -best.score
-        };
-        for_engine <= DRAW_MARGIN_CP
+        engine.assess(game, color, &self.limits).is_ok_and(|value| value <= DRAW_MARGIN_CP)
     }
 }

@@ -518,4 +518,11 @@ impl DynGame {
     pub fn shape(&self) -> Shape {
         self.shape
     }
+
+    /// The variant's game as its own type `G` (the engine searches its typed
+    /// state); `None` when the game is of another type.
+    pub fn game_as<G: Game>(&self) -> Option<&G> {
+        let game: &dyn std::any::Any = self.game.as_ref();
+        game.downcast_ref::<G>()
+    }
 }

@@ -46,7 +46,15 @@ pub enum Action {
     NoRoll,
     /// The player gives up.
     Resign,
+    /// A decision only one variant has (Looking-Glass's secret start and its
+    /// question), as an id that variant alone decodes.
+    Variant(VariantAction),
 }
+
+/// A decision only one variant has; its own typed enum (in its files)
+/// encodes and decodes it. Shared code never looks inside.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VariantAction(pub u32);
 
 /// An exact probability `num / den`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -84,7 +92,9 @@ pub struct Observation {
 }
 
 /// A game in progress, as the server, the terminal and the engine drive it.
-pub trait Game: Send + Sync {
+/// `Any`: the engine reads a variant's own game type (its typed state)
+/// through [`crate::DynGame::game_as`].
+pub trait Game: Send + Sync + std::any::Any {
     fn variant_id(&self) -> &'static str;
     fn actor(&self) -> Actor;
     /// The legal actions of the player to act (empty at chance nodes and at the end).
@@ -365,5 +375,7 @@ pub fn action_text<V: Variant>(action: Action) -> String {
         Action::Roll(sq) => format!("roll {}", s.name(sq)),
         Action::NoRoll => "no roll".into(),
         Action::Resign => "resign".into(),
+        // Only the variant reads its own decisions; its game writes their text.
+        Action::Variant(VariantAction(id)) => format!("variant action {id}"),
     }
 }

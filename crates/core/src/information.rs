@@ -7,7 +7,7 @@
 //! (`Game::is_secret`).
 
 use crate::dice::Dice;
-use crate::dynamic::DynGame;
+use crate::dynamic::{DynGame, Entry};
 use crate::seat::Viewer;
 use crate::view::View;
 
@@ -58,18 +58,89 @@ impl DynGame {
             out.push(world);
             return;
         };
-        let hidden = self.is_secret_entry(i) && entry.seat.color().is_some_and(|c| !viewer.sees_secrets_of(c));
-        let candidates: Vec<String> = if hidden {
-            let inner = world.game();
-            inner.legal_actions().into_iter().filter(|&a| inner.is_secret(a)).map(|a| inner.describe(a).text).collect()
-        } else {
-            vec![entry.action.clone()]
-        };
-        for text in candidates {
-            let mut next = world.clone();
-            if next.apply(entry.seat, &text).is_ok() && seen.get(i) == Some(&next.view(viewer)) {
-                self.extend_world(next, i + 1, viewer, seen, limit, out);
-            }
+        let Some(view) = seen.get(i) else { return };
+        for next in successors(&world, entry, self.is_secret_entry(i), viewer, view) {
+            self.extend_world(next, i + 1, viewer, seen, limit, out);
         }
+    }
+}
+
+/// The worlds that follow `world` by the history entry `entry` and show
+/// `viewer` exactly `view`: the entry itself, or when it is secret to the
+/// viewer, every secret action its seat could have taken instead.
+fn successors(world: &DynGame, entry: &Entry, secret: bool, viewer: Viewer, view: &View) -> Vec<DynGame> {
+    let hidden = secret && entry.seat.color().is_some_and(|c| !viewer.sees_secrets_of(c));
+    let candidates: Vec<String> = if hidden {
+        let inner = world.game();
+        inner.legal_actions().into_iter().filter(|&a| inner.is_secret(a)).map(|a| inner.describe(a).text).collect()
+    } else {
+        vec![entry.action.clone()]
+    };
+    let mut out = Vec::new();
+    for text in candidates {
+        let mut next = world.clone();
+        if next.apply(entry.seat, &text).is_ok() && next.view(viewer) == *view {
+            out.push(next);
+        }
+    }
+    out
+}
+
+/// The states consistent with what one viewer has seen, kept up to date as
+/// the game goes on: each [`InformationState::update`] extends the states by
+/// the actions since the last one (a player's states only shrink), where
+/// [`DynGame::consistent_states`] replays the whole game for every world.
+/// For the engine, which asks at every decision.
+#[derive(Clone, Debug)]
+pub struct InformationState {
+    viewer: Viewer,
+    limit: usize,
+    /// The true game as far as it was followed (for the views the viewer had).
+    followed: DynGame,
+    worlds: Vec<DynGame>,
+}
+
+impl InformationState {
+    /// The states consistent with what `viewer` has seen of `game`, at most `limit`.
+    pub fn new(game: &DynGame, viewer: Viewer, limit: usize) -> InformationState {
+        InformationState { viewer, limit, followed: game.clone(), worlds: game.consistent_states(viewer, limit) }
+    }
+
+    /// Follows `game` to its present and returns the states consistent with
+    /// it, at most the limit. A game that does not continue the one
+    /// followed (another game, a take-back) is enumerated afresh.
+    pub fn update(&mut self, game: &DynGame) -> &[DynGame] {
+        let continues = game.variant_id() == self.followed.variant_id()
+            && game.start_fen() == self.followed.start_fen()
+            && game.ended_outside().is_none()
+            && game.history().starts_with(self.followed.history());
+        if !continues {
+            *self = InformationState::new(game, self.viewer, self.limit);
+            return &self.worlds;
+        }
+        for i in self.followed.history().len()..game.history().len() {
+            let entry = &game.history()[i];
+            if self.followed.apply(entry.seat, &entry.action).is_err() {
+                *self = InformationState::new(game, self.viewer, self.limit);
+                return &self.worlds;
+            }
+            let view = self.followed.view(self.viewer);
+            let secret = game.is_secret_entry(i);
+            let mut next = Vec::new();
+            for world in &self.worlds {
+                for successor in successors(world, entry, secret, self.viewer, &view) {
+                    if next.len() < self.limit {
+                        next.push(successor);
+                    }
+                }
+            }
+            self.worlds = next;
+        }
+        &self.worlds
+    }
+
+    /// The viewer whose information this is.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
     }
 }

@@ -347,3 +347,17 @@ fn beirut_a_legal_list_never_tells_whether_the_opponents_bomb_answers_a_check() 
     assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Checkmate }));
     assert_eq!(game.view(Viewer::Black).last.unwrap().san.as_deref(), Some("Ra8#"));
 }
+
+#[test]
+fn the_typed_game_inside_is_reachable_by_its_own_type_only() {
+    use chesslantis_core::variants::rejection::{RejectionGame, Step};
+    use chesslantis_core::variants::Chess;
+    use chesslantis_core::PositionGame;
+    let mut game = DynGame::new("rejection", None).unwrap();
+    game.apply(Seat::White, "e2e4").unwrap();
+    let typed = game.game_as::<RejectionGame>().expect("a Rejection game is a RejectionGame");
+    assert!(matches!(typed.step(), Step::Answering(_)), "the proposal waits for Black's answer");
+    assert!(game.game_as::<PositionGame<Chess>>().is_none(), "not a chess game");
+    let chess = DynGame::new("chess", None).unwrap();
+    assert_eq!(chess.game_as::<PositionGame<Chess>>().map(|g| g.position().fen()), Some(chess.game().fen()));
+}

@@ -74,3 +74,32 @@ fn a_sample_is_one_of_the_consistent_worlds() {
     chess.apply(Seat::White, "e2e4").unwrap();
     assert_eq!(chess.consistent_states(Viewer::Black, usize::MAX).len(), 1);
 }
+
+/// The incremental information state gives, after every action, exactly
+/// the states `consistent_states` enumerates from scratch.
+#[test]
+fn the_information_state_followed_action_by_action_equals_a_fresh_enumeration() {
+    use chesslantis_core::information::InformationState;
+    let actions = [
+        (Seat::White, "carrier b1"),
+        (Seat::Black, "carrier g8"),
+        (Seat::White, "e2e4"),
+        (Seat::Black, "g8f6"),
+        (Seat::White, "b1c3"),
+        (Seat::Black, "f6e4"),
+        (Seat::White, "c3e4"),
+    ];
+    for viewer in [Viewer::White, Viewer::Black, Viewer::Spectator] {
+        let mut game = DynGame::new("beirut", None).unwrap();
+        let mut state = InformationState::new(&game, viewer, usize::MAX);
+        for (seat, action) in actions {
+            game.apply(seat, action).unwrap();
+            let followed = carriers(state.update(&game));
+            assert_eq!(followed, carriers(&game.consistent_states(viewer, usize::MAX)), "{viewer:?} after {action}");
+        }
+    }
+    // Another game is enumerated afresh.
+    let other = beirut(&[(Seat::White, "carrier d2")]);
+    let mut state = InformationState::new(&beirut(&[(Seat::White, "carrier b1")]), Viewer::White, usize::MAX);
+    assert_eq!(carriers(state.update(&other)), carriers(&other.consistent_states(Viewer::White, usize::MAX)));
+}

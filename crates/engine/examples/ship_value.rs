@@ -14,7 +14,7 @@
 //! measures the pieces in play, not the values we gave them.
 
 use chesslantis_core::role::{RoleSpec, SHIP_ROLES};
-use chesslantis_core::{movegen, registry, Actor, Color, Move, Outcome, Position, Role, Shape, SplitMix, Variant};
+use chesslantis_core::{drive, movegen, registry, Color, DynGame, Move, Outcome, Position, Role, Seat, Shape, SplitMix, Variant};
 use chesslantis_engine::{new_session, EngineVariant, Limits, Searcher};
 
 /// The Bermuda Chess Angle board and pieces with chess rules: no Angle, no dice.
@@ -104,34 +104,21 @@ fn white_score(outcome: Option<Outcome>) -> f64 {
 /// seeded by `seed`; the result for White.
 fn play_with_dice(fen: &str, nodes: u64, seed: u64) -> f64 {
     let Some(info) = registry::variant("bermuda-angle") else { return 0.5 };
-    let Ok(mut game) = (info.new_game)(Some(fen)) else { return 0.5 };
+    let Ok(mut game) = DynGame::new(info.id, Some(fen)) else { return 0.5 };
     let (Ok(white), Ok(black)) = (new_session("bermuda-angle", 16), new_session("bermuda-angle", 16)) else {
         return 0.5;
     };
     let mut seats = [white, black];
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
-    let mut rng = SplitMix::new(seed);
-    for _ in 0..600 {
-        let action = match game.actor() {
-            Actor::Nobody => break,
-            Actor::Player(color) => match seats[color.index()].choose_action(game.as_ref(), &limits) {
-                Ok(action) => action,
-                Err(_) => return 0.5,
-            },
-            Actor::Chance => {
-                // Every outcome of the Angle's dice is 1/36: pick one uniformly.
-                let outcomes = game.chance_outcomes();
-                if outcomes.is_empty() {
-                    return 0.5;
-                }
-                outcomes[(rng.next_u64() % outcomes.len() as u64) as usize].0
-            }
-        };
-        if game.apply(action).is_err() {
-            return 0.5;
-        }
+    let mut dice = SplitMix::new(seed);
+    let mut engines = |game: &DynGame, seat: Seat| -> Result<String, String> {
+        let color = seat.color().ok_or("the dice are the referee's")?;
+        seats[color.index()].choose_action(game, &limits)
+    };
+    match drive::play_out(&mut game, &mut dice, 600, &mut engines) {
+        Ok(_) => white_score(game.outcome()),
+        Err(_) => 0.5,
     }
-    white_score(game.outcome())
 }
 
 fn main() {

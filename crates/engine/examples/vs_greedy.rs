@@ -141,12 +141,11 @@ fn play(o: &Options, engine_color: Color, rng: &mut Rng) -> Result<(f64, String)
     let mut dice = SplitMix::new(rng.next());
     let mut choose = |game: &DynGame, seat: Seat| -> Result<String, String> {
         let inner = game.game();
-        let action = match seat.color() {
-            Some(c) if c == engine_color => engine.choose_action(inner, &limits)?,
-            Some(c) => greedy(inner, c, rng),
-            None => return Err("chance is the dice's".into()),
-        };
-        Ok(inner.describe(action).text)
+        match seat.color() {
+            Some(c) if c == engine_color => engine.choose_action(game, &limits),
+            Some(c) => Ok(inner.describe(greedy(inner, c, rng)).text),
+            None => Err("chance is the dice's".into()),
+        }
     };
     drive::play_out(&mut game, &mut dice, o.max_plies, &mut choose)?;
     Ok(match game.outcome() {

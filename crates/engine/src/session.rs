@@ -1,17 +1,25 @@
 //! Picking a variant at run time: a [`Session`] is one variant's searcher and
-//! position behind an object-safe trait, so the UCI loop, the terminal and
-//! the bench hold a `Box<dyn Session>` while the search inside is compiled
-//! for the variant. [`ENGINES`] lists the variants the engine plays.
+//! position behind an object-safe trait, so the UCI loop, the terminal, the
+//! server and the bench hold a `Box<dyn Session>` while the search inside is
+//! compiled for the variant. [`ENGINES`] lists the variants the engine plays.
+//!
+//! In a game (`choose_action`) the engine reads the core's typed state: the
+//! game states consistent with what its player has seen (with hidden
+//! information, a sample of them), each variant's own game inside them, and
+//! the positions of their histories. Over UCI it reads a FEN and moves.
 
+use crate::level::{Level, Rng};
+use crate::positions::PositionLog;
 use crate::search::{Features, Progress, Searcher};
 use crate::time::Limits;
 use crate::variant::{EngineVariant, Turn};
-use crate::level::{Level, Rng};
-use crate::worlds::{sample_worlds, values_over_worlds, World};
+use crate::worlds::{pick_evenly, values_over_worlds_with_histories, World};
 use crate::Score;
 use chesslantis_core::registry::uses_960_castling;
 use chesslantis_core::variants::{Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, Portal, Rejection};
-use chesslantis_core::{notation, Action, Actor, Color, Game, Move, Observation, Position, Variant, Viewer};
+use chesslantis_core::information::InformationState;
+use chesslantis_core::{notation, Action, Color, DynGame, Move, Position, Variant, Viewer};
+use std::borrow::Cow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,6 +27,9 @@ use std::time::{Duration, Instant};
 /// Hidden information: at most this many worlds are searched per decision
 /// (more would leave each too shallow at game speeds).
 const MAX_WORLDS: usize = 8;
+/// Hidden information: at most this many consistent game states are
+/// enumerated before sampling (Beirut has at most 15, one per carrier).
+const MAX_STATES: usize = 64;
 
 /// A search iteration's report with the moves as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +61,8 @@ pub struct BenchReport {
     pub elapsed: Duration,
 }
 
-/// One variant's engine state: a position (with the game's history) and a searcher.
+/// One variant's engine: a searcher, the UCI position, and the positions of
+/// the games it is asked about.
 pub trait Session: Send {
     fn variant_id(&self) -> &'static str;
     /// Resizes the transposition table (clearing it).
@@ -63,8 +75,8 @@ pub trait Session: Send {
     fn set_level(&mut self, level: Level);
     /// Seeds the noise of the weaker levels (the same seed, the same moves).
     fn set_seed(&mut self, seed: u64);
-    /// Sets the position: a FEN or the start, then moves in UCI text. On
-    /// error nothing changes.
+    /// Sets the UCI position: a FEN or the start, then moves in UCI text.
+    /// On error nothing changes.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
     fn fen(&self) -> String;
     fn turn(&self) -> Color;
@@ -74,9 +86,13 @@ pub trait Session: Send {
     fn stop_flag(&self) -> Arc<AtomicBool>;
     /// Searches the position; `search_moves` (checked by `check_moves`) restricts the root.
     fn go(&mut self, limits: &Limits, search_moves: &[&str], info: &mut dyn FnMut(&Info)) -> BestMove;
-    /// Picks an action for the player to act in a game, seeing only that
-    /// player's observation (the terminal's engine seat).
-    fn choose_action(&mut self, game: &dyn Game, limits: &Limits) -> Result<Action, String>;
+    /// The action (in the text `DynGame::apply` reads) for the player to
+    /// act, from that player's information only: its view, the history and
+    /// the game states consistent with them, never the true state.
+    fn choose_action(&mut self, game: &DynGame, limits: &Limits) -> Result<String, String>;
+    /// How good the game is for `color` (centipawns, positive: better for
+    /// it), from `color`'s information only: to answer a draw offer.
+    fn assess(&mut self, game: &DynGame, color: Color, limits: &Limits) -> Result<Score, String>;
     /// Fixed-depth searches of the variant's bench positions, each from empty tables.
     fn bench(&mut self, depth: u32) -> BenchReport;
 }
@@ -84,14 +100,15 @@ pub trait Session: Send {
 /// A variant's session.
 pub struct VariantSession<V: EngineVariant> {
     searcher: Searcher<V>,
+    /// The UCI position (and the last game position searched).
     position: Position<V>,
-    /// Hashes of the game's positions before `position`, since the last capture or pawn move.
+    /// Hashes of the game's positions before `position`, as far back as a repetition may reach.
     history: Vec<u64>,
-    /// `choose_action`'s record of the game: positions seen and made, in order.
-    seen: Vec<u64>,
-    /// Hidden information over UCI: the worlds the set position may be
-    /// (`position` is the first); `None` when the FEN is the whole truth.
-    worlds: Option<Vec<World<V>>>,
+    /// The positions of the games `choose_action` and `assess` were asked about.
+    log: PositionLog<V>,
+    /// With hidden information: the states consistent with what each
+    /// player has seen, followed from one decision to the next.
+    information: [Option<InformationState>; 2],
     hash_mb: usize,
     level: Level,
     rng: Rng,
@@ -103,8 +120,8 @@ impl<V: EngineVariant> VariantSession<V> {
             searcher: Searcher::new(hash_mb),
             position: Position::start(),
             history: Vec::new(),
-            seen: Vec::new(),
-            worlds: None,
+            log: PositionLog::default(),
+            information: [None, None],
             hash_mb,
             level: Level::FULL,
             rng: Rng::from_clock(),
@@ -115,24 +132,6 @@ impl<V: EngineVariant> VariantSession<V> {
         notation::uci::<V>(mv, uses_960_castling(pos))
     }
 
-    /// Records the position a player is to act in, for the repetition rules:
-    /// `seen` holds the game's positions in order, as this player saw and
-    /// made them. A position seen again at once (a second decision in the
-    /// same turn) is not a new one, and a return to the position before our
-    /// last move means that move did not stand (a rejected proposal).
-    fn record(&mut self, pos: &Position<V>) {
-        let hash = pos.hash();
-        let n = self.seen.len();
-        if n >= 2 && self.seen[n - 2] == hash {
-            self.seen.pop();
-        } else if self.seen.last() != Some(&hash) {
-            self.seen.push(hash);
-        }
-        let keep = V::repetition_reach(pos.halfmoves(), self.seen.len() - 1) + 1;
-        self.seen.drain(..self.seen.len() - keep);
-        self.history = self.seen[..self.seen.len() - 1].to_vec();
-    }
-
     fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, String> {
         texts
             .iter()
@@ -140,24 +139,39 @@ impl<V: EngineVariant> VariantSession<V> {
             .collect()
     }
 
-    /// The move to play over the worlds (hidden information): the best
-    /// average value, or at a weaker level a near-best one.
-    fn choose_in_worlds(&mut self, worlds: &[World<V>], limits: &Limits) -> Option<(Move, Score)> {
-        let values = values_over_worlds(&mut self.searcher, worlds, &self.history, &self.level.cap(limits));
-        self.level.choose(&values, &mut self.rng)
+    /// The game states `color` cannot tell from the true one: with hidden
+    /// information an even sample of them, else the game itself.
+    fn states<'g>(&mut self, game: &'g DynGame, color: Color) -> Vec<Cow<'g, DynGame>> {
+        if !game.hidden_information() {
+            return vec![Cow::Borrowed(game)];
+        }
+        let viewer = Viewer::player(color);
+        let information = self.information[color.index()].get_or_insert_with(|| InformationState::new(game, viewer, MAX_STATES));
+        let states = information.update(game);
+        pick_evenly(states.iter().collect(), MAX_WORLDS).into_iter().map(|s| Cow::Owned(s.clone())).collect()
     }
 
-    /// The move with the best average over sampled worlds (hidden information).
-    fn best_over_worlds(&mut self, worlds: &[World<V>], limits: &Limits) -> BestMove {
-        let sampled = sample_worlds(worlds.to_vec(), MAX_WORLDS);
-        let start = self.searcher.nodes;
-        let chosen = self.choose_in_worlds(&sampled, limits);
-        BestMove {
-            text: chosen.map(|(mv, _)| Self::text(&self.position, mv)),
-            score: chosen.map_or(0, |(_, s)| s),
-            depth: 0,
-            nodes: self.searcher.nodes.saturating_sub(start),
+    /// The position of each state (its world), and the positions before it.
+    fn worlds(&mut self, states: &[Cow<'_, DynGame>]) -> Result<(Vec<World<V>>, Vec<Vec<u64>>), String> {
+        let refs: Vec<&DynGame> = states.iter().map(|s| s.as_ref()).collect();
+        let worlds = refs
+            .iter()
+            .map(|s| V::position_in(s).map(|p| World { position: p.clone(), weight: 1.0 }))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| format!("the engine plays {} and this game is not of it", V::ID))?;
+        if worlds.is_empty() {
+            return Err("no game state is consistent with what the player has seen".into());
         }
+        let histories = self.log.before(&refs)?;
+        Ok((worlds, histories))
+    }
+
+    /// The move to play over the worlds (hidden information): the best
+    /// average value, or at a weaker level a near-best one.
+    fn choose_in_worlds(&mut self, worlds: &[World<V>], histories: &[Vec<u64>], limits: &Limits) -> Option<Move> {
+        let histories: Vec<&[u64]> = histories.iter().map(Vec::as_slice).collect();
+        let values = values_over_worlds_with_histories(&mut self.searcher, worlds, &histories, &self.level.cap(limits));
+        self.level.choose(&values, &mut self.rng).map(|(mv, _)| mv)
     }
 
     fn best_move(&mut self, limits: &Limits, search_moves: &[Move], info: &mut dyn FnMut(&Info)) -> (Option<Move>, BestMove) {
@@ -178,12 +192,6 @@ impl<V: EngineVariant> VariantSession<V> {
         let text = result.best.map(|mv| Self::text(&pos, mv));
         (result.best, BestMove { text, score: result.score, depth: result.depth, nodes: result.nodes })
     }
-}
-
-/// A FEN given over UCI, as the observation of the player to move (Beirut:
-/// the opponent's carrier written `*`).
-fn uci_observation<V: EngineVariant>(fen: &str) -> Observation {
-    Observation { shape: V::SHAPE, fen: fen.to_string(), actor: Actor::Nobody, notes: Vec::new() }
 }
 
 /// A line of moves as UCI texts, played from `pos`.
@@ -212,7 +220,8 @@ impl<V: EngineVariant> Session for VariantSession<V> {
 
     fn new_game(&mut self) {
         self.searcher.clear();
-        self.seen.clear();
+        self.log.clear();
+        self.information = [None, None];
     }
 
     fn set_features(&mut self, features: Features) {
@@ -228,34 +237,19 @@ impl<V: EngineVariant> Session for VariantSession<V> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let (mut worlds, hidden) = match fen {
-            None => (vec![World { position: Position::start(), weight: 1.0 }], false),
-            Some(f) => match Position::<V>::from_fen(f) {
-                Ok(pos) => (vec![World { position: pos, weight: 1.0 }], false),
-                Err(e) => (V::worlds(&uci_observation::<V>(f)).ok_or_else(|| e.to_string())?, true),
-            },
+        let mut pos = match fen {
+            None => Position::<V>::start(),
+            Some(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
         };
         let mut history = Vec::new();
         for text in moves {
-            // A world where a move is not legal is not the truth (Beirut: a
-            // detonation shows where the bomb was).
-            let before = worlds.first().map(|w| w.position.hash());
-            worlds.retain_mut(|w| match notation::parse_uci(&w.position, text) {
-                Ok(mv) => {
-                    w.position.play(mv);
-                    true
-                }
-                Err(_) => false,
-            });
-            let Some(first) = worlds.first() else {
-                return Err(format!("move {text}: not legal in this position"));
-            };
-            history.extend(before);
-            let keep = V::repetition_reach(first.position.halfmoves(), history.len());
+            let mv = notation::parse_uci(&pos, text).map_err(|e| format!("move {text}: {e}"))?;
+            history.push(pos.hash());
+            pos.play(mv);
+            let keep = V::repetition_reach(pos.halfmoves(), history.len());
             history.drain(..history.len() - keep);
         }
-        self.position = worlds[0].position.clone();
-        self.worlds = hidden.then_some(worlds);
+        self.position = pos;
         self.history = history;
         Ok(())
     }
@@ -277,51 +271,47 @@ impl<V: EngineVariant> Session for VariantSession<V> {
     }
 
     fn go(&mut self, limits: &Limits, search_moves: &[&str], info: &mut dyn FnMut(&Info)) -> BestMove {
-        if let Some(worlds) = self.worlds.clone() {
-            return self.best_over_worlds(&worlds, limits);
-        }
         let restrict = self.parse_moves(search_moves).unwrap_or_default();
         self.best_move(limits, &restrict, info).1
     }
 
-    fn choose_action(&mut self, game: &dyn Game, limits: &Limits) -> Result<Action, String> {
-        let Actor::Player(color) = game.actor() else {
-            return Err("no player is to act".into());
+    fn choose_action(&mut self, game: &DynGame, limits: &Limits) -> Result<String, String> {
+        let color = match game.to_act() {
+            None => return Err("the game is over: no one is to act".into()),
+            Some(seat) => seat.color().ok_or("the dice are to roll: the engine acts only for a player")?,
         };
-        let observation = game.observation(Viewer::player(color));
-        let worlds = V::worlds(&observation).map(|w| sample_worlds(w, MAX_WORLDS));
-        let pos = match worlds.as_ref().and_then(|w| w.first()) {
-            Some(world) => world.position.clone(),
-            None => V::observed_position(&observation)?,
-        };
-        self.record(&pos);
-        self.position = pos.clone();
-        let legal = game.legal_actions();
+        let states = self.states(game, color);
+        let (worlds, histories) = self.worlds(&states)?;
+        let state = states[0].as_ref();
         let capped = self.level.cap(limits);
-        let mut turn = Turn {
-            searcher: &mut self.searcher,
-            observation: &observation,
-            position: &pos,
-            history: &self.history,
-            limits: &capped,
-        };
-        if let Some(action) = V::protocol_action(&mut turn, &legal) {
-            if let Ok(Action::Move(mv)) = action {
-                self.seen.push(pos.after(mv).hash());
+        let mut turn =
+            Turn { searcher: &mut self.searcher, game: state, position: &worlds[0].position, history: &histories[0], limits: &capped };
+        let action = match V::special_decision(&mut turn) {
+            Some(decided) => decided?,
+            None if worlds.len() == 1 => {
+                self.position = worlds[0].position.clone();
+                self.history = histories[0].clone();
+                Action::Move(self.best_move(limits, &[], &mut |_| {}).0.ok_or("no legal move")?)
             }
-            return action;
-        }
-        let chosen = match &worlds {
-            Some(worlds) => self.choose_in_worlds(worlds, limits).map(|(mv, _)| mv),
-            None => self.best_move(limits, &[], &mut |_| {}).0,
+            None => Action::Move(self.choose_in_worlds(&worlds, &histories, limits).ok_or("no legal move")?),
         };
-        let mv = chosen.ok_or("no legal move")?;
-        let action = Action::Move(mv);
-        if !legal.contains(&action) {
-            return Err(format!("the engine chose {}, which the game does not allow now", Self::text(&pos, mv)));
+        let inner = state.game();
+        if !inner.legal_actions().contains(&action) {
+            return Err(format!("the engine chose {}, which the game does not allow now", inner.action_text(action)));
         }
-        self.seen.push(pos.after(mv).hash());
-        Ok(action)
+        Ok(inner.describe(action).text)
+    }
+
+    fn assess(&mut self, game: &DynGame, color: Color, limits: &Limits) -> Result<Score, String> {
+        let states = self.states(game, color);
+        let (worlds, histories) = self.worlds(&states)?;
+        let mut total = 0i64;
+        for (world, history) in worlds.iter().zip(&histories) {
+            let result = self.searcher.search(&world.position, history, limits, &[], &mut |_| {});
+            let score = if world.position.turn() == color { result.score } else { -result.score };
+            total += i64::from(score);
+        }
+        Ok((total / worlds.len() as i64) as Score)
     }
 
     fn bench(&mut self, depth: u32) -> BenchReport {
@@ -344,6 +334,8 @@ impl<V: EngineVariant> Session for VariantSession<V> {
 pub struct EngineEntry {
     pub id: &'static str,
     pub new_session: fn(usize) -> Box<dyn Session>,
+    /// Offered over UCI (`EngineVariant::UCI`).
+    pub uci: bool,
 }
 
 fn session_of<V: EngineVariant>(hash_mb: usize) -> Box<dyn Session> {
@@ -352,7 +344,7 @@ fn session_of<V: EngineVariant>(hash_mb: usize) -> Box<dyn Session> {
 
 macro_rules! engine {
     ($v:ty) => {
-        EngineEntry { id: <$v as Variant>::ID, new_session: session_of::<$v> }
+        EngineEntry { id: <$v as Variant>::ID, new_session: session_of::<$v>, uci: <$v as EngineVariant>::UCI }
     };
 }
 
@@ -376,6 +368,11 @@ pub fn supported_variants() -> Vec<&'static str> {
         .into_iter()
         .filter(|id| ENGINES.iter().any(|e| e.id == *id))
         .collect()
+}
+
+/// The variants offered over UCI (`UCI_Variant`): those a FEN and moves express.
+pub fn uci_variants() -> Vec<&'static str> {
+    supported_variants().into_iter().filter(|id| ENGINES.iter().any(|e| e.id == *id && e.uci)).collect()
 }
 
 /// A session for variant `id` with a `hash_mb` megabyte table.

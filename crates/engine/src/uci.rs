@@ -11,7 +11,7 @@
 use crate::level::Level;
 use crate::score::UciScore;
 use crate::search::Features;
-use crate::session::{new_session, supported_variants, Info, Session};
+use crate::session::{new_session, uci_variants, Info, Session};
 use crate::time::{Clock, Limits};
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Color, Variant};
@@ -247,7 +247,7 @@ impl<W: Write + Send + 'static> Uci<W> {
             max = Level::MAX_ELO
         ));
         self.out.line("option name Skill Level type spin default 20 min 0 max 20");
-        let ids = supported_variants();
+        let ids = uci_variants();
         let vars: String = ids.iter().map(|id| format!(" var {id}")).collect();
         self.out.line(&format!("option name UCI_Variant type combo default {}{vars}", <Chess as Variant>::ID));
         self.out.line("uciok");
@@ -337,6 +337,13 @@ impl<W: Write + Send + 'static> Uci<W> {
                 }
                 _ => self.out.error(&format!("option '{name}' is true or false, not '{v}'")),
             },
+            ("uci_variant", Some(v)) if !uci_variants().contains(&v.as_str()) && new_session(&v, 1).is_ok() => {
+                self.out.error(&format!(
+                    "{v} is not played over UCI: a FEN cannot hold what a player may not see; play it with \
+                     `chesslantis play` or the server. Over UCI: {}",
+                    uci_variants().join(", ")
+                ));
+            }
             ("uci_variant", Some(v)) => {
                 self.wait_for_search();
                 match new_session(&v, self.hash_mb) {

@@ -9,9 +9,8 @@ use crate::pst;
 use crate::score::Score;
 use crate::search::Searcher;
 use crate::time::Limits;
-use crate::worlds::World;
 use chesslantis_core::role::{by_role, ROLE_COUNT};
-use chesslantis_core::{Action, Move, MoveKind, Observation, Piece, Position, Probability, Role, Square, Variant};
+use chesslantis_core::{Action, DynGame, Move, MoveKind, Piece, Position, PositionGame, Probability, Role, Square, Variant};
 
 /// Centipawn values by `Role::index()` (pawn, knight, bishop, rook, queen,
 /// king, ship): PeSTO's for the chess pieces; the Ship's is reasoned in
@@ -84,6 +83,10 @@ pub trait EngineVariant: Variant {
     /// every earlier position unreachable, so repetition need not look past
     /// it. Circe says false: a rebirth can bring the old position back.
     const RESETS_ARE_IRREVERSIBLE: bool = true;
+    /// Whether a GUI can play the variant over UCI: a FEN and moves say all
+    /// the engine may know. Beirut says false: a player's position has the
+    /// opponent's secret carrier, which no FEN of the truth may hold.
+    const UCI: bool = true;
 
     /// How many earlier positions can repeat the current one, given the
     /// half-move clock and how many are known.
@@ -129,24 +132,18 @@ pub trait EngineVariant: Variant {
         None
     }
 
-    /// Hidden information: the positions the game may truly be in, given
-    /// what a player observes, with their likelihoods; `None` when the
-    /// observation is the whole truth. The engine then searches every world
-    /// (see `worlds.rs`).
-    fn worlds(_observation: &Observation) -> Option<Vec<World<Self>>> {
-        None
-    }
-
-    /// The position a player searches, read from its observation. Variants
-    /// whose game text adds protocol fields after the FEN strip them here.
-    fn observed_position(observation: &Observation) -> Result<Position<Self>, String> {
-        Position::from_fen(&observation.fen).map_err(|e| e.to_string())
+    /// The position the player to act is in, read from the variant's own
+    /// game inside `game` (`game_as`, no text): the default is the game of
+    /// moves only; variants with a game type of their own say which.
+    fn position_in(game: &DynGame) -> Option<&Position<Self>> {
+        game.game_as::<PositionGame<Self>>().map(|g| g.position())
     }
 
     /// A decision the game asks for that is not "search for a move" (answer
-    /// a proposal, replace a rejected move, choose a bomb carrier); `None`
-    /// leaves the turn to the move search. `legal` is the game's legal actions.
-    fn protocol_action(_turn: &mut Turn<'_, Self>, _legal: &[Action]) -> Option<Result<Action, String>> {
+    /// a proposal, replace a rejected move, choose a bomb carrier), read
+    /// from the typed state of `turn.game`; `None` leaves the turn to the
+    /// move search.
+    fn special_decision(_turn: &mut Turn<'_, Self>) -> Option<Result<Action, String>> {
         None
     }
 
@@ -156,12 +153,13 @@ pub trait EngineVariant: Variant {
     }
 }
 
-/// What a variant's `protocol_action` gets to decide a turn: the searcher,
-/// the player's observation and the position read from it (for hidden
-/// information, one of its worlds), the game's history and the limits.
+/// What a variant's `special_decision` gets to decide a turn: the searcher,
+/// a game state consistent with what the player has seen (with hidden
+/// information, one of the sampled worlds; never the truth itself) and its
+/// position, the hashes of the positions before it, and the limits.
 pub struct Turn<'a, V: EngineVariant> {
     pub searcher: &'a mut Searcher<V>,
-    pub observation: &'a Observation,
+    pub game: &'a DynGame,
     pub position: &'a Position<V>,
     pub history: &'a [u64],
     pub limits: &'a Limits,

@@ -42,6 +42,17 @@ pub fn sample_worlds<V: EngineVariant>(worlds: Vec<World<V>>, n: usize) -> Vec<W
     picked
 }
 
+/// At most `n` of `items`, evenly spread over them (equally likely worlds:
+/// systematic sampling with equal weights).
+pub fn pick_evenly<T>(items: Vec<T>, n: usize) -> Vec<T> {
+    let len = items.len();
+    if len <= n || n == 0 {
+        return items;
+    }
+    let picked: Vec<usize> = (0..n).map(|i| (2 * i + 1) * len / (2 * n)).collect();
+    items.into_iter().enumerate().filter(|(i, _)| picked.contains(i)).map(|(_, t)| t).collect()
+}
+
 /// The move with the best weighted average value over the worlds, and that
 /// value. Only moves legal in every world are candidates (the player's own
 /// moves do not depend on what is hidden from it). Deepens until `limits`
@@ -61,11 +72,24 @@ pub fn choose_over_worlds<V: EngineVariant>(
 
 /// Every candidate move (legal in every world) with its weighted average
 /// value over the worlds, at the deepest depth finished for all worlds
-/// (the first depth always is).
+/// (the first depth always is). `history`: the positions before the root,
+/// the same in every world.
 pub fn values_over_worlds<V: EngineVariant>(
     searcher: &mut Searcher<V>,
     worlds: &[World<V>],
     history: &[u64],
+    limits: &Limits,
+) -> Vec<(Move, Score)> {
+    let histories = vec![history; worlds.len()];
+    values_over_worlds_with_histories(searcher, worlds, &histories, limits)
+}
+
+/// [`values_over_worlds`] with each world's own positions before the root
+/// (`histories[i]` for `worlds[i]`: hidden pieces make the hashes differ).
+pub fn values_over_worlds_with_histories<V: EngineVariant>(
+    searcher: &mut Searcher<V>,
+    worlds: &[World<V>],
+    histories: &[&[u64]],
     limits: &Limits,
 ) -> Vec<(Move, Score)> {
     let Some(first) = worlds.first() else { return Vec::new() };
@@ -85,7 +109,7 @@ pub fn values_over_worlds<V: EngineVariant>(
     let mut finished = Vec::new();
     for depth in 1..=max_depth {
         let mut sums = vec![0.0f64; candidates.len()];
-        for w in worlds {
+        for (w, history) in worlds.iter().zip(histories) {
             let values = searcher.root_move_values(&w.position, history, depth as i32, &candidates, limits);
             if searcher.stopped || values.len() < candidates.len() {
                 return finished;

@@ -1,8 +1,7 @@
 //! Sessions: the run-time choice of variant, the engine as a player of the
 //! core's game model, and the bench.
 
-use chesslantis_core::registry;
-use chesslantis_core::Actor;
+use chesslantis_core::{registry, DynGame};
 use chesslantis_engine::{new_session, supported_variants, Limits};
 
 #[test]
@@ -28,14 +27,14 @@ fn a_bad_position_changes_nothing() {
 
 #[test]
 fn two_engines_play_a_game_to_its_end() {
-    let info = registry::variant("chess").unwrap();
-    let mut game = (info.new_game)(None).unwrap();
+    let mut game = DynGame::new("chess", None).unwrap();
     let mut seats = [new_session("chess", 4).unwrap(), new_session("chess", 4).unwrap()];
     let limits = Limits::depth(2);
     let mut plies = 0;
-    while let Actor::Player(color) = game.actor() {
-        let action = seats[color.index()].choose_action(game.as_ref(), &limits).unwrap();
-        game.apply(action).unwrap();
+    while let Some(seat) = game.to_act() {
+        let color = seat.color().expect("chess has no dice");
+        let action = seats[color.index()].choose_action(&game, &limits).unwrap();
+        game.apply(seat, &action).unwrap();
         plies += 1;
         assert!(plies <= 600, "the draw rules end every game");
     }
@@ -44,10 +43,10 @@ fn two_engines_play_a_game_to_its_end() {
 
 #[test]
 fn choose_action_needs_a_player_to_act() {
-    let info = registry::variant("chess").unwrap();
-    let mated = (info.new_game)(Some("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1")).unwrap();
+    let mated = DynGame::new("chess", Some("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1")).unwrap();
     let mut s = new_session("chess", 1).unwrap();
-    assert!(s.choose_action(mated.as_ref(), &Limits::depth(1)).is_err());
+    let err = s.choose_action(&mated, &Limits::depth(1)).unwrap_err();
+    assert!(err.contains("over"), "{err}");
 }
 
 #[test]

@@ -2,12 +2,9 @@
 //! (with each variant's protocol: dice, proposals, bomb carriers), the
 //! special decisions, UCI and the bench.
 
-use chesslantis_core::variants::beirut::BeirutGame;
-use chesslantis_core::variants::bermuda_angle::BermudaGame;
-use chesslantis_core::variants::rejection::RejectionGame;
 use chesslantis_core::variants::bede::CHANCELLOR;
-use chesslantis_core::variants::{Bede, Beirut, Rejection};
-use chesslantis_core::{drive, notation, registry, Action, Actor, Color, DynGame, Game, Position, Seat, SplitMix, Viewer};
+use chesslantis_core::variants::{Bede, Rejection};
+use chesslantis_core::{drive, notation, registry, Color, DynGame, Position, Seat, SplitMix, Viewer};
 use chesslantis_engine::{new_session, supported_variants, Limits};
 use std::io::Cursor;
 
@@ -20,10 +17,10 @@ fn self_play(id: &str, max_actions: usize) -> DynGame {
     let limits = Limits::depth(1);
     let mut engine = |game: &DynGame, seat: Seat| -> Result<String, String> {
         let color = seat.color().ok_or("the dice are not the engine's")?;
-        let inner = game.game();
-        let action = seats[color.index()].choose_action(inner, &limits)?;
-        assert!(inner.legal_actions().contains(&action), "{id}: {action:?} is legal");
-        Ok(inner.describe(action).text)
+        let action = seats[color.index()].choose_action(game, &limits)?;
+        let legal = game.view(Viewer::player(color)).legal;
+        assert!(legal.iter().any(|l| l.text == action), "{id}: {action} is legal");
+        Ok(action)
     };
     drive::play_out(&mut game, &mut SplitMix::new(7), max_actions, &mut engine).unwrap();
     game
@@ -39,7 +36,7 @@ fn the_engine_plays_every_variant() {
         let game = self_play(id, 40);
         let start = DynGame::new(id, None).unwrap();
         assert_ne!(game.view(Viewer::Referee).fen, start.view(Viewer::Referee).fen, "{id}: the game moved on from the start");
-        assert!(game.outcome().is_some() || !game.game().legal_actions().is_empty(), "{id}: the game is over or goes on");
+        assert!(game.outcome().is_some() || game.to_act().is_some(), "{id}: the game is over or goes on");
     }
 }
 
@@ -70,21 +67,19 @@ fn the_engine_finds_the_winning_move_in_every_variant() {
         "one position for each variant"
     );
     for (id, fen, winning) in WINNING_MOVES {
-        let mut game = (registry::variant(id).unwrap().new_game)(Some(fen)).unwrap();
-        let mover = game.actor();
+        let mut game = DynGame::new(id, Some(fen)).unwrap();
+        let mover = game.to_act().unwrap();
         let mut s = new_session(id, 2).unwrap();
-        let wins: Vec<Action> = winning.iter().map(|t| game.parse_action(t).unwrap()).collect();
-        let action = s.choose_action(game.as_ref(), &Limits::depth(3)).unwrap();
-        let text = game.action_text(action);
-        assert!(wins.contains(&action), "{id}: played {text}, not one of {winning:?}");
-        game.apply(action).unwrap();
+        let text = s.choose_action(&game, &Limits::depth(3)).unwrap();
+        assert!(winning.contains(&text.as_str()), "{id}: played {text}, not one of {winning:?}");
+        game.apply(mover, &text).unwrap();
         if *id == "rejection" {
             // The opponent rejects the mate; the replacement mates too.
-            game.apply(Action::Reject).unwrap();
-            let again = s.choose_action(game.as_ref(), &Limits::depth(3)).unwrap();
-            game.apply(again).unwrap();
+            game.apply(Seat::Black, "reject").unwrap();
+            let again = s.choose_action(&game, &Limits::depth(3)).unwrap();
+            game.apply(mover, &again).unwrap();
         }
-        let Actor::Player(us) = mover else { panic!("{id}: a player moves first") };
+        let us = mover.color().expect("a player moves first");
         assert!(
             matches!(game.outcome(), Some(chesslantis_core::Outcome::Win { winner, .. }) if winner == us),
             "{id}: {text} wins at once, got {:?}",
@@ -111,20 +106,20 @@ fn bench_runs_for_every_variant() {
 fn bermuda_the_engine_takes_a_king() {
     // No check rules: the black king stands en prise to the rook, far from the Angle.
     let fen = "k9/10/10/10/10/10/10/10/10/R8K w - - 0 1";
-    let game = BermudaGame::from_fen(Some(fen)).unwrap();
+    let game = DynGame::new("bermuda-angle", Some(fen)).unwrap();
     let mut s = new_session("bermuda-angle", 1).unwrap();
-    let action = s.choose_action(&game, &Limits::depth(2)).unwrap();
-    assert_eq!(action, Action::Move(notation::parse_uci(game.position(), "a1a10").unwrap()));
+    assert_eq!(s.choose_action(&game, &Limits::depth(2)).unwrap(), "a1a10");
 }
 
 #[test]
 fn bermuda_the_engine_never_acts_for_the_dice() {
-    let mut game = BermudaGame::from_fen(None).unwrap();
+    let mut game = DynGame::new("bermuda-angle", None).unwrap();
     let mut s = new_session("bermuda-angle", 1).unwrap();
     let action = s.choose_action(&game, &Limits::depth(1)).unwrap();
-    game.apply(action).unwrap();
-    assert_eq!(game.actor(), Actor::Chance, "the first move passes through the Angle");
-    assert!(s.choose_action(&game, &Limits::depth(1)).is_err());
+    game.apply(Seat::White, &action).unwrap();
+    assert_eq!(game.to_act(), Some(Seat::Chance), "the first move passes through the Angle");
+    let err = s.choose_action(&game, &Limits::depth(1)).unwrap_err();
+    assert!(err.contains("dice"), "{err}");
 }
 
 #[test]
@@ -132,20 +127,39 @@ fn bermuda_keeps_the_queen_out_of_the_angle_when_nothing_is_gained() {
     // The queen can stay on the first rank or wander into the Angle; with
     // nothing to take, a walk into the Angle is a 1/36 risk each roll.
     let fen = "k9/pp8/10/10/10/10/10/10/PP8/K3Q5 w - - 0 1";
-    let game = BermudaGame::from_fen(Some(fen)).unwrap();
+    let game = DynGame::new("bermuda-angle", Some(fen)).unwrap();
     let mut s = new_session("bermuda-angle", 1).unwrap();
-    let Action::Move(mv) = s.choose_action(&game, &Limits::depth(2)).unwrap() else { panic!("a move") };
+    let text = s.choose_action(&game, &Limits::depth(2)).unwrap();
+    let pos = Position::<chesslantis_core::variants::BermudaAngle>::from_fen(fen).unwrap();
+    let mv = notation::parse_uci(&pos, &text).expect("a move");
     let angle = chesslantis_core::variants::bermuda_angle::angle();
-    assert!(!angle.contains(mv.to), "{} ends in the Angle", notation::uci::<chesslantis_core::variants::BermudaAngle>(mv, false));
+    assert!(!angle.contains(mv.to), "{text} ends in the Angle");
 }
 
 // ---- Rejection ----
 
-fn answer(text: &str) -> Action {
-    let game = RejectionGame::from_text(text).unwrap();
-    assert!(matches!(game.actor(), Actor::Player(_)));
+/// The engine's action in the Rejection game `text` (a FEN with a pending
+/// proposal or rejection, read by the core).
+fn answer(text: &str) -> String {
+    let game = DynGame::new("rejection", Some(text)).unwrap();
+    assert!(matches!(game.to_act(), Some(Seat::White | Seat::Black)));
     let mut s = new_session("rejection", 1).unwrap();
     s.choose_action(&game, &Limits::depth(3)).unwrap()
+}
+
+/// The engine answers a proposal it saw made in the game (the proposal is
+/// the game's history, not a text convention).
+#[test]
+fn rejection_answers_a_proposal_made_in_the_game() {
+    let fen = "3qk3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
+    let mut game = DynGame::new("rejection", Some(fen)).unwrap();
+    game.apply(Seat::White, "d2d8").unwrap();
+    let mut s = new_session("rejection", 1).unwrap();
+    assert_eq!(s.choose_action(&game, &Limits::depth(3)).unwrap(), "reject");
+    game.apply(Seat::Black, "reject").unwrap();
+    let replacement = s.choose_action(&game, &Limits::depth(3)).unwrap();
+    assert_ne!(replacement, "d2d8");
+    game.apply(Seat::White, &replacement).expect("a legal replacement");
 }
 
 #[test]
@@ -153,7 +167,7 @@ fn rejection_rejects_a_proposal_better_than_the_alternatives() {
     // White proposes the queen's capture of the undefended black queen; every
     // other move leaves it at most a pawn up: Black rejects.
     let fen = "3qk3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
-    assert_eq!(answer(&format!("{fen} proposed:d2d8")), Action::Reject);
+    assert_eq!(answer(&format!("{fen} proposed:d2d8")), "reject");
 }
 
 #[test]
@@ -161,14 +175,15 @@ fn rejection_accepts_a_proposal_worse_than_the_alternatives() {
     // White proposes a queen move that hangs the queen to the king while
     // Qxd8+ is available: Black accepts the gift.
     let fen = "3qk3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
-    assert_eq!(answer(&format!("{fen} proposed:d2d7")), Action::Accept);
+    assert_eq!(answer(&format!("{fen} proposed:d2d7")), "accept");
 }
 
 #[test]
 fn rejection_replaces_a_rejected_move_with_the_best_other() {
     let fen = "3qk3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
-    let Action::Move(mv) = answer(&format!("{fen} rejected:d2d8")) else { panic!("a move") };
+    let text = answer(&format!("{fen} rejected:d2d8"));
     let pos = Position::<Rejection>::from_fen(fen).unwrap();
+    let mv = notation::parse_uci(&pos, &text).expect("a move");
     assert_ne!(notation::uci::<Rejection>(mv, false), "d2d8");
     assert!(pos.is_legal(mv));
     // The best other move keeps the queen out of reach of the black queen and king.
@@ -196,44 +211,67 @@ fn rejection_over_uci_the_replacement_is_go_searchmoves_of_the_others() {
 
 #[test]
 fn beirut_chooses_a_knight_as_carrier() {
-    let game = BeirutGame::new(Position::start());
+    let game = DynGame::new("beirut", None).unwrap();
     let mut s = new_session("beirut", 1).unwrap();
-    let action = s.choose_action(&game, &Limits::depth(1)).unwrap();
-    assert_eq!(action, Action::ChooseCarrier(Position::<Beirut>::start().king(Color::White).map(|_| sq("g1")).unwrap()));
-}
-
-fn sq(name: &str) -> chesslantis_core::Square {
-    chesslantis_core::Shape::CHESS.parse(name).unwrap()
+    assert_eq!(s.choose_action(&game, &Limits::depth(1)).unwrap(), "carrier g1");
 }
 
 #[test]
 fn beirut_detonates_next_to_the_enemy_king() {
     // White's bomb on the knight f7, next to the black king: the blast wins.
     let fen = "4k3/5N2/8/8/8/8/8/R3K3 w - - 0 1 f7,-";
-    let game = BeirutGame::new(Position::from_fen(fen).unwrap());
+    let game = DynGame::new("beirut", Some(fen)).unwrap();
     let mut s = new_session("beirut", 1).unwrap();
-    let Action::Move(mv) = s.choose_action(&game, &Limits::depth(2)).unwrap() else { panic!("a move") };
-    assert_eq!(mv.kind, chesslantis_core::MoveKind::Detonate);
+    assert_eq!(s.choose_action(&game, &Limits::depth(2)).unwrap(), "detonate");
 }
 
+/// Two games that differ only in Black's secret carrier, played on with the
+/// same moves: White sees the same at every step, and the engine (reading
+/// only White's information) answers the same every time.
 #[test]
 fn beirut_the_engine_cannot_see_the_hidden_carrier() {
-    // Two games that differ only in Black's carrier: White sees the same,
-    // and chooses the same move.
-    let fens = [
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4 f3,c6",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4 f3,f6",
-    ];
-    let games: Vec<BeirutGame> = fens.iter().map(|f| BeirutGame::new(Position::from_fen(f).unwrap())).collect();
-    assert_ne!(games[0].fen(), games[1].fen());
-    let seen: Vec<String> = games.iter().map(|g| g.observation(Viewer::player(Color::White)).fen).collect();
-    assert_eq!(seen[0], seen[1]);
-    assert!(seen[0].ends_with("f3,*"), "{}", seen[0]);
-    let chosen: Vec<Action> = games
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+    let games: Vec<DynGame> = ["carrier c7", "carrier g8"]
         .iter()
-        .map(|g| new_session("beirut", 1).unwrap().choose_action(g, &Limits::depth(2)).unwrap())
+        .map(|black| {
+            let mut game = DynGame::new("beirut", None).unwrap();
+            game.apply(Seat::White, "carrier b1").unwrap();
+            game.apply(Seat::Black, black).unwrap();
+            game
+        })
         .collect();
-    assert_eq!(chosen[0], chosen[1]);
+    let mut games = games;
+    let mut sessions = [new_session("beirut", 1).unwrap(), new_session("beirut", 1).unwrap()];
+    for (i, mv) in moves.iter().enumerate() {
+        assert_eq!(games[0].view(Viewer::White), games[1].view(Viewer::White), "White's view after {i} moves");
+        if i % 2 == 0 {
+            let chosen: Vec<String> =
+                games.iter().zip(&mut sessions).map(|(g, s)| s.choose_action(g, &Limits::depth(2)).unwrap()).collect();
+            assert_eq!(chosen[0], chosen[1], "White's choice after {i} moves");
+        }
+        let seat = if i % 2 == 0 { Seat::White } else { Seat::Black };
+        for game in &mut games {
+            game.apply(seat, mv).unwrap();
+        }
+    }
+    assert_ne!(games[0].view(Viewer::Referee), games[1].view(Viewer::Referee), "the truths differ");
+}
+
+/// The engine's worlds are the game states consistent with its view: every
+/// carrier Black may have chosen, so a blast next to the white king that
+/// only one carrier could make is feared, not known.
+#[test]
+fn beirut_the_engine_weighs_every_carrier_the_opponent_may_have() {
+    // Black's knight on f6 and pawn on e7: either may carry the bomb.
+    let fen = "4k3/4p3/5n2/8/8/8/8/4K2R w - - 0 1 ?,?";
+    let mut game = DynGame::new("beirut", Some(fen)).unwrap();
+    game.apply(Seat::White, "carrier h1").unwrap();
+    game.apply(Seat::Black, "carrier f6").unwrap();
+    let states = game.consistent_states(Viewer::White, 64);
+    assert_eq!(states.len(), 2, "the knight or the pawn");
+    let mut s = new_session("beirut", 1).unwrap();
+    let action = s.choose_action(&game, &Limits::depth(2)).unwrap();
+    game.clone().apply(Seat::White, &action).expect("a legal move");
 }
 
 // ---- UCI ----
@@ -256,52 +294,13 @@ fn uci(input: &str) -> String {
 }
 
 #[test]
-fn uci_plays_every_variant() {
-    for id in supported_variants() {
+fn uci_plays_every_variant_it_offers() {
+    for id in chesslantis_engine::uci_variants() {
         let out = uci(&format!("setoption name UCI_Variant value {id}\nposition startpos\ngo depth 2\n"));
         let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap_or("");
         assert!(!best.is_empty() && best != "0000", "{id}: {out}");
         assert!(!out.contains("error"), "{id}: {out}");
     }
-}
-
-#[test]
-fn uci_beirut_takes_the_own_carrier_and_a_hidden_one() {
-    let fen = "4k3/5N2/8/8/8/8/8/R3K3 w - - 0 1 f7,*";
-    let out = uci(&format!("setoption name UCI_Variant value beirut\nposition fen {fen}\ngo depth 2\n"));
-    assert!(out.contains("bestmove f7f7"), "the detonation wins: {out}");
-    // A detonation by Black shows where its bomb was: the worlds that disagree are dropped.
-    let fen = "4k3/8/8/8/3n4/8/8/R3K3 b - - 0 1 -,*";
-    let out = uci(&format!("setoption name UCI_Variant value beirut\nposition fen {fen} moves d4d4\ngo depth 1\n"));
-    assert!(out.contains("bestmove "), "{out}");
-    assert!(!out.contains("error"), "{out}");
-}
-
-#[test]
-fn beirut_worlds_cover_every_possible_carrier() {
-    use chesslantis_core::variants::beirut::Bomb;
-    use chesslantis_engine::EngineVariant;
-    // Black has a knight, a rook and two pawns left (4 of its 15 pieces): one
-    // world each, and the carrier may be among the 11 gone.
-    let fen = "r3k3/pp6/2n5/8/8/8/8/4K3 w - - 0 1 -,*";
-    let observation = chesslantis_core::Observation {
-        shape: chesslantis_core::Shape::CHESS,
-        fen: fen.into(),
-        actor: Actor::Player(Color::White),
-        notes: Vec::new(),
-    };
-    let worlds = Beirut::worlds(&observation).unwrap();
-    let carried: Vec<_> = worlds.iter().filter_map(|w| w.position.extra.carrier(Color::Black)).collect();
-    assert_eq!(carried.len(), 4);
-    for name in ["a8", "a7", "b7", "c6"] {
-        assert!(carried.contains(&sq(name)), "{name}");
-    }
-    let gone: Vec<_> = worlds.iter().filter(|w| w.position.extra.of(Color::Black) == Bomb::Gone).collect();
-    assert_eq!(gone.len(), 1);
-    assert_eq!(gone[0].weight, 11.0);
-    // An observation with nothing hidden is the whole truth.
-    let open = chesslantis_core::Observation { fen: fen.replace("-,*", "-,c6"), ..observation };
-    assert!(Beirut::worlds(&open).is_none());
 }
 
 // ---- Bede Chess ----
@@ -311,13 +310,12 @@ fn bede_the_engine_does_not_hang_its_chancellor() {
     // The black pawn on e6 attacks the chancellor on e5 (a Bede pawn takes
     // straight ahead); taking it loses the chancellor to the pawn on d6.
     let fen = "8k/9/9/9/9/3pp4/4C4/9/9/9/K8 w - - 0 1 e --";
-    let mut game = (registry::variant("bede").unwrap().new_game)(Some(fen)).unwrap();
+    let mut game = DynGame::new("bede", Some(fen)).unwrap();
     let mut s = new_session("bede", 2).unwrap();
-    let action = s.choose_action(game.as_ref(), &Limits::depth(3)).unwrap();
-    let text = game.action_text(action);
-    game.apply(action).unwrap();
-    let after = Position::<Bede>::from_fen(&game.fen()).unwrap();
+    let text = s.choose_action(&game, &Limits::depth(3)).unwrap();
+    game.apply(Seat::White, &text).unwrap();
+    let after = Position::<Bede>::from_fen(&game.game().fen()).unwrap();
     let chancellors: Vec<_> = after.by_color(Color::White).filter(|&sq| after.piece_at(sq).is_some_and(|p| p.role == CHANCELLOR)).collect();
     assert_eq!(chancellors.len(), 1, "{text}: the chancellor is still there");
-    assert!(after.attackers(chancellors[0], Color::Black).is_empty(), "{text}: the chancellor stands attacked in {}", game.fen());
+    assert!(after.attackers(chancellors[0], Color::Black).is_empty(), "{text}: the chancellor stands attacked in {}", game.game().fen());
 }

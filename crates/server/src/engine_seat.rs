@@ -67,8 +67,7 @@ pub fn check_variant(variant: &str) -> Result<(), String> {
 /// The one call into the engine: the action, as text `DynGame::apply`
 /// accepts, for the seat to act, from that seat's information.
 fn choose(session: &mut dyn Session, game: &DynGame, limits: &Limits) -> Result<String, String> {
-    let action = session.choose_action(game.game(), limits)?;
-    Ok(game.game().action_text(action))
+    session.choose_action(game, limits)
 }
 
 /// What the engine needs to decide one turn, taken from the room under its lock.

@@ -18,8 +18,9 @@
 use crate::eval::Phased;
 use crate::variant::{standard_piece_square, ChanceOutcome, EngineVariant, STANDARD_VALUES};
 use chesslantis_core::variants::bermuda_angle::{angle, dice_outcomes, resolve, roll_due};
+use chesslantis_core::variants::bermuda_angle::BermudaGame;
 use chesslantis_core::variants::BermudaAngle;
-use chesslantis_core::{Action, Move, Piece, Position, Role, Square};
+use chesslantis_core::{Action, DynGame, Move, Piece, Position, Role, Square};
 
 /// Rolls a piece standing in the Angle is taken to face beyond the horizon.
 const ROLLS_AHEAD: i32 = 2;
@@ -28,6 +29,10 @@ const ROLLS_AHEAD: i32 = 2;
 const KING_IN_ANGLE: i32 = 300;
 
 impl EngineVariant for BermudaAngle {
+    fn position_in(game: &DynGame) -> Option<&Position<Self>> {
+        game.game_as::<BermudaGame>().map(|g| g.position())
+    }
+
     fn piece_square(piece: Piece, sq: Square) -> Phased {
         let base = standard_piece_square::<Self>(piece, sq);
         if !angle().contains(sq) {

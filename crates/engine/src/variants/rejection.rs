@@ -9,28 +9,23 @@
 //!   for it than the proposal (`rejection::answer_proposal`).
 //! - Replacing: the best of the other moves (`rejection::replacement`).
 //!
-//! Over UCI there is no protocol: the engine is asked for a move, and gives
-//! the move it would propose.
+//! The step of the turn is the typed state of the core's `RejectionGame`.
 
 use crate::rejection::{answer_proposal, replacement, Answer};
 use crate::variant::{EngineVariant, NodeRule, Turn};
 use chesslantis_core::variants::rejection::{RejectionGame, Step};
 use chesslantis_core::variants::Rejection;
-use chesslantis_core::{Action, Observation, Position};
+use chesslantis_core::{Action, DynGame, Position};
 
 impl EngineVariant for Rejection {
     const NODE_RULE: NodeRule = NodeRule::SecondBest;
 
-    /// The game text is the FEN with `proposed:<move>` or `rejected:<move>` after it.
-    fn observed_position(observation: &Observation) -> Result<Position<Self>, String> {
-        RejectionGame::from_text(&observation.fen).map(|g| g.position().clone()).map_err(|e| e.to_string())
+    fn position_in(game: &DynGame) -> Option<&Position<Self>> {
+        game.game_as::<RejectionGame>().map(|g| g.position())
     }
 
-    fn protocol_action(turn: &mut Turn<'_, Self>, _legal: &[Action]) -> Option<Result<Action, String>> {
-        let step = match RejectionGame::from_text(&turn.observation.fen) {
-            Ok(game) => game.step(),
-            Err(e) => return Some(Err(e.to_string())),
-        };
+    fn special_decision(turn: &mut Turn<'_, Self>) -> Option<Result<Action, String>> {
+        let step = turn.game.game_as::<RejectionGame>()?.step();
         match step {
             Step::Proposing => None,
             Step::Answering(proposed) => {

@@ -5,6 +5,7 @@
 import 'chessgroundx/assets/chessground.base.css';
 import '../styles/app.css';
 import { GamePage } from './game';
+import { GameInfo } from './game-info';
 import { installPieceStyles } from './pieces';
 import { WebSocketTransport } from './transport';
 import type { Viewer } from './view';
@@ -16,4 +17,8 @@ const socket = params.get('socket') ?? `${scheme}//${location.host}/ws/games/${e
 const seat = (params.get('seat') ?? 'spectator') as Viewer;
 
 installPieceStyles();
-new GamePage(document.getElementById('app')!, new WebSocketTransport(socket), seat);
+const transport = new WebSocketTransport(socket);
+const page = new GamePage(document.getElementById('app')!, transport, seat);
+const info = new GameInfo();
+page.gameSlot.append(info.element);
+transport.listen(m => info.receive(m));

@@ -1,0 +1,107 @@
+//! The engine of this build against another build's (a player process, see
+//! bench/vs-previous/previous_player.rs), through the one driving loop and
+//! core's seeded dice, colours alternating; prints the score of this build
+//! with a 95% interval. Run by `bench/engine-vs-previous`.
+//!
+//!     vs_previous VARIANT GAMES MOVETIME_MS PLAYER_BINARY [SEED]
+
+use chesslantis_core::{drive, DynGame, Outcome, Seat, SplitMix};
+use chesslantis_engine::{new_session, Limits};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{ChildStdin, ChildStdout, Command, ExitCode, Stdio};
+
+/// The other build's engine, told every action and asked for its own.
+struct Previous {
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Previous {
+    fn say(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(|e| e.to_string())
+    }
+
+    fn ask(&mut self) -> Result<String, String> {
+        self.say("go")?;
+        let mut line = String::new();
+        self.output.read_line(&mut line).map_err(|e| e.to_string())?;
+        let answer = line.trim().to_string();
+        match answer.strip_prefix("error ") {
+            Some(e) => Err(format!("the previous engine: {e}")),
+            None if answer.is_empty() => Err("the previous engine stopped".into()),
+            None => Ok(answer),
+        }
+    }
+}
+
+/// One game; the score of this build (1, 0.5, 0).
+fn play(variant: &str, new_color: Seat, movetime: u64, seed: u64, previous: &mut Previous) -> Result<f64, String> {
+    let mut game = DynGame::new(variant, None).map_err(|e| e.message)?;
+    let mut engine = new_session(variant, 16)?;
+    engine.set_seed(seed);
+    previous.say("new")?;
+    let limits = Limits::movetime(movetime);
+    let mut told = 0;
+    let mut dice = SplitMix::new(seed);
+    let mut choose = |game: &DynGame, seat: Seat| -> Result<String, String> {
+        if seat == new_color {
+            return engine.choose_action(game, &limits);
+        }
+        for entry in &game.history()[told..] {
+            previous.say(&format!("apply {} {}", entry.seat, entry.action))?;
+        }
+        told = game.history().len();
+        let answer = previous.ask()?;
+        // The answer is applied by the loop; it is told with the next batch.
+        Ok(answer)
+    };
+    drive::play_out(&mut game, &mut dice, 600, &mut choose)?;
+    let new = new_color.color().ok_or("a player")?;
+    Ok(match game.outcome() {
+        Some(Outcome::Win { winner, .. }) if winner == new => 1.0,
+        Some(Outcome::Win { .. }) => 0.0,
+        _ => 0.5,
+    })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 5 {
+        eprintln!("usage: vs_previous VARIANT GAMES MOVETIME_MS PLAYER_BINARY [SEED]");
+        return ExitCode::FAILURE;
+    }
+    let (variant, player) = (&args[1], &args[4]);
+    let games: usize = args[2].parse().unwrap_or(10);
+    let movetime: u64 = args[3].parse().unwrap_or(20);
+    let seed: u64 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let child = Command::new(player).args([variant.as_str(), &movetime.to_string()]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
+    let Ok(mut child) = child else {
+        eprintln!("vs_previous: cannot start {player}");
+        return ExitCode::FAILURE;
+    };
+    let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else { return ExitCode::FAILURE };
+    let mut previous = Previous { input, output: BufReader::new(output) };
+    let mut scores = Vec::with_capacity(games);
+    for g in 0..games {
+        let color = if g % 2 == 0 { Seat::White } else { Seat::Black };
+        match play(variant, color, movetime, seed.wrapping_add(g as u64 / 2), &mut previous) {
+            Ok(s) => scores.push(s),
+            Err(e) => {
+                eprintln!("vs_previous: {variant} game {}: {e}", g + 1);
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let _ = child.kill();
+    let n = scores.len() as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    let (w, d, l) = (
+        scores.iter().filter(|&&s| s == 1.0).count(),
+        scores.iter().filter(|&&s| s == 0.5).count(),
+        scores.iter().filter(|&&s| s == 0.0).count(),
+    );
+    println!("{variant}: new vs previous {w}/{d}/{l} (win/draw/loss) of {}, score {:.1}% ± {:.1}% (95%)", scores.len(), 100.0 * mean, 100.0 * half);
+    ExitCode::SUCCESS
+}
