@@ -4,13 +4,14 @@ use crate::hub::{Hub, NewGame, RoomHandle};
 use crate::identity::{random_id, GuestId, COOKIE_NAME};
 use crate::protocol::{self, ClientMessage, ErrorReply, GameState, ServerMessage};
 use crate::room::public_name;
+use crate::ui::UiFiles;
 use crate::verify::{self, GameExport};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::{COOKIE, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
@@ -18,16 +19,23 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
 
-const PAGE: &str = include_str!("page.html");
-
 /// Larger WebSocket frames close the connection; smaller ones above
 /// `protocol::MAX_MESSAGE_BYTES` get an error reply.
 const MAX_FRAME_BYTES: usize = 64 * 1024;
 
-pub fn router(hub: Arc<Hub>) -> Router {
+/// The API and WebSocket routes over `hub`, and the browser UI from `ui`.
+pub fn router(hub: Arc<Hub>, ui: UiFiles) -> Router {
+    let ui = Router::new()
+        .route("/", get(lobby_page))
+        .route("/game/{id}", get(game_page))
+        .route("/rules/{variant}", get(rules_page))
+        .fallback(get(ui_file))
+        .with_state(Arc::new(ui));
+    api_router(hub).merge(ui)
+}
+
+fn api_router(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/", get(page))
-        .route("/game/{id}", get(page))
         .route("/api/me", get(me))
         .route("/api/variants", get(variants))
         .route("/api/seeks", get(seeks))
@@ -97,8 +105,24 @@ fn with_cookie(cookie: Option<HeaderValue>, response: impl IntoResponse) -> Resp
     response
 }
 
-async fn page() -> Html<&'static str> {
-    Html(PAGE)
+async fn lobby_page(State(ui): State<Arc<UiFiles>>) -> Response {
+    ui.page("index.html")
+}
+
+async fn game_page(State(ui): State<Arc<UiFiles>>) -> Response {
+    ui.page("game.html")
+}
+
+async fn rules_page(State(ui): State<Arc<UiFiles>>, Path(variant): Path<String>) -> Response {
+    ui.rules(&variant)
+}
+
+async fn ui_file(State(ui): State<Arc<UiFiles>>, uri: Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    if path.starts_with("api/") || path.starts_with("ws/") {
+        return ApiError(ErrorReply::new("not_found", format!("no route {}; see docs/protocol.md, section Server", uri.path()))).into_response();
+    }
+    ui.file(path)
 }
 
 #[derive(Serialize, Deserialize)]

@@ -4,6 +4,7 @@
 //! - [`dice`]: committed, verifiable dice (HMAC-SHA256 of a secret seed and the ply).
 //! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
 //! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
+//! - [`ui`]: the browser UI (web/dist) embedded in the binary.
 //! - [`model`]: the game model's contract as the server uses it.
 
 pub mod clock;
@@ -15,6 +16,7 @@ pub mod model;
 pub mod protocol;
 pub mod room;
 pub mod store;
+pub mod ui;
 pub mod verify;
 
 use std::net::SocketAddr;
@@ -30,13 +32,14 @@ pub async fn open(database: &str) -> Result<Arc<hub::Hub>, String> {
     hub::Hub::start(store).await
 }
 
-/// Serves `hub` on `listener` until `shutdown` completes.
+/// Serves `hub` and the UI from `ui` on `listener` until `shutdown` completes.
 pub async fn run(
     listener: tokio::net::TcpListener,
     hub: Arc<hub::Hub>,
+    ui: ui::UiFiles,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, http::router(hub)).with_graceful_shutdown(shutdown).await
+    axum::serve(listener, http::router(hub, ui)).with_graceful_shutdown(shutdown).await
 }
 
 /// `chesslantis serve`: listens on `addr` over `database` until Ctrl-C.
@@ -47,7 +50,7 @@ pub async fn serve(addr: &str, database: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {addr}: {e} (another server there? choose another address with --addr)"))?;
     let local: SocketAddr = listener.local_addr().map_err(|e| e.to_string())?;
     println!("Chesslantis server at http://{local}/ (database: {database}); open it in a browser, Ctrl-C stops it");
-    run(listener, hub, async {
+    run(listener, hub, ui::UiFiles::Embedded, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await

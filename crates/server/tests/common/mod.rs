@@ -35,6 +35,11 @@ pub struct TestServer {
 
 impl TestServer {
     pub fn start(database: &str) -> TestServer {
+        TestServer::start_with_ui(database, chesslantis_server::ui::UiFiles::Embedded)
+    }
+
+    /// A server whose browser UI comes from `ui`.
+    pub fn start_with_ui(database: &str, ui: chesslantis_server::ui::UiFiles) -> TestServer {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let database = database.to_string();
@@ -45,7 +50,7 @@ impl TestServer {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 addr_tx.send(listener.local_addr().unwrap()).unwrap();
                 tokio::select! {
-                    _ = chesslantis_server::run(listener, hub, std::future::pending()) => {}
+                    _ = chesslantis_server::run(listener, hub, ui, std::future::pending()) => {}
                     _ = stopped => {}
                 }
             });
@@ -77,8 +82,25 @@ impl Drop for TestServer {
     }
 }
 
-/// One HTTP/1.1 request; returns the status, the Set-Cookie value and the JSON body.
-pub async fn http(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<&Value>) -> (u16, Option<String>, Value) {
+/// A raw HTTP response: its status, head and body.
+pub struct RawResponse {
+    pub status: u16,
+    pub head: String,
+    pub body: String,
+}
+
+impl RawResponse {
+    /// A header's value (its name in any case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().find_map(|l| {
+            let (n, v) = l.split_once(':')?;
+            n.trim().eq_ignore_ascii_case(name).then(|| v.trim())
+        })
+    }
+}
+
+/// One HTTP/1.1 request, the response as it came.
+pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<&Value>) -> RawResponse {
     let mut stream = TcpStream::connect(addr).await.expect("connect");
     let body_text = body.map(|b| b.to_string()).unwrap_or_default();
     let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body_text.len());
@@ -96,13 +118,16 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, cookie: Option<&st
     let response = String::from_utf8_lossy(&response).to_string();
     let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
     let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let set_cookie = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
-        .map(|l| l.split_once(':').unwrap().1.trim().split(';').next().unwrap().to_string());
     let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.to_string() };
-    let json = serde_json::from_str(&body).unwrap_or(Value::String(body));
-    (status, set_cookie, json)
+    RawResponse { status, head: head.to_string(), body }
+}
+
+/// One HTTP/1.1 request; returns the status, the Set-Cookie value and the JSON body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<&Value>) -> (u16, Option<String>, Value) {
+    let r = http_raw(addr, method, path, cookie, body).await;
+    let set_cookie = r.header("set-cookie").map(|v| v.split(';').next().unwrap().to_string());
+    let json = serde_json::from_str(&r.body).unwrap_or(Value::String(r.body.clone()));
+    (r.status, set_cookie, json)
 }
 
 fn dechunk(mut body: &str) -> String {

@@ -1,0 +1,21 @@
+//! Says at build time whether the browser UI (web/dist) is embedded, and
+//! rebuilds the server when a new UI build lands there.
+
+use std::path::Path;
+
+fn main() {
+    let dist = Path::new("../../web/dist");
+    println!("cargo:rerun-if-changed=../../web");
+    for folder in ["", "assets", "rules"] {
+        let path = dist.join(folder);
+        if path.is_dir() {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+    }
+    if !dist.join("index.html").is_file() {
+        println!(
+            "cargo:warning=web/dist/index.html is absent: the server embeds no browser UI and serves its minimal page \
+             (build the UI with `npm --prefix web run build`)"
+        );
+    }
+}
