@@ -185,14 +185,21 @@ test('lobby: the variants, the rules links and an empty list of seeks; the rules
   const offered = await g.page.locator('select[name="variant"] option').evaluateAll(os => os.map(o => o.value));
   assert.deepEqual(offered, variants);
   assert.match(await g.page.locator('.me').innerText(), /guest-/);
+  await g.page.screenshot({ path: join(shotsDir, 'server-lobby.png') });
   for (const href of await g.page.locator('.rules-list a').evaluateAll(as => as.map(a => a.getAttribute('href')))) {
     const r = await fetch(`${server.url}${href}`);
     assert.equal(r.status, 200, href);
     assert.match(await r.text(), /<h1 id=/, `${href} is a rules page`);
   }
+  const listed = await g.page.locator('.rules-list a').count();
   await g.page.getByRole('link', { name: 'Circe (Newport rules)' }).click();
   await g.page.waitForURL(/\/rules\/circe$/, WAIT);
   assert.match(await g.page.locator('h1').innerText(), /Circe/);
+  await g.page.getByRole('link', { name: 'All rules' }).click();
+  await g.page.waitForURL(/\/rules\/index$/, WAIT);
+  assert.equal(await g.page.locator('main li a').count(), listed, 'the index lists every rules page the lobby links');
+  await g.page.getByRole('link', { name: /Lobby/ }).click();
+  await g.page.waitForURL(`${server.url}/`, WAIT);
   await g.done();
 });
 
