@@ -59,6 +59,33 @@ pub enum Event {
     /// Two-board Bermuda chess: a piece was removed from the game where
     /// another fell.
     Removed { piece: Piece, square: String },
+    /// Looking-Glass: a side set up its army in secret; `start` (the back
+    /// rank, `RNBQKBNR`) only in its own view.
+    ArmySetUp { by: Color, start: Option<String> },
+    /// Looking-Glass: the opponent moved in its own world, which this viewer
+    /// cannot see.
+    MovedUnseen { by: Color, world: String },
+    /// Looking-Glass: an order into the world its giver cannot see: the
+    /// piece on `from`, ordered to `to`, stopped on `stopped` (`to` when
+    /// carried out in full), taking `took`.
+    OrderCarried { by: Color, piece: Piece, from: String, to: String, stopped: String, took: Option<Piece> },
+    /// Looking-Glass: an impossible order, Strike `count` of three.
+    Strike { by: Color, order: String, count: u8 },
+    /// Looking-Glass under the forfeit rule: an impossible order forfeits the
+    /// turn; the opponent chooses a move for `by` (when it has one to choose
+    /// in the opponent's world; else `by` tries again).
+    Forfeited { by: Color, order: String, chosen_by_opponent: bool },
+    /// Looking-Glass: a piece passed through the portal into the other world.
+    PassedThrough { piece: Piece, from: String, to: String },
+    /// Looking-Glass: a piece stayed where it landed (the square beyond the
+    /// portal is occupied); told to its owner only.
+    Stayed { piece: Piece, square: String },
+    /// Looking-Glass: what a piece arriving in a world attacks there (enemy
+    /// pieces only), and for a pawn what stands in front of it.
+    Disclosed { piece: Piece, square: String, attacks: Vec<Seen>, front: Option<Front> },
+    /// Looking-Glass: the answer to `by`'s question "have I any legal move in
+    /// the other world (`world`)?".
+    Answered { by: Color, world: String, yes: bool },
     /// A player resigned.
     Resigned { by: Color },
     /// A player offered a draw.
@@ -69,6 +96,20 @@ pub enum Event {
     DrawAgreed,
     /// The game is over.
     GameOver(Outcome),
+}
+
+/// A piece on a square, as a disclosure names it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seen {
+    pub piece: Piece,
+    pub square: String,
+}
+
+/// The square in front of a Looking-Glass pawn that arrived, and what stands there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Front {
+    pub square: String,
+    pub piece: Option<Piece>,
 }
 
 /// What became of a Beirut bomb, told to everyone when the game ends.
@@ -90,6 +131,11 @@ pub enum BombFate {
 /// `the white knight`.
 fn the(piece: Piece) -> String {
     format!("the {} {}", piece.color.name().to_lowercase(), piece.role.name())
+}
+
+/// `a black knight`.
+fn a(piece: Piece) -> String {
+    format!("a {} {}", piece.color.name().to_lowercase(), piece.role.name())
 }
 
 /// `, becoming a queen`, or nothing.
@@ -145,6 +191,45 @@ impl fmt::Display for Event {
                 write!(f, "{} rises from {from} to {to}{}", the(*piece), becoming(*became))
             }
             Event::Removed { piece, square } => write!(f, "{} on {square} is removed from the game", the(*piece)),
+            Event::ArmySetUp { by, start: None } => write!(f, "{by} has set up its army"),
+            Event::ArmySetUp { by, start: Some(start) } => write!(f, "{by} sets up its army: {start}"),
+            Event::MovedUnseen { by, world } => write!(f, "{by} moves in the {world} world"),
+            Event::OrderCarried { piece, from, to, stopped, took, .. } => {
+                let reach = if stopped == to {
+                    format!("{} went from {from} to {to}", the(*piece))
+                } else if took.is_some() {
+                    format!("{}, ordered from {from} to {to}, stopped on {stopped}", the(*piece))
+                } else {
+                    format!("{}, ordered from {from} to {to}, stopped short on {stopped}", the(*piece))
+                };
+                match took {
+                    Some(t) => write!(f, "{reach} and took {}", a(*t)),
+                    None => write!(f, "{reach}"),
+                }
+            }
+            Event::Strike { by, order, count } => write!(f, "Strike {count} of 3 for {by}: {order} is impossible"),
+            Event::Forfeited { by, order, chosen_by_opponent: true } => {
+                write!(f, "{order} is impossible: {by} forfeits the turn and {} chooses {by}'s move", !*by)
+            }
+            Event::Forfeited { by, order, chosen_by_opponent: false } => {
+                write!(f, "{order} is impossible; {} has no move to choose for {by}, so {by} tries again", !*by)
+            }
+            Event::PassedThrough { piece, from, to } => write!(f, "{} on {from} passed through to {to}", the(*piece)),
+            Event::Stayed { piece, square } => {
+                write!(f, "{} stayed on {square}: the square beyond the portal is occupied", the(*piece))
+            }
+            Event::Disclosed { piece, square, attacks, front } => {
+                let attacked: Vec<String> = attacks.iter().map(|s| format!("{} on {}", a(s.piece), s.square)).collect();
+                let attacked = if attacked.is_empty() { "nothing".to_string() } else { attacked.join(", ") };
+                write!(f, "{} arriving on {square} attacks {attacked}", the(*piece))?;
+                match front {
+                    Some(Front { square, piece: Some(p) }) => write!(f, "; in front of it on {square}: {}", a(*p)),
+                    Some(Front { square, piece: None }) => write!(f, "; {square} in front of it is empty"),
+                    None => Ok(()),
+                }
+            }
+            Event::Answered { by, world, yes: true } => write!(f, "Yes: {by} has a legal move in the {world} world"),
+            Event::Answered { by, world, yes: false } => write!(f, "No: {by} has no legal move in the {world} world"),
             Event::Resigned { by } => write!(f, "{by} resigns"),
             Event::DrawOffered { by } => write!(f, "{by} offers a draw"),
             Event::DrawDeclined { by } => write!(f, "{by} declines the draw offer"),

@@ -46,7 +46,15 @@ pub enum Action {
     NoRoll,
     /// The player gives up.
     Resign,
+    /// A decision only one variant has (Looking-Glass's secret start and its
+    /// question), as an id that variant alone decodes.
+    Variant(VariantAction),
 }
+
+/// A decision only one variant has; its own typed enum (in its files)
+/// encodes and decodes it. Shared code never looks inside.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VariantAction(pub u32);
 
 /// An exact probability `num / den`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -365,5 +373,7 @@ pub fn action_text<V: Variant>(action: Action) -> String {
         Action::Roll(sq) => format!("roll {}", s.name(sq)),
         Action::NoRoll => "no roll".into(),
         Action::Resign => "resign".into(),
+        // Only the variant reads its own decisions; its game writes their text.
+        Action::Variant(VariantAction(id)) => format!("variant action {id}"),
     }
 }

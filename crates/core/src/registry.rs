@@ -7,7 +7,7 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::{SpecialSquares, Variant};
-use crate::variants::{beirut, bermuda_angle, rejection, Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, Portal, Rejection};
+use crate::variants::{beirut, bermuda_angle, looking_glass, rejection, Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, LookingGlass, Portal, Rejection};
 
 /// Makes a game from the start position or a FEN.
 pub type NewGame = fn(Option<&str>) -> Result<Box<dyn Game>, FenError>;
@@ -105,6 +105,7 @@ pub static VARIANTS: &[VariantInfo] = &[
     entry!(KnightsAreGod, plain_game::<KnightsAreGod>),
     entry!(BermudaTwoBoard, plain_game::<BermudaTwoBoard>),
     entry!(Bede, plain_game::<Bede>),
+    entry!(LookingGlass, looking_glass::new_game),
 ];
 
 /// The variant with this id.

@@ -75,6 +75,11 @@ pub enum Pending {
     ChooseCarrier,
     /// Bermuda Chess Angle: the dice decide after this move.
     Roll { after: String },
+    /// Looking-Glass: choose your army's start in secret (`start RNBQKBNR`).
+    ChooseStart,
+    /// Looking-Glass, forfeit rule: `for_side`'s order was impossible; the
+    /// acting seat chooses a move for it in the world the acting seat sees.
+    MoveForOpponent { for_side: Color },
 }
 
 /// One legal action, with what a UI needs to offer it.
@@ -137,6 +142,10 @@ pub struct Knowledge {
     pub last_roll: Option<String>,
     /// The game's notes for this viewer, in words (`Your bomb: the knight on g1`).
     pub notes: Vec<String>,
+    /// Looking-Glass: everything this viewer was told so far, in order (the
+    /// results of its orders, disclosures, captures, Strikes, answers).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<EventView>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,6 +8,7 @@ pub mod chess;
 pub mod portal;
 pub mod circe;
 pub mod knights_are_god;
+pub mod looking_glass;
 pub mod rejection;
 
 pub use bede::Bede;
@@ -18,4 +19,5 @@ pub use chess::Chess;
 pub use portal::Portal;
 pub use circe::Circe;
 pub use knights_are_god::KnightsAreGod;
+pub use looking_glass::LookingGlass;
 pub use rejection::Rejection;

@@ -1,0 +1,78 @@
+//! The moves of one world (FIDE-shaped, no check, castling without attack
+//! conditions), and the orders a player may give in the world it cannot see.
+
+use super::worlds::World;
+use super::LookingGlass;
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::movegen;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::Role;
+use crate::square::Square;
+use crate::variant::Variant;
+
+type Pos = Position<LookingGlass>;
+
+/// The side to move's moves with its pieces in `world` (its own world: what
+/// it may play; the other: what it could order in full).
+pub fn moves_in(pos: &Pos, world: World) -> Vec<Move> {
+    let mut out = Vec::new();
+    if Color::ALL.iter().any(|&c| pos.kings(c).is_empty()) {
+        return out;
+    }
+    movegen::pseudo_legal(pos, &mut out);
+    out.retain(|mv| World::of(mv.from) == world);
+    out
+}
+
+/// The side to move's own-world moves.
+pub fn own_moves(pos: &Pos) -> Vec<Move> {
+    moves_in(pos, World::home(pos.turn()))
+}
+
+/// Whether the side to move has a legal move in the world it cannot see
+/// (the answer to its question).
+pub fn any_in_other_world(pos: &Pos) -> bool {
+    !moves_in(pos, World::home(pos.turn()).other()).is_empty()
+}
+
+/// Where `color`'s piece on `from` could go on an empty board: the squares an
+/// order from `from` may name and have a meaning (pawns: the steps and both
+/// captures). What stands in the world is not looked at.
+pub fn order_targets(pos: &Pos, color: Color, from: Square) -> Bitboard {
+    let g = LookingGlass::geometry();
+    let Some(piece) = pos.piece_at(from).filter(|p| p.color == color) else { return Bitboard::EMPTY };
+    match piece.role {
+        Role::Pawn => {
+            let one = LookingGlass::SHAPE.forward(color, from);
+            let two = one.filter(|_| g.relative_rank(color, 1).contains(from)).and_then(|s| LookingGlass::SHAPE.forward(color, s));
+            let steps: Bitboard = one.into_iter().chain(two).collect();
+            steps | g.pawn_attacks(color, from)
+        }
+        Role::Knight => g.knight[from.index()],
+        Role::King => g.king[from.index()],
+        Role::Bishop => g.bishop_attacks(from, Bitboard::EMPTY),
+        Role::Rook => g.rook_attacks(from, Bitboard::EMPTY),
+        _ => g.queen_attacks(from, Bitboard::EMPTY),
+    }
+}
+
+/// The orders the side to move may give, as a front end offers them: from
+/// each of its pieces in the world it cannot see (it always knows where they
+/// are: every order's result and every capture is told to it) to each square
+/// the piece could reach on an empty board and no own piece holds. The
+/// outcome depends on what stands in that world.
+pub fn offered_orders(pos: &Pos) -> Vec<Move> {
+    let us = pos.turn();
+    let unseen = World::home(us).other();
+    let ours = pos.by_color(us);
+    let last = LookingGlass::promotion_zone(us);
+    let mut out = Vec::new();
+    for from in ours & unseen.mask() {
+        for to in order_targets(pos, us, from) & !ours {
+            movegen::push_pawn::<LookingGlass>(&mut out, from, to, crate::moves::MoveKind::Normal, if pos.piece_at(from).is_some_and(|p| p.role == Role::Pawn) { last } else { Bitboard::EMPTY });
+        }
+    }
+    out
+}
