@@ -123,6 +123,11 @@ export class GameInfo {
       return;
     }
     if (!this.seat) return;
+    if (offer) {
+      // Our own offer (the server says so again on reconnecting): its game, where the opponent joins us.
+      this.rematchEl.append(el('p', 'rematch-offered', 'You offered a rematch. '), link(gameUrl(offer.id), 'Go to it'));
+      return;
+    }
     const ask = el('button', 'offer-rematch', 'Rematch');
     ask.type = 'button';
     ask.addEventListener('click', async () => {

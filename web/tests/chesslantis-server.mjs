@@ -3,7 +3,8 @@
 // built UI itself (a server from before it embedded web/dist), a small front
 // on another port serves web/dist by the contract's routes (/ the lobby,
 // /game/{id}, /rules/{variant}, files by path) and passes /api/ and /ws/ to
-// the server unchanged, so the same tests run against either.
+// the server unchanged, so the same tests run against either
+// (CHESSLANTIS_WEB_FRONT=1 uses the front whatever the binary embeds).
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { connect, createServer as createTcpServer } from 'node:net';
@@ -86,7 +87,8 @@ export async function startServer(binary, webDir) {
   await waitUntilUp(backend, child, log);
   const lobby = await (await fetch(`${backend}/`)).text();
   const embedsUi = /\/assets\/index-[\w-]+\.js/.test(lobby);
-  const fronted = embedsUi ? null : await front(webDir, port);
+  // CHESSLANTIS_WEB_FRONT=1: this web/dist, not the binary's (a server built from another checkout).
+  const fronted = embedsUi && !process.env.CHESSLANTIS_WEB_FRONT ? null : await front(webDir, port);
   return {
     url: fronted?.url ?? backend,
     api: backend,

@@ -31,7 +31,7 @@ const open = new Set();
 before(async () => {
   mkdirSync(shotsDir, { recursive: true });
   server = await startServer(binary, webDir);
-  if (!server.embedsUi) console.log('# chesslantis serve does not embed web/dist yet: the pages come from a front that passes /api/ and /ws/ to it');
+  if (server.url !== server.api) console.log('# the pages come from web/dist through a front that passes /api/ and /ws/ to chesslantis serve');
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
