@@ -258,7 +258,7 @@ test('circe: after exd5 the rebirth squares are highlighted and the clicked one 
   await black.done();
 });
 
-test('beirut: carriers chosen by a click, marked only for their owner, never shown to a spectator; a detonation wins', async () => {
+test('beirut: carriers chosen by a click, marked only for their owner, never shown to a spectator who came through the lobby\'s watch box; a detonation wins', async () => {
   const { id, white, black } = await newGame('beirut');
   const both = [white.page, black.page];
   const before = await plyOf(white.page);
@@ -268,7 +268,10 @@ test('beirut: carriers chosen by a click, marked only for their owner, never sho
   await clickSquare(black.page, 'b8');
   await settledPast(both, before2);
   const spectator = await guest();
-  await spectator.page.goto(`${server.url}/game/${id}`);
+  await spectator.page.goto(`${server.url}/`);
+  await spectator.page.fill('input[name="game"]', `${server.url}/game/${id}`); // the lobby's "watch a game" box
+  await spectator.page.getByRole('button', { name: 'Open the game' }).click();
+  await spectator.page.waitForURL(new RegExp(`/game/${id}$`), WAIT);
   await spectator.page.waitForSelector('.game[data-ply]', WAIT);
   assert.match(await spectator.page.locator('.who').innerText(), /Watching/);
   const all = [white.page, black.page, spectator.page];
