@@ -1,6 +1,6 @@
 // The rules pages: one static page per docs/rules/<variant>.md, made at build
 // time as dist/rules/<variant>.html (served at /rules/<variant>), and an index
-// dist/rules/index.html. Plain HTML with its own small style: no script.
+// dist/rules/index.html (served at /rules/index). Plain HTML with its own small style: no script.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { markdownToHtml } from './markdown.mjs';
@@ -33,7 +33,7 @@ function page(title, body) {
 <style>${style}</style>
 </head>
 <body>
-<nav><a href="/">Lobby: play or watch</a><a href="/rules/">All rules</a></nav>
+<nav><a href="/">Lobby: play or watch</a><a href="/rules/index">All rules</a></nav>
 <main>
 ${body}
 </main>

@@ -66,7 +66,7 @@ export interface Seek {
   increment_ms: number;
 }
 
-/** A roll recomputed from the seed: the ply of the chance action and the action text (a square). */
+/** A roll recomputed from the seed: the ply of the chance action and its text ("roll c7"). */
 export interface CheckedRoll {
   ply: number;
   roll: string;

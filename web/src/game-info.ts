@@ -20,7 +20,7 @@ export class GameInfo {
   private game: GameMeta | null = null;
   private you: Viewer = 'spectator';
   private variant = '';
-  private hasDice = false;
+  private seedRevealed = false;
   private offer: { id: string; by: Color } | null = null;
 
   constructor() {
@@ -39,8 +39,7 @@ export class GameInfo {
     this.game = message.game;
     this.you = message.viewer ?? 'spectator';
     this.variant = message.view.variant;
-    // Only the variants with dice have rolls in their log to check.
-    this.hasDice = this.hasDice || (message.view.moves ?? []).some(m => m.seat === 'chance');
+    this.seedRevealed = !!message.dice?.seed;
     if (first) this.renderNav();
     this.renderPlayers();
     this.renderWaiting();
@@ -124,6 +123,11 @@ export class GameInfo {
       return;
     }
     if (!this.seat) return;
+    if (offer) {
+      // Our own offer (the server says so again on reconnecting): its game, where the opponent joins us.
+      this.rematchEl.append(el('p', 'rematch-offered', 'You offered a rematch. '), link(gameUrl(offer.id), 'Go to it'));
+      return;
+    }
     const ask = el('button', 'offer-rematch', 'Rematch');
     ask.type = 'button';
     ask.addEventListener('click', async () => {
@@ -137,11 +141,11 @@ export class GameInfo {
     this.rematchEl.append(ask);
   }
 
-  /** After the end of a game with dice: recompute every roll from the revealed seed (GET /verify) and say whether all match. */
+  /** Once the seed is revealed (the game is over): recompute every roll from the revealed seed (GET /verify) and say whether all match. */
   private renderDiceCheck(): void {
     const game = this.game!;
     this.diceCheckEl.replaceChildren();
-    if (!this.hasDice || game.status !== 'ended') return;
+    if (!this.seedRevealed) return;
     const check = el('button', 'check-dice', 'Check every roll against the seed');
     check.type = 'button';
     check.addEventListener('click', async () => {
@@ -154,7 +158,10 @@ export class GameInfo {
           li.dataset.roll = r.roll;
           list.append(li);
         }
-        this.diceCheckEl.replaceChildren(el('p', 'dice-verified', `All ${verified.rolls.length} rolls follow from the seed, and the seed matches the commitment shown from the start.`), list);
+        const words = verified.rolls.length
+          ? `All ${verified.rolls.length} rolls follow from the seed, and the seed matches the commitment shown from the start.`
+          : 'This game had no rolls; the seed matches the commitment shown from the start.';
+        this.diceCheckEl.replaceChildren(el('p', 'dice-verified', words), list);
       } catch (e) {
         this.diceCheckEl.replaceChildren(el('p', 'dice-failed', e instanceof ApiError ? `The dice check failed: ${e.message}` : String(e)));
       }
