@@ -4,7 +4,7 @@
 //! sees nothing until the end, then everything.
 
 use super::decision::Decision;
-use super::moves::{any_in_other_world, moves_in, offered_orders, own_moves};
+use super::moves::{all_orders, any_in_other_world, is_order, moves_in, offered_orders, own_moves};
 use super::orders::{carry_out, Order};
 use super::setup::{Start, STARTS};
 use super::state::{OrderRule, Phase};
@@ -304,8 +304,17 @@ impl LookingGlassGame {
                 }
                 self.own_move(mv);
             }
-            (Action::Move(mv), _) if SHAPE.contains(mv.from) && SHAPE.contains(mv.to) && World::of(mv.to) == World::of(mv.from) => {
+            (Action::Move(mv), _) if is_order(&self.pos, mv) => {
                 self.order(Order { from: mv.from, to: mv.to, promotion: mv.promotion });
+            }
+            (Action::Move(mv), _) => {
+                return Err(MoveError::Refused {
+                    text: notation::uci::<LookingGlass>(mv, true),
+                    why: format!(
+                        "an order names two different squares of the {} world, and a promotion piece only onto the last rank",
+                        World::home(us).other().name()
+                    ),
+                })
             }
             (other, _) => return Err(MoveError::NotYourTurn(format!("{other:?} is not a move or an order here"))),
         }
@@ -392,11 +401,24 @@ impl Game for LookingGlassGame {
             Phase::Forfeit => moves_in(&self.pos, World::home(!self.pos.turn())).into_iter().map(Action::Move).collect(),
             Phase::Play => own_moves(&self.pos)
                 .into_iter()
-                .chain(offered_orders(&self.pos))
+                .chain(all_orders(&self.pos))
                 .map(Action::Move)
                 .chain([Decision::Ask.action()])
                 .collect(),
         }
+    }
+
+    /// Own moves, the orders from one's own pieces (see [`offered_orders`]), the question.
+    fn offered_actions(&self) -> Vec<Action> {
+        if self.outcome.is_some() || self.pos.extra.phase != Phase::Play {
+            return self.legal_actions();
+        }
+        own_moves(&self.pos)
+            .into_iter()
+            .chain(offered_orders(&self.pos))
+            .map(Action::Move)
+            .chain([Decision::Ask.action()])
+            .collect()
     }
 
     fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
