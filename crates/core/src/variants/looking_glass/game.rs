@@ -59,6 +59,9 @@ pub struct LookingGlassGame {
     /// Where the last action's events start in `told`.
     last_from: usize,
     starts: [Option<Start>; 2],
+    /// Where each player's most recent action starts in `told`: what it was
+    /// told since is repeated in its notes (a terminal shows notes, not logs).
+    since: [usize; 2],
 }
 
 /// A new game from the start (both armies to set up) or a FEN.
@@ -69,7 +72,7 @@ pub fn new_game(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
 impl LookingGlassGame {
     pub fn new(pos: Pos) -> LookingGlassGame {
         let outcome = super::end::judge(&pos);
-        LookingGlassGame { history: vec![pos.hash()], pos, outcome, told: Vec::new(), last_from: 0, starts: [None; 2] }
+        LookingGlassGame { history: vec![pos.hash()], pos, outcome, told: Vec::new(), last_from: 0, starts: [None; 2], since: [0; 2] }
     }
 
     /// The true position (the referee's).
@@ -430,8 +433,9 @@ impl Game for LookingGlassGame {
         if action == Action::Resign {
             return self.declare(Outcome::Win { winner: !color, reason: WinReason::Resignation });
         }
-        let before = (self.pos.clone(), self.told.len(), self.history.len());
+        let before = (self.pos.clone(), self.told.len(), self.history.len(), self.since);
         self.begin_action();
+        self.since[color.index()] = self.told.len();
         let done = match self.pos.extra.phase {
             Phase::Setup(_) => match Decision::of(action) {
                 Some(Decision::Start(start)) => {
@@ -458,6 +462,7 @@ impl Game for LookingGlassGame {
             self.pos = before.0;
             self.told.truncate(before.1);
             self.history.truncate(before.2);
+            self.since = before.3;
             return Err(e);
         }
         self.judge();
@@ -608,16 +613,17 @@ impl LookingGlassGame {
             self.pos.extra.strikes(Color::White),
             self.pos.extra.strikes(Color::Black)
         );
-        match viewer.color() {
-            Some(c) => vec![
-                format!(
-                    "You see the {} world; pieces in the {} world move by orders.",
-                    World::home(c).name(),
-                    World::home(c).other().name()
-                ),
-                strikes,
-            ],
-            None => vec![strikes],
-        }
+        let Some(c) = viewer.color() else { return vec![strikes] };
+        let mut notes = vec![
+            format!(
+                "You see the {} world; pieces in the {} world move by orders.",
+                World::home(c).name(),
+                World::home(c).other().name()
+            ),
+            strikes,
+        ];
+        let recent = self.told.get(self.since[c.index()]..).unwrap_or_default();
+        notes.extend(recent.iter().filter(|t| t.reaches(c)).map(|t| format!("Told: {}", t.event)));
+        notes
     }
 }
