@@ -17,11 +17,12 @@ pub struct Marks {
     pub special: Option<SpecialSquaresView>,
 }
 
-/// Every board of a view: two boards side by side (see `two_boards`),
-/// otherwise one below the other.
+/// Every board of a view: two-board Bermuda chess's lower and upper boards
+/// side by side (see `two_boards`), otherwise one below the other (the
+/// Looking-Glass worlds, Real then Mirror, each in plain coordinates).
 pub fn draw_all(boards: &[BoardView], marks: &Marks) -> String {
     match boards {
-        [lower, upper] => crate::two_boards::draw([lower, upper], marks),
+        [lower, upper] if lower.name.as_deref() == Some("L") => crate::two_boards::draw([lower, upper], marks),
         _ => boards.iter().map(|b| draw(b, marks)).collect::<Vec<_>>().join("\n"),
     }
 }

@@ -141,3 +141,46 @@ fn an_unknown_variant_or_bad_position_is_refused_at_the_start() {
     let output = support::run_with_input(&["referee", "--variant", "chess", "--fen", "8/8 w"], "");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn looking_glass_through_the_referee_tells_each_player_only_its_share() {
+    let answers = referee(
+        &["--variant", "looking-glass"],
+        &[
+            r#"{"seat":"white","action":"start NRKBBQRN"}"#,
+            r#"{"seat":"black","action":"start fide"}"#,
+            r#"{"seat":"white","action":"Ra2Ra4"}"#,
+            r#"{"seat":"black","action":"Ra4Ra5"}"#,
+            r#"{"seat":"black","action":"Mb7Mb6"}"#,
+            r#"{"seat":"white","action":"Ma4Ma5"}"#,
+        ],
+    );
+    let setup = &answers[0];
+    assert_eq!(view(setup, "white")["last"]["text"], "start NRKBBQRN");
+    assert!(!view(setup, "black").to_string().contains("NRKBBQRN") || view(setup, "black")["legal"].as_array().unwrap().len() == 960);
+    assert_eq!(view(setup, "black")["last"]["text"], Value::Null, "Black does not learn White's start");
+    assert_eq!(view(setup, "black")["pending"]["kind"], "choose_start");
+    // White's pawn passed to Ma4; Black sees it arrive but not White's move.
+    let moved = &answers[2];
+    assert_eq!(view(moved, "white")["boards"].as_array().unwrap().len(), 1);
+    assert_eq!(view(moved, "white")["boards"][0]["name"], "R");
+    assert_eq!(view(moved, "black")["boards"][0]["name"], "M");
+    assert_eq!(view(moved, "black")["last"]["text"], Value::Null);
+    let black_events: Vec<&str> =
+        view(moved, "black")["last"]["events"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert_eq!(black_events, ["moved_unseen", "passed_through", "disclosed"]);
+    assert_eq!(view(moved, "spectator")["boards"].as_array().unwrap().len(), 0, "a spectator sees nothing");
+    // Black orders in Real where it has no piece: a Strike, told to both; Black moves again.
+    let strike = &answers[3];
+    for seat in ["white", "black"] {
+        assert_eq!(view(strike, seat)["last"]["events"][0]["kind"], "strike");
+        assert_eq!(view(strike, seat)["last"]["events"][0]["words"], "Strike 1 of 3 for Black: Ra4Ra5 is impossible");
+    }
+    assert_eq!(view(strike, "black")["to_act"], "black");
+    // White's order moves its pawn in the Mirror world: both are told where it went.
+    let order = &answers[5];
+    assert_eq!(view(order, "white")["last"]["events"][0]["kind"], "order_carried");
+    assert_eq!(view(order, "white")["last"]["events"][0]["stopped"], "Ma5");
+    assert_eq!(view(order, "white")["knowledge"]["log"].as_array().unwrap().len(), view(order, "white")["knowledge"]["log"].as_array().unwrap().len());
+    assert!(view(order, "white")["legal"].as_array().unwrap().is_empty(), "it is Black's turn");
+}

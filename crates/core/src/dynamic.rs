@@ -412,7 +412,7 @@ impl DynGame {
         let to_act = self.to_act();
         let acting = to_act.is_some_and(|seat| seat != Seat::Chance && Viewer::of_seat(seat) == viewer);
         let legal = if acting {
-            self.game.legal_actions().into_iter().map(|a| self.game.describe(a)).collect()
+            self.game.offered_actions().into_iter().map(|a| self.game.describe(a)).collect()
         } else {
             Vec::new()
         };

@@ -99,6 +99,13 @@ pub trait Game: Send + Sync + std::any::Any {
     fn actor(&self) -> Actor;
     /// The legal actions of the player to act (empty at chance nodes and at the end).
     fn legal_actions(&self) -> Vec<Action>;
+    /// The legal actions a front end lists for the player to act: all of
+    /// them, unless they are too many to list and most are pointless
+    /// (Looking-Glass accepts an order between any two squares; it lists
+    /// those from the player's own pieces).
+    fn offered_actions(&self) -> Vec<Action> {
+        self.legal_actions()
+    }
     /// At a chance node, every outcome with its probability (they sum to 1).
     fn chance_outcomes(&self) -> Vec<(Action, Probability)>;
     /// Applies an action after checking it is legal; on error nothing changes.

@@ -198,7 +198,7 @@ fn random_action(game: &DynGame, rng: &mut SplitMix) -> Option<(Seat, String)> {
     let pick = |list: &Vec<&chesslantis_core::view::LegalAction>, rng: &mut SplitMix| {
         (!list.is_empty()).then(|| list[(rng.next_u64() % list.len() as u64) as usize].text.clone())
     };
-    let text = if !orders.is_empty() && rng.next_u64() % 4 == 0 {
+    let text = if !orders.is_empty() && rng.next_u64().is_multiple_of(4) {
         pick(&orders, rng)
     } else {
         pick(&rest, rng).or_else(|| pick(&orders, rng))

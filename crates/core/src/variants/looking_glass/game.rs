@@ -4,7 +4,7 @@
 //! sees nothing until the end, then everything.
 
 use super::decision::Decision;
-use super::moves::{any_in_other_world, moves_in, offered_orders, own_moves};
+use super::moves::{all_orders, any_in_other_world, is_order, moves_in, offered_orders, own_moves};
 use super::orders::{carry_out, Order};
 use super::setup::{Start, STARTS};
 use super::state::{OrderRule, Phase};
@@ -59,6 +59,9 @@ pub struct LookingGlassGame {
     /// Where the last action's events start in `told`.
     last_from: usize,
     starts: [Option<Start>; 2],
+    /// Where each player's most recent action starts in `told`: what it was
+    /// told since is repeated in its notes (a terminal shows notes, not logs).
+    since: [usize; 2],
 }
 
 /// A new game from the start (both armies to set up) or a FEN.
@@ -69,7 +72,7 @@ pub fn new_game(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
 impl LookingGlassGame {
     pub fn new(pos: Pos) -> LookingGlassGame {
         let outcome = super::end::judge(&pos);
-        LookingGlassGame { history: vec![pos.hash()], pos, outcome, told: Vec::new(), last_from: 0, starts: [None; 2] }
+        LookingGlassGame { history: vec![pos.hash()], pos, outcome, told: Vec::new(), last_from: 0, starts: [None; 2], since: [0; 2] }
     }
 
     /// The true position (the referee's).
@@ -304,8 +307,17 @@ impl LookingGlassGame {
                 }
                 self.own_move(mv);
             }
-            (Action::Move(mv), _) if SHAPE.contains(mv.from) && SHAPE.contains(mv.to) && World::of(mv.to) == World::of(mv.from) => {
+            (Action::Move(mv), _) if is_order(&self.pos, mv) => {
                 self.order(Order { from: mv.from, to: mv.to, promotion: mv.promotion });
+            }
+            (Action::Move(mv), _) => {
+                return Err(MoveError::Refused {
+                    text: notation::uci::<LookingGlass>(mv, true),
+                    why: format!(
+                        "an order names two different squares of the {} world, and a promotion piece only onto the last rank",
+                        World::home(us).other().name()
+                    ),
+                })
             }
             (other, _) => return Err(MoveError::NotYourTurn(format!("{other:?} is not a move or an order here"))),
         }
@@ -392,11 +404,24 @@ impl Game for LookingGlassGame {
             Phase::Forfeit => moves_in(&self.pos, World::home(!self.pos.turn())).into_iter().map(Action::Move).collect(),
             Phase::Play => own_moves(&self.pos)
                 .into_iter()
-                .chain(offered_orders(&self.pos))
+                .chain(all_orders(&self.pos))
                 .map(Action::Move)
                 .chain([Decision::Ask.action()])
                 .collect(),
         }
+    }
+
+    /// Own moves, the orders from one's own pieces (see [`offered_orders`]), the question.
+    fn offered_actions(&self) -> Vec<Action> {
+        if self.outcome.is_some() || self.pos.extra.phase != Phase::Play {
+            return self.legal_actions();
+        }
+        own_moves(&self.pos)
+            .into_iter()
+            .chain(offered_orders(&self.pos))
+            .map(Action::Move)
+            .chain([Decision::Ask.action()])
+            .collect()
     }
 
     fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
@@ -408,8 +433,9 @@ impl Game for LookingGlassGame {
         if action == Action::Resign {
             return self.declare(Outcome::Win { winner: !color, reason: WinReason::Resignation });
         }
-        let before = (self.pos.clone(), self.told.len(), self.history.len());
+        let before = (self.pos.clone(), self.told.len(), self.history.len(), self.since);
         self.begin_action();
+        self.since[color.index()] = self.told.len();
         let done = match self.pos.extra.phase {
             Phase::Setup(_) => match Decision::of(action) {
                 Some(Decision::Start(start)) => {
@@ -436,6 +462,7 @@ impl Game for LookingGlassGame {
             self.pos = before.0;
             self.told.truncate(before.1);
             self.history.truncate(before.2);
+            self.since = before.3;
             return Err(e);
         }
         self.judge();
@@ -586,16 +613,17 @@ impl LookingGlassGame {
             self.pos.extra.strikes(Color::White),
             self.pos.extra.strikes(Color::Black)
         );
-        match viewer.color() {
-            Some(c) => vec![
-                format!(
-                    "You see the {} world; pieces in the {} world move by orders.",
-                    World::home(c).name(),
-                    World::home(c).other().name()
-                ),
-                strikes,
-            ],
-            None => vec![strikes],
-        }
+        let Some(c) = viewer.color() else { return vec![strikes] };
+        let mut notes = vec![
+            format!(
+                "You see the {} world; pieces in the {} world move by orders.",
+                World::home(c).name(),
+                World::home(c).other().name()
+            ),
+            strikes,
+        ];
+        let recent = self.told.get(self.since[c.index()]..).unwrap_or_default();
+        notes.extend(recent.iter().filter(|t| t.reaches(c)).map(|t| format!("Told: {}", t.event)));
+        notes
     }
 }

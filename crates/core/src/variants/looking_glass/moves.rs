@@ -58,6 +58,40 @@ pub fn order_targets(pos: &Pos, color: Color, from: Square) -> Bitboard {
     }
 }
 
+/// Every order the side to move may give: any two squares of the world it
+/// cannot see, and a promotion piece where the second is on its last rank.
+pub fn all_orders(pos: &Pos) -> Vec<Move> {
+    let us = pos.turn();
+    let unseen = World::home(us).other().mask();
+    let last = LookingGlass::promotion_zone(us);
+    let mut out = Vec::new();
+    for from in unseen {
+        for to in unseen.without(from) {
+            out.push(Move::normal(from, to));
+            if last.contains(to) {
+                out.extend(LookingGlass::PROMOTION_ROLES.iter().map(|&r| Move::normal(from, to).with_promotion(r)));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `mv` is an order of the side to move as [`all_orders`] lists them.
+pub fn is_order(pos: &Pos, mv: Move) -> bool {
+    if !LookingGlass::SHAPE.contains(mv.from) || !LookingGlass::SHAPE.contains(mv.to) {
+        return false;
+    }
+    let unseen = World::home(pos.turn()).other().mask();
+    let promotion_fits =
+        mv.promotion.is_none_or(|r| LookingGlass::PROMOTION_ROLES.contains(&r) && LookingGlass::promotion_zone(pos.turn()).contains(mv.to));
+    mv.kind == crate::moves::MoveKind::Normal
+        && mv.rebirth.is_none()
+        && mv.from != mv.to
+        && unseen.contains(mv.from)
+        && unseen.contains(mv.to)
+        && promotion_fits
+}
+
 /// The orders the side to move may give, as a front end offers them: from
 /// each of its pieces in the world it cannot see (it always knows where they
 /// are: every order's result and every capture is told to it) to each square
@@ -71,7 +105,9 @@ pub fn offered_orders(pos: &Pos) -> Vec<Move> {
     let mut out = Vec::new();
     for from in ours & unseen.mask() {
         for to in order_targets(pos, us, from) & !ours {
-            movegen::push_pawn::<LookingGlass>(&mut out, from, to, crate::moves::MoveKind::Normal, if pos.piece_at(from).is_some_and(|p| p.role == Role::Pawn) { last } else { Bitboard::EMPTY });
+            let pawn = pos.piece_at(from).is_some_and(|p| p.role == Role::Pawn);
+            let zone = if pawn { last } else { Bitboard::EMPTY };
+            movegen::push_pawn::<LookingGlass>(&mut out, from, to, crate::moves::MoveKind::Normal, zone);
         }
     }
     out
