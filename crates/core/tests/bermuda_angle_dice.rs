@@ -526,3 +526,29 @@ mod properties {
         }
     }
 }
+
+/// One roll logic: `roll_outcomes` (what the engine searches) gives, for
+/// each of the 36 rolls, the position the game reaches when it makes that
+/// roll, each 1/36; no outcomes when no roll is due.
+#[test]
+fn roll_outcomes_are_the_games_rolls() {
+    use chesslantis_core::variants::bermuda_angle::roll_outcomes;
+    let pos = position_1();
+    for mv in pos.legal_moves() {
+        let after = pos.after(mv);
+        let game = BermudaGame::new(pos.clone());
+        let mut moved = game.clone();
+        act(&mut moved, Action::Move(mv));
+        let Some(outcomes) = roll_outcomes(&pos, mv, &after) else {
+            assert_ne!(moved.actor(), Actor::Chance, "no roll due after {mv:?}");
+            continue;
+        };
+        assert_eq!(outcomes.len(), 36);
+        for (sq, (outcome, p)) in angle().into_iter().zip(&outcomes) {
+            assert_eq!(*p, Probability { num: 1, den: 36 });
+            let mut rolled = moved.clone();
+            act(&mut rolled, Action::Roll(sq));
+            assert_eq!(outcome.fen(), rolled.position().fen(), "{mv:?} then roll {sq:?}");
+        }
+    }
+}

@@ -31,6 +31,9 @@ const MAX_WORLDS: usize = 8;
 /// enumerated before sampling (Beirut has at most 15, one per carrier).
 const MAX_STATES: usize = 64;
 
+/// The worlds a player searches, each with the hashes of the positions before it.
+type Worlds<V> = (Vec<World<V>>, Vec<Vec<u64>>);
+
 /// A search iteration's report with the moves as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
@@ -152,7 +155,7 @@ impl<V: EngineVariant> VariantSession<V> {
     }
 
     /// The position of each state (its world), and the positions before it.
-    fn worlds(&mut self, states: &[Cow<'_, DynGame>]) -> Result<(Vec<World<V>>, Vec<Vec<u64>>), String> {
+    fn worlds(&mut self, states: &[Cow<'_, DynGame>]) -> Result<Worlds<V>, String> {
         let refs: Vec<&DynGame> = states.iter().map(|s| s.as_ref()).collect();
         let worlds = refs
             .iter()

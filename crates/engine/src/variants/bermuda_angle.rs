@@ -3,7 +3,8 @@
 //! piece there (or the moving piece, if the square is on its path) vanishes.
 //!
 //! - `chance`: every move that makes a roll due is a chance node over the 36
-//!   rolls, each resolved by the core's own `resolve`; the search merges the
+//!   rolls, each resolved by the core's own rules (`roll_outcomes`, the
+//!   `resolve` the game's rolls use); the search merges the
 //!   rolls that lead to the same position (an empty square off the path
 //!   changes nothing, so most of the 36 are one outcome), searches the
 //!   likeliest first and prunes with Star1 (`chance.rs`).
@@ -17,10 +18,10 @@
 
 use crate::eval::Phased;
 use crate::variant::{standard_piece_square, ChanceOutcome, EngineVariant, STANDARD_VALUES};
-use chesslantis_core::variants::bermuda_angle::{angle, dice_outcomes, resolve, roll_due};
+use chesslantis_core::variants::bermuda_angle::{angle, roll_outcomes};
 use chesslantis_core::variants::bermuda_angle::BermudaGame;
 use chesslantis_core::variants::BermudaAngle;
-use chesslantis_core::{Action, DynGame, Move, Piece, Position, Role, Square};
+use chesslantis_core::{DynGame, Move, Piece, Position, Role, Square};
 
 /// Rolls a piece standing in the Angle is taken to face beyond the horizon.
 const ROLLS_AHEAD: i32 = 2;
@@ -44,17 +45,7 @@ impl EngineVariant for BermudaAngle {
     }
 
     fn chance(before: &Position<Self>, mv: Move, after: &Position<Self>) -> Option<Vec<ChanceOutcome<Self>>> {
-        if !roll_due(before, mv, after) {
-            return None;
-        }
-        let outcomes = dice_outcomes()
-            .into_iter()
-            .filter_map(|(action, p)| match action {
-                Action::Roll(sq) => Some((resolve(before, mv, sq).0, p)),
-                _ => None,
-            })
-            .collect();
-        Some(outcomes)
+        roll_outcomes(before, mv, after)
     }
 
     fn bench_fens() -> &'static [&'static str] {

@@ -12,7 +12,7 @@ pub mod game;
 pub mod voyage;
 
 pub use game::BermudaGame;
-pub use voyage::{angle, dice_outcomes, resolve, roll_due, survival_chance, voyages, RollReport, Vanished, Voyage};
+pub use voyage::{angle, dice_outcomes, resolve, roll_due, roll_outcomes, survival_chance, voyages, RollReport, Vanished, Voyage};
 
 use crate::color::Color;
 use crate::error::FenError;

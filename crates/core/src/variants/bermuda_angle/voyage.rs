@@ -89,7 +89,18 @@ pub fn survival_chance(pos: &Pos, mv: Move) -> Probability {
 /// The 36 squares of the dice, each 1/36: the first die the file c..h, the
 /// second the rank 3..8.
 pub fn dice_outcomes() -> Vec<(Action, Probability)> {
-    angle().map(|sq| (Action::Roll(sq), Probability { num: 1, den: DICE_SQUARES })).collect()
+    angle().map(|sq| (Action::Roll(sq), ONE_ROLL)).collect()
+}
+
+/// The chance of each of the 36 rolls.
+const ONE_ROLL: Probability = Probability { num: 1, den: DICE_SQUARES };
+
+/// What the dice may make of `mv` (played from `before` to `after`): the
+/// position each roll leaves (by [`resolve`]) with its probability, or
+/// `None` when no roll is due. The game's own rules, for a search that
+/// weighs the rolls instead of making one.
+pub fn roll_outcomes(before: &Pos, mv: Move, after: &Pos) -> Option<Vec<(Pos, Probability)>> {
+    roll_due(before, mv, after).then(|| angle().map(|sq| (resolve(before, mv, sq).0, ONE_ROLL)).collect())
 }
 
 /// A piece that vanished in the Angle.
