@@ -5,13 +5,8 @@ use std::path::Path;
 
 fn main() {
     let dist = Path::new("../../web/dist");
-    println!("cargo:rerun-if-changed=../../web");
-    for folder in ["", "assets", "rules"] {
-        let path = dist.join(folder);
-        if path.is_dir() {
-            println!("cargo:rerun-if-changed={}", path.display());
-        }
-    }
+    // A folder is scanned whole; web/ itself would include node_modules.
+    println!("cargo:rerun-if-changed={}", dist.display());
     if !dist.join("index.html").is_file() {
         println!(
             "cargo:warning=web/dist/index.html is absent: the server embeds no browser UI and serves its minimal page \
