@@ -4,9 +4,8 @@
 
 mod support;
 
-/// The terminal's alternate screen: a player's private view is drawn there.
-const ENTER_PRIVATE: &str = "\x1b[?1049h";
-const LEAVE_PRIVATE: &str = "\x1b[?1049l";
+use support::shared_and_private;
+
 /// Clearing the scrollback.
 const CLEAR_SCROLLBACK: &str = "\x1b[3J";
 
@@ -15,22 +14,6 @@ fn play(args: &[&str], input: &str) -> String {
     let mut all = vec!["--variant", "beirut"];
     all.extend_from_slice(args);
     support::play(&all, input)
-}
-
-/// The output split into what stays on the shared screen (and its
-/// scrollback) and the private views, in order.
-fn shared_and_private(out: &str) -> (String, Vec<String>) {
-    let mut shared = String::new();
-    let mut private = Vec::new();
-    let mut rest = out;
-    while let Some((before, after)) = rest.split_once(ENTER_PRIVATE) {
-        shared.push_str(before);
-        let (view, after_view) = after.split_once(LEAVE_PRIVATE).unwrap_or((after, ""));
-        private.push(view.to_string());
-        rest = after_view;
-    }
-    shared.push_str(rest);
-    (shared, private)
 }
 
 #[test]

@@ -4,24 +4,7 @@
 
 mod support;
 
-/// The terminal's alternate screen: a player's private view is drawn there.
-const ENTER_PRIVATE: &str = "\x1b[?1049h";
-const LEAVE_PRIVATE: &str = "\x1b[?1049l";
-
-/// What stays on the shared screen (and its scrollback), and the private views.
-fn shared_and_private(out: &str) -> (String, Vec<String>) {
-    let mut shared = String::new();
-    let mut private = Vec::new();
-    let mut rest = out;
-    while let Some((before, after)) = rest.split_once(ENTER_PRIVATE) {
-        shared.push_str(before);
-        let (view, after_view) = after.split_once(LEAVE_PRIVATE).unwrap_or((after, ""));
-        private.push(view.to_string());
-        rest = after_view;
-    }
-    shared.push_str(rest);
-    (shared, private)
-}
+use support::shared_and_private;
 
 #[test]
 fn two_players_share_the_terminal_and_each_start_and_move_stays_private() {

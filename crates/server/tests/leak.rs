@@ -66,22 +66,6 @@ impl Watched {
     }
 }
 
-/// What a connection received while the game ran, by ply, without what
-/// differs between two games anyway (ids, clocks, dice, names).
-fn during_game(conn: &Conn) -> BTreeMap<u64, Value> {
-    conn.received
-        .iter()
-        .map(|m| serde_json::from_str::<Value>(m).unwrap())
-        .filter(|v| v["type"] == "state" && v["status"] == "playing")
-        .map(|mut v| {
-            let o = v.as_object_mut().unwrap();
-            for k in ["id", "clocks", "dice", "players"] {
-                o.remove(k);
-            }
-            (v["ply"].as_u64().unwrap(), v)
-        })
-        .collect()
-}
 
 fn texts_before_end(conn: &Conn) -> impl Iterator<Item = &String> {
     conn.received.iter().filter(|m| !m.contains("\"status\":\"ended\""))
@@ -118,7 +102,7 @@ async fn beirut_pair(addr: std::net::SocketAddr, rng: &mut Rng) {
         assert!(g.spectator.state["view"]["reveal"].is_object(), "the end reveals everything: {}", g.spectator.state);
     }
     for (who, k) in [("black", Some(1)), ("spectator", None)] {
-        let conn = |g: &Watched| -> BTreeMap<u64, Value> { during_game(k.map_or(&g.spectator, |i| &g.seats[i])) };
+        let conn = |g: &Watched| -> BTreeMap<u64, Value> { states_during_game(k.map_or(&g.spectator, |i| &g.seats[i])) };
         let (first, second) = (conn(&games[0]), conn(&games[1]));
         assert_eq!(first.keys().collect::<Vec<_>>(), second.keys().collect::<Vec<_>>(), "{who} saw different plies");
         for (p, state) in &first {

@@ -123,22 +123,6 @@ async fn bermuda_rolls_verify_and_a_tampered_seed_fails() {
     }
 }
 
-/// The states a connection saw before the end, by ply, without what differs
-/// between two runs of the same game anyway (ids, clocks, dice, names).
-fn public_states(conn: &Conn) -> std::collections::BTreeMap<u64, Value> {
-    conn.received
-        .iter()
-        .map(|m| serde_json::from_str::<Value>(m).unwrap())
-        .filter(|v| v["type"] == "state" && v["status"] == "playing")
-        .map(|mut v| {
-            let o = v.as_object_mut().unwrap();
-            for k in ["id", "clocks", "dice", "players"] {
-                o.remove(k);
-            }
-            (v["ply"].as_u64().unwrap(), v)
-        })
-        .collect()
-}
 
 /// Plays one Beirut game where White's bomb is on `white_carrier`.
 async fn beirut_game(addr: std::net::SocketAddr, white_carrier: &str) -> (Conn, Conn) {
@@ -187,7 +171,7 @@ async fn beirut_carrier_reaches_neither_the_opponent_nor_a_spectator() {
         // Non-interference: what Black and the spectator saw during the game
         // is the same whichever piece White armed.
         for (label, a, b) in [("black", &black_b1, &black_g1), ("spectator", &spectator_b1, &spectator_g1)] {
-            let (a, b) = (public_states(a), public_states(b));
+            let (a, b) = (states_during_game(a), states_during_game(b));
             let common: Vec<u64> = a.keys().filter(|k| b.contains_key(k)).copied().collect();
             assert!(common.contains(&6), "{label} saw the position after the last move in both games");
             for ply in common {

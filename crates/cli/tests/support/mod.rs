@@ -26,3 +26,23 @@ pub fn play(args: &[&str], input: &str) -> String {
     assert!(output.status.success() && !stderr.contains("panicked"), "{stderr}");
     String::from_utf8(output.stdout).expect("stdout is UTF-8")
 }
+
+/// The output split into what stays on the shared screen (and its
+/// scrollback) and the private views, in order.
+#[allow(dead_code)] // only the hot-seat tests split the screen
+pub fn shared_and_private(out: &str) -> (String, Vec<String>) {
+    // The terminal's alternate screen: a player's private view is drawn there.
+    const ENTER_PRIVATE: &str = "\x1b[?1049h";
+    const LEAVE_PRIVATE: &str = "\x1b[?1049l";
+    let mut shared = String::new();
+    let mut private = Vec::new();
+    let mut rest = out;
+    while let Some((before, after)) = rest.split_once(ENTER_PRIVATE) {
+        shared.push_str(before);
+        let (view, after_view) = after.split_once(LEAVE_PRIVATE).unwrap_or((after, ""));
+        private.push(view.to_string());
+        rest = after_view;
+    }
+    shared.push_str(rest);
+    (shared, private)
+}

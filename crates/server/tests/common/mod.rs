@@ -306,3 +306,20 @@ pub fn playing_actions(state: &Value) -> Vec<String> {
         .map(|l| l.iter().filter_map(|a| a["text"].as_str()).filter(|t| !META_ACTIONS.contains(t)).map(String::from).collect())
         .unwrap_or_default()
 }
+
+/// The states a connection saw while the game ran, by ply, without what
+/// differs between two games anyway (ids, clocks, dice, names).
+pub fn states_during_game(conn: &Conn) -> std::collections::BTreeMap<u64, Value> {
+    conn.received
+        .iter()
+        .map(|m| serde_json::from_str::<Value>(m).unwrap())
+        .filter(|v| v["type"] == "state" && v["status"] == "playing")
+        .map(|mut v| {
+            let o = v.as_object_mut().unwrap();
+            for k in ["id", "clocks", "dice", "players"] {
+                o.remove(k);
+            }
+            (v["ply"].as_u64().unwrap(), v)
+        })
+        .collect()
+}
