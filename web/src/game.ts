@@ -12,7 +12,8 @@ import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
 import { describeEvents, eventMarks } from './events';
 import type { Transport } from './transport';
-import type { Clocks, Color, LegalAction, ServerMessage, View, Viewer } from './view';
+import type { BoardView, Clocks, Color, GameEvent, LegalAction, ServerMessage, View, Viewer } from './view';
+import { randomStart, startAction } from './setup';
 import { specialKind, specialSquareGroups } from './view';
 
 
@@ -28,6 +29,7 @@ const commandLabels: Record<string, string> = {
   'decline draw': 'Decline the draw',
   'offer draw': 'Offer a draw',
   resign: 'Resign',
+  ask: 'Ask: have I a legal move in the other world?',
   abort: 'Abort',
 };
 
@@ -59,6 +61,8 @@ export class GamePage {
 
   private boards: Board[] = [];
   private boardsKey = '';
+  /** The board drawn from the player's knowledge (Looking-Glass's unseen world), if any. */
+  private notes: BoardView | null = null;
   private view: View | null = null;
   private viewer: Viewer;
   private selected: string | null = null;
@@ -137,10 +141,14 @@ export class GamePage {
     this.root.dataset.viewer = this.viewer;
     this.buildBoards(view, orientation);
 
-    const mover = view.to_act === 'white' || view.to_act === 'black' ? view.to_act : undefined;
+    // Choosing a move for a forfeiting side moves that side's pieces.
+    const forSide = view.pending?.kind === 'move_for_opponent' ? view.pending.for_side : undefined;
+    const actor = forSide ?? view.to_act;
+    const mover = actor === 'white' || actor === 'black' ? actor : undefined;
     const dests = destinations(view.legal);
+    const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
-      const spec = view.boards.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
+      const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
       if (spec) board.setPieces(spec);
       const own = new Map<string, string[]>();
       for (const [from, tos] of dests) if (board.owns(from)) own.set(from, tos.filter(t => board.owns(t)));
@@ -166,19 +174,25 @@ export class GamePage {
   }
 
   private buildBoards(view: View, orientation: Color): void {
-    const key = JSON.stringify([view.variant, orientation, view.boards.map(b => [b.name, b.files, b.ranks])]);
+    const pres = presentationOf(view.variant);
+    this.notes = pres.notesBoard?.(view, this.seat) ?? null;
+    const specs = this.notes ? [...view.boards, this.notes] : view.boards;
+    const key = JSON.stringify([view.variant, orientation, specs.map(b => [b.name, b.files, b.ranks]), !!this.notes]);
     if (key === this.boardsKey) return;
     for (const b of this.boards) b.destroy();
     this.boardsKey = key;
-    const pres = presentationOf(view.variant);
     this.boardsEl.replaceChildren();
-    this.boards = view.boards.map(spec => {
+    this.boards = specs.map(spec => {
       const letter = spec.name ? spec.name[0].toUpperCase() : '';
-      return new Board(this.boardsEl, spec, view.variant, pres.turned?.[letter] ?? 'none', orientation, pres.boardTitles?.[letter], {
+      const notes = spec === this.notes;
+      const title = notes ? pres.notesTitles?.[letter] : pres.boardTitles?.[letter];
+      const board = new Board(this.boardsEl, spec, view.variant, pres.turned?.[letter] ?? 'none', orientation, title, {
         onMove: (from, to) => this.moved(from, to),
         onSquare: square => this.clicked(square),
         onHover: square => this.hovered(square),
       });
+      board.element.classList.toggle('notes-board', notes);
+      return board;
     });
     this.boardsEl.dataset.count = String(this.boards.length);
   }
@@ -260,6 +274,12 @@ export class GamePage {
       this.prompt.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces. Your opponent will not know which.'));
     } else if (pending.kind === 'choose_carrier') {
       this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is choosing a bomb carrier.`));
+    } else if (pending.kind === 'choose_start' && view.legal.some(a => a.text.startsWith('start '))) {
+      this.prompt.append(this.startPicker(view));
+    } else if (pending.kind === 'choose_start') {
+      this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is setting up its army.`));
+    } else if (pending.kind === 'move_for_opponent' && mine) {
+      this.prompt.append(el('p', 'for-opponent', `${seatName(pending.for_side)}'s order failed: choose a move for ${seatName(pending.for_side)} on your board. It is played for them.`));
     } else if (pending.kind === 'roll') {
       this.prompt.append(el('p', undefined, 'The dice are rolling…'));
     }
@@ -271,13 +291,73 @@ export class GamePage {
   private renderActions(view: View): void {
     this.actions.replaceChildren();
     for (const action of commands(view.legal)) {
-      if (action.text.startsWith('carrier ')) continue;
+      if (action.text.startsWith('carrier ') || action.text.startsWith('start ')) continue;
       const b = el('button', 'action', commandLabels[action.text] ?? action.san ?? action.text);
       b.type = 'button';
       b.dataset.action = action.text;
       b.addEventListener('click', () => this.send(action.text));
       this.actions.append(b);
     }
+    this.renderOrders(view);
+  }
+
+  /** The orders into the unseen world, listed by piece, beside the notes board (also for the keyboard). */
+  private renderOrders(view: View): void {
+    const notes = this.notes;
+    if (!notes) return;
+    const notesBoard = this.boards.find(b => b.letter === notes.name);
+    const orders = view.legal.filter(a => isBoardMove(a) && notesBoard?.owns(a.from!));
+    if (!orders.length) return;
+    const box = el('details', 'orders');
+    box.append(el('summary', undefined, `Orders into the unseen world (${orders.length}); any other pair of its squares may be typed, and an impossible one is a Strike`));
+    for (const [from, tos] of destinations(orders)) {
+      const line = el('p', 'order-line', `${from}: `);
+      for (const to of tos) {
+        const action = orders.find(a => a.from === from && a.to === to)!;
+        const b = el('button', 'order', to);
+        b.type = 'button';
+        b.dataset.action = action.text;
+        b.addEventListener('click', () => this.choose(candidates(orders, from, to)));
+        line.append(b);
+      }
+      box.append(line);
+    }
+    this.actions.append(box);
+  }
+
+  /** Looking-Glass's setup: the FIDE start, a random Chess960 start (picked here), or a typed back rank. */
+  private startPicker(view: View): HTMLElement {
+    const box = el('div', 'start-picker');
+    box.append(el('p', 'start-prompt', 'Set up your army in secret: your opponent will not learn your start before the end.'));
+    const fide = el('button', 'start-fide', 'FIDE start');
+    fide.type = 'button';
+    fide.addEventListener('click', () => this.sendStart(view, 'RNBQKBNR'));
+    const random = el('button', 'start-random', 'Random (Chess960)');
+    random.type = 'button';
+    random.addEventListener('click', () => {
+      const action = randomStart(view.legal);
+      if (action) this.send(action.text);
+    });
+    const form = el('form', 'start-typed');
+    const input = el('input');
+    input.name = 'start';
+    input.placeholder = 'or type a back rank, a to h: NRKBBQRN';
+    input.setAttribute('aria-label', 'Back rank from file a to h');
+    const go = el('button', undefined, 'Set up');
+    go.type = 'submit';
+    form.append(input, go);
+    form.addEventListener('submit', e => {
+      e.preventDefault();
+      this.sendStart(view, input.value);
+    });
+    box.append(fide, random, form);
+    return box;
+  }
+
+  private sendStart(view: View, rank: string): void {
+    const action = startAction(view.legal, rank);
+    if (typeof action === 'string') this.showError(action);
+    else this.send(action.text);
   }
 
   private renderEvents(view: View, animate: boolean): void {
@@ -356,8 +436,16 @@ export class GamePage {
     const revealed = new Set(describeEvents(view.reveal?.events ?? []));
     const notes = (view.knowledge?.notes ?? []).filter(n => !revealed.has(n));
     for (const note of notes) this.knowledgeEl.append(el('p', 'known known-note', note));
+    const log = view.knowledge?.log;
+    if (Array.isArray(log) && log.length) {
+      this.knowledgeEl.append(el('h2', 'knowledge-title', 'What you were told'));
+      const list = el('ol', 'knowledge-log');
+      for (const line of describeEvents(log as GameEvent[])) list.append(el('li', undefined, line));
+      this.knowledgeEl.append(list);
+      list.scrollTop = list.scrollHeight;
+    }
     for (const [key, value] of Object.entries(view.knowledge ?? {})) {
-      if (value === null || value === undefined || key === 'last_roll' || key === 'notes') continue;
+      if (value === null || value === undefined || key === 'last_roll' || key === 'notes' || key === 'log') continue;
       if (key === 'own_carrier' && notes.length) continue; // the model's notes say it already
       const text = key === 'own_carrier' ? `Your bomb carrier: ${value} (only you know)` : `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
       this.knowledgeEl.append(el('p', `known known-${key}`, text));
@@ -506,7 +594,7 @@ export class GamePage {
     if (matches.length === 0) {
       this.showError(
         view.legal.length
-          ? `“${text}” is not a legal move here. Type a move as e2e4 or in SAN (Nf3, exd5, O-O), or one of: ${commands(view.legal).map(a => a.text).join(', ') || 'a board move'}.`
+          ? `“${text}” is not a legal move here. Type a move as e2e4 or in SAN (Nf3, exd5, O-O), or one of: ${commands(view.legal).filter(a => !a.text.startsWith('start ')).map(a => a.text).join(', ') || 'a board move'}.`
           : 'It is not your turn.',
       );
       return;

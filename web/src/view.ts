@@ -33,6 +33,8 @@ export interface Pending {
   san?: string;
   /** move (Rejection): the proposal that was rejected, which may not be played again. */
   rejected?: string | null;
+  /** move_for_opponent (Looking-Glass): the forfeiting side whose move this seat chooses. */
+  for_side?: Color;
   /** roll: the move after which the dice decide. */
   after?: string;
 }

@@ -85,10 +85,12 @@ for (const name of fixtureNames) {
     const { page } = s;
     const view = f.messages.at(-1).view;
     const squares = view.boards.reduce((n, b) => n + b.files * b.ranks, 0);
-    assert.equal(await page.locator('.sq').count(), f.expect?.squares ?? squares);
+    // The view's boards; a notes board (Looking-Glass's unseen world) is drawn from the log and tested on its own.
+    const seen = '.board:not(.notes-board)';
+    assert.equal(await page.locator(`${seen} .sq`).count(), f.expect?.squares ?? squares);
     assert.equal(f.expect?.squares ?? squares, squares, 'the fixture agrees with its own boards');
     const pieces = view.boards.reduce((n, b) => n + b.pieces.length, 0);
-    assert.equal(await page.locator('.ground cg-board piece:not(.ghost):not(.fading)').count(), pieces);
+    assert.equal(await page.locator(`${seen} .ground cg-board piece:not(.ghost):not(.fading)`).count(), pieces);
     assert.equal(f.expect?.pieces ?? pieces, pieces);
     // Every piece is on its own square, as the view says.
     for (const b of view.boards) {
@@ -444,6 +446,73 @@ test('model views: the roll and the vanished knight, the teleport, the revealed 
   s = await open('model-beirut-over');
   assert.match(await s.page.locator('.reveal').textContent(), /Black's bomb: the queen on d8, still armed/);
   assert.equal(await s.page.locator('.status .result').textContent(), 'Black wins: White resigned');
+  await s.close();
+});
+
+test('looking-glass: the setup picker sends the FIDE start, a random offered start, or a typed back rank', async () => {
+  let s = await open('model-looking-glass-setup');
+  assert.equal(await s.page.locator('.actions button').count(), 0, 'no button per start');
+  await s.page.click('.start-fide');
+  assert.deepEqual(await sentAfter(s), ['start RNBQKBNR']);
+  await s.close();
+  s = await open('model-looking-glass-setup');
+  const offered = new Set(fixture('model-looking-glass-setup').messages[0].view.legal.map(a => a.text));
+  await s.page.click('.start-random');
+  const [random] = await sentAfter(s);
+  assert.ok(offered.has(random), `${random} is one of the offered starts`);
+  await s.close();
+  s = await open('model-looking-glass-setup');
+  await s.page.fill('.start-typed input', 'RRKBBQNN');
+  await s.page.click('.start-typed button');
+  assert.match(await s.page.locator('.panel > .error').textContent(), /no Chess960 start: it needs one king between the two rooks/);
+  await s.page.fill('.start-typed input', 'nrkbbqrn');
+  await s.page.click('.start-typed button');
+  assert.deepEqual(await sentAfter(s), ['start NRKBBQRN']);
+  await s.close();
+});
+
+test('looking-glass: a move in the own world by click, the question as a button, the log in order', async () => {
+  const s = await open('model-looking-glass-move');
+  assert.match(await s.page.locator('.board:not(.notes-board) figcaption').textContent(), /^Real world$/);
+  const log = await s.page.locator('.knowledge-log li').allTextContents();
+  assert.deepEqual(log, ['White sets up its army: RNBQKBNR', 'Black has set up its army']);
+  await click(s.page, 'Re2');
+  await click(s.page, 'Re4');
+  assert.deepEqual(await sentAfter(s), ['Re2Re4']);
+  await s.page.click('button[data-action="ask"]');
+  assert.deepEqual(await sentAfter(s, 2), ['Re2Re4', 'ask']);
+  await s.close();
+});
+
+test('looking-glass: the notes board shows the own pawn that passed to Ma4, and an order is sent from it', async () => {
+  let s = await open('model-looking-glass-order');
+  assert.deepEqual(await s.page.locator('.notes-board .sq[data-piece]').evaluateAll(els => els.map(e => [e.dataset.square, e.dataset.piece])), [['Ma4', 'white pawn']]);
+  assert.match(await s.page.locator('.notes-board figcaption').textContent(), /Mirror world, unseen/);
+  await click(s.page, 'Ma4');
+  await click(s.page, 'Ma5');
+  assert.deepEqual(await sentAfter(s), ['Ma4Ma5']);
+  await s.close();
+  s = await open('model-looking-glass-order');
+  await s.page.click('.orders summary');
+  await s.page.click('.orders button[data-action="Ma4Mb5"]');
+  assert.deepEqual(await sentAfter(s), ['Ma4Mb5']);
+  await s.close();
+  s = await open('model-looking-glass-order');
+  await s.page.fill('.keyboard input', 'Ma4Ma5');
+  await s.page.press('.keyboard input', 'Enter');
+  assert.deepEqual(await sentAfter(s), ['Ma4Ma5']);
+  await s.close();
+});
+
+test('looking-glass: Black is told of the order; at the end a spectator sees both worlds and both starts', async () => {
+  let s = await open('model-looking-glass-ordered');
+  assert.match(await s.page.locator('.knowledge-log').textContent(), /the white pawn went from Ma4 to Ma5/);
+  assert.deepEqual(await s.page.locator('.notes-board .sq[data-piece]').evaluateAll(els => els.map(e => [e.dataset.square, e.dataset.piece])), [['Rh5', 'black pawn']]);
+  await s.close();
+  s = await open('model-looking-glass-over');
+  assert.equal(await s.page.locator('.board').count(), 2);
+  assert.equal(await s.page.locator('.notes-board').count(), 0);
+  assert.match(await s.page.locator('.reveal').textContent(), /Black sets up its army: NRKBBQRN/);
   await s.close();
 });
 

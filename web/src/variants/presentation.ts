@@ -3,6 +3,8 @@
 // and what a seat may see all come from the View.
 
 import type { Turn } from '../layout';
+import type { BoardView, Color, View } from '../view';
+import { notesBoard, worldTitle } from './looking-glass';
 
 export interface Presentation {
   /** Boards drawn turned, by board letter. */
@@ -11,6 +13,10 @@ export interface Presentation {
   boardTitles?: Record<string, string>;
   /** Piece images that differ from the role's usual one, by role name. */
   pieceImages?: Record<string, string>;
+  /** A board the view does not hold but the page draws from what the player was told (Looking-Glass's unseen world). */
+  notesBoard?: (view: View, seat: Color | null) => BoardView | null;
+  /** The notes board's title, by board letter. */
+  notesTitles?: Record<string, string>;
   /** A player's name for the variant. */
   title?: string;
 }
@@ -30,7 +36,12 @@ const presentations: Record<string, Presentation> = {
   portal: { title: 'Portal' },
   beirut: { title: 'Beirut' },
   'knights-are-god': { title: 'Knights are God' },
-  'looking-glass': { title: 'Through the Looking-Glass' },
+  'looking-glass': {
+    title: 'Through the Looking-Glass',
+    boardTitles: { R: worldTitle('R', false), M: worldTitle('M', false) },
+    notesBoard,
+    notesTitles: { R: worldTitle('R', true), M: worldTitle('M', true) },
+  },
 };
 
 export function presentationOf(variant: string): Presentation {
