@@ -477,3 +477,37 @@ test('on a phone (390x844): lobby and game page fit the width, the board fits, m
   await white.done();
   await black.done();
 });
+
+test('looking-glass: two guests set up in secret, move in their worlds and give an order, one resigns; no page shows the other world', async () => {
+  const { white, black } = await newGame('looking-glass');
+  const pages = [white.page, black.page];
+  const neverTheOtherWorld = async () => {
+    assert.equal(await white.page.locator('.sq[data-square^="M"][data-piece^="black"]').count(), 0, 'White never sees a black piece in the Mirror world');
+    assert.equal(await black.page.locator('.sq[data-square^="R"][data-piece^="white"]').count(), 0, 'Black never sees a white piece in the Real world');
+  };
+  let before = await plyOf(white.page);
+  await white.page.click('.start-fide', WAIT);
+  await settledPast(pages, before);
+  before = await plyOf(black.page);
+  await black.page.fill('.start-typed input', 'NRKBBQRN');
+  await black.page.click('.start-typed button');
+  await settledPast(pages, before);
+  assert.ok(!(await white.page.locator('body').innerText()).includes('NRKBBQRN'), 'Black\'s start is secret');
+  assert.equal(await white.page.locator('.board:not(.notes-board) .sq[data-piece]').count(), 16);
+  await neverTheOtherWorld();
+  await typeAction(white, 'Ra2Ra4', pages); // passes through to Ma4
+  await neverTheOtherWorld();
+  await typeAction(black, 'Mh7Mh5', pages);
+  assert.equal(await white.page.locator('.notes-board .sq[data-square="Ma4"]').getAttribute('data-piece'), 'white pawn');
+  await typeAction(white, 'Ma4Ma5', pages); // an order into the unseen world
+  await neverTheOtherWorld();
+  assert.match(await black.page.locator('.knowledge-log').innerText(), /the white pawn went from Ma4 to Ma5/);
+  await black.page.click('.game-buttons button[data-action="resign"]');
+  await black.page.click('.game-buttons button[data-action="resign"]');
+  for (const page of pages) await page.waitForSelector('.status .result', WAIT);
+  assert.match(await white.page.locator('.status .result').innerText(), /White wins/);
+  assert.equal(await white.page.locator('.board').count(), 2, 'both worlds at the end');
+  await white.page.screenshot({ path: join(shotsDir, 'server-looking-glass.png') });
+  await white.done();
+  await black.done();
+});
