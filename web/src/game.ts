@@ -248,6 +248,7 @@ export class GamePage {
     if (this.status === 'waiting') state = 'Waiting for an opponent';
     else if (view.outcome) state = view.outcome.words ?? `${view.outcome.result}${view.outcome.reason ? ': ' + view.outcome.reason : ''}`;
     else if (view.to_act === 'chance') state = 'The dice are rolling…';
+    else if (view.pending?.kind === 'move_for_opponent' && view.to_act === this.seat) state = `Your turn: choose ${seatName(view.pending.for_side)}'s move`;
     else if (view.to_act && view.to_act === this.seat) state = 'Your turn';
     else if (view.to_act) state = `${seatName(view.to_act)} to play`;
     else state = '';

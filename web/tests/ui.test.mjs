@@ -535,6 +535,7 @@ test('looking-glass, forfeit rule: the opponent is asked to choose the forfeitin
   let s = await open('model-looking-glass-forfeit-choose');
   assert.equal(await s.page.locator('.for-opponent').textContent(), 'Choose White\'s move in the Mirror world: White\'s order was impossible, so you move one of White\'s pieces there, and it is played for White.');
   assert.match(await s.page.locator('.events').textContent(), /Ma4Mb5 is impossible: White forfeits the turn/);
+  assert.equal(await s.page.locator('.status .turn').textContent(), 'Your turn: choose White\'s move', 'said where the page starts too');
   await click(s.page, 'Ma4');
   assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'the white pawn\'s one move');
   await click(s.page, 'Ma5');
