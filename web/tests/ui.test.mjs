@@ -579,7 +579,7 @@ test('a spectator can neither move nor press game buttons', async () => {
 });
 
 test('on a phone the board fits the screen', async () => {
-  for (const name of ['bermuda-angle-move', 'bede', 'bermuda-two-board-start']) {
+  for (const name of ['bermuda-angle-move', 'bede', 'bermuda-two-board-start', 'model-looking-glass-order']) {
     const s = await open(name, { width: 390, height: 844 });
     for (const frame of await s.page.locator('.board-frame').all()) {
       const box = await frame.boundingBox();
