@@ -375,8 +375,8 @@ export class GamePage {
     }
     this.send(action.text);
     // The picker sits under the boards when they fill the width, so the page was scrolled to it;
-    // the game goes on on the boards, which would otherwise stay (partly) out of sight.
-    this.boardsEl.scrollIntoView({ block: 'nearest' });
+    // the game goes on on the boards and in the header, which would otherwise stay (partly) out of sight.
+    this.header.scrollIntoView({ block: 'start' });
   }
 
   private renderEvents(view: View, animate: boolean): void {

@@ -517,7 +517,7 @@ test('looking-glass: secret setups, moves in the own world and an order on the n
   assert.equal(await white.page.locator('.board:not(.notes-board) .sq[data-piece]').count(), 16);
   for (const p of pages) {
     // The setup picker sits under the boards: after it, the page brings the boards back into view.
-    assert.ok(await p.evaluate(() => document.querySelector('.boards').getBoundingClientRect().top >= 0), 'the boards are in view after the setup');
+    assert.ok(await p.evaluate(() => document.querySelector('.status').getBoundingClientRect().top >= 0), 'the header and the boards are in view after the setup');
   }
   await neverTheOtherWorld(white, black);
   await clickMove(white, 'Ra2', 'Ra4', pages); // passes through to Ma4
@@ -593,6 +593,7 @@ test('looking-glass with the forfeit rule chosen in the lobby: an impossible ord
   await clickMove(white, 'Ma4', 'Mb5', pages); // impossible: the turn is forfeited
   assert.equal(await black.page.locator('.for-opponent').innerText(), 'Choose White\'s move in the Mirror world: White\'s order was impossible, so you move one of White\'s pieces there, and it is played for White.');
   assert.equal(await white.page.locator('.for-opponent').innerText(), 'Your order was impossible: Black chooses your move in the world Black sees.');
+  assert.equal(await black.page.locator('.status .turn').innerText(), 'Your turn: choose White\'s move');
   await screenshot(black, 'looking-glass-forfeit');
   await clickMove(black, 'Ma4', 'Ma5', pages); // Black moves White's pawn; it passes back through to Ra5
   assert.equal(await pieceOn(white.page, 'Ra5'), 'white pawn');
