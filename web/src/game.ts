@@ -7,7 +7,7 @@ import { Board } from './board';
 import { el } from './dom';
 import { ClockPair } from './clock';
 import { candidates, commands, destinations, isBoardMove, nextChoice, parseTyped, type Choice } from './input';
-import { presentationOf } from './variants/presentation';
+import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
 import { describeEvents, eventMarks } from './events';
@@ -572,13 +572,13 @@ export class GamePage {
     this.showMoveNotes();
   }
 
-  /** The selected piece's moves with their notes (survival odds), for screens without a pointer to hover. */
+  /** The selected piece's moves with their notes (Bermuda's survival odds), for screens without a pointer to hover. */
   private showMoveNotes(): void {
     const from = this.selected;
     const noted = from ? (this.view?.legal ?? []).filter(a => a.from === from && a.note) : [];
     this.notesEl.replaceChildren(...noted.map(a => el('span', 'move-note', `${a.san ?? a.text}: ${a.note}`)));
     this.notesEl.hidden = noted.length === 0;
-    if (noted.length) this.notesEl.prepend(el('span', 'move-notes-title', 'Survival odds:'));
+    if (noted.length) this.notesEl.prepend(el('span', 'move-notes-title', moveNotesOf(this.view!.variant).title));
   }
 
   /** Circles on the other boards for a selected piece's moves there (chessground shows only its own board's). */
@@ -599,7 +599,7 @@ export class GamePage {
     const note = square && from ? view?.legal.find(a => a.from === from && a.to === square && a.note)?.note : undefined;
     this.odds.hidden = !note;
     if (note && square) {
-      this.odds.textContent = `${square}: survives ${note}`;
+      this.odds.textContent = `${square}: ${moveNotesOf(view!.variant).hoverPrefix}${note}`;
       const rect = this.boardOf(square)?.squareEl(square)?.getBoundingClientRect();
       if (rect) {
         this.odds.style.left = `${rect.left + window.scrollX}px`;

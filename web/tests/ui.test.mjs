@@ -489,6 +489,8 @@ test('looking-glass: the notes board shows the own pawn that passed to Ma4, and 
   assert.deepEqual(await s.page.locator('.notes-board .sq[data-piece]').evaluateAll(els => els.map(e => [e.dataset.square, e.dataset.piece])), [['Ma4', 'white pawn']]);
   assert.match(await s.page.locator('.notes-board figcaption').textContent(), /Mirror world, unseen/);
   await click(s.page, 'Ma4');
+  // An order's note is words of its own, not Bermuda's survival odds.
+  assert.match(await s.page.locator('.move-notes').textContent(), /^About these moves:Ma4Ma5: order in the Mirror world/);
   await click(s.page, 'Ma5');
   assert.deepEqual(await sentAfter(s), ['Ma4Ma5']);
   await s.close();

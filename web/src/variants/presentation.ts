@@ -19,9 +19,19 @@ export interface Presentation {
   notesTitles?: Record<string, string>;
   /** A player's name for the variant. */
   title?: string;
+  /** How a legal move's note reads: the list's title and the words before a hovered note. */
+  moveNotes?: MoveNotes;
   /** Per-game rule options the lobby offers as checkboxes (sent as `options` on a new game). */
   options?: GameOption[];
 }
+
+/** Bermuda's notes are survival odds ("c3: survives 35/36"); other notes are words of their own. */
+export interface MoveNotes {
+  title: string;
+  hoverPrefix: string;
+}
+
+const plainNotes: MoveNotes = { title: 'About these moves:', hoverPrefix: '' };
 
 /** A yes/no rule option of one game (`"options": {"forfeit": true}` on POST /api/games). */
 export interface GameOption {
@@ -32,7 +42,7 @@ export interface GameOption {
 
 const presentations: Record<string, Presentation> = {
   chess: { title: 'Chess' },
-  'bermuda-angle': { title: 'Bermuda Chess Angle' },
+  'bermuda-angle': { title: 'Bermuda Chess Angle', moveNotes: { title: 'Survival odds:', hoverPrefix: 'survives ' } },
   'bermuda-two-board': {
     title: 'Bermuda chess (two boards)',
     turned: { U: 'quarter' },
@@ -62,4 +72,8 @@ const presentations: Record<string, Presentation> = {
 
 export function presentationOf(variant: string): Presentation {
   return presentations[variant] ?? { title: variant };
+}
+
+export function moveNotesOf(variant: string): MoveNotes {
+  return presentationOf(variant).moveNotes ?? plainNotes;
 }
