@@ -1,0 +1,164 @@
+//! The Looking-Glass engine: it reads only its seat's view (two games that
+//! look the same to it get the same actions), takes a king it sees, never
+//! gives an order it knows may be a Strike, and plays whole games.
+
+use chesslantis_core::event::Event;
+use chesslantis_core::variants::looking_glass::worlds::SHAPE;
+use chesslantis_core::view::EventView;
+use chesslantis_core::{Color, DynGame, Outcome, Piece, Role, Seat, Viewer, WinReason};
+use chesslantis_engine::level::Rng;
+use chesslantis_engine::looking_glass::notes::Notes;
+use chesslantis_engine::{new_session, Limits, Session};
+
+fn engine(seed: u64) -> Box<dyn Session> {
+    let mut session = new_session("looking-glass", 1).unwrap();
+    session.set_seed(seed);
+    session
+}
+
+/// The view of `color` as text: two games look the same to `color` when these are equal.
+fn seen_by(game: &DynGame, color: Color) -> String {
+    format!("{:?}", game.view(Viewer::player(color)))
+}
+
+/// Game B's action for the opponent that leaves the engine's view as game
+/// A's, trying A's own action first; `None` when there is none.
+fn twin_action(a: &DynGame, b: &DynGame, opponent: Color, tried_first: &str, engine_color: Color) -> Option<String> {
+    let wanted = seen_by(a, engine_color);
+    let mut texts = vec![tried_first.to_string()];
+    texts.extend(b.view(Viewer::player(opponent)).legal.into_iter().map(|l| l.text).filter(|t| t != "ask"));
+    texts.into_iter().find(|text| {
+        let mut trial = b.clone();
+        trial.apply(Seat::player(opponent), text).is_ok() && seen_by(&trial, engine_color) == wanted
+    })
+}
+
+#[test]
+fn the_engine_acts_on_its_view_alone() {
+    let limits = Limits::depth(1);
+    let (mut compared, mut hidden_differences) = (0, 0);
+    for round in 0..12u64 {
+        let me = if round % 2 == 0 { Color::White } else { Color::Black };
+        let them = !me;
+        let mut games = [DynGame::new("looking-glass", None).unwrap(), DynGame::new("looking-glass", None).unwrap()];
+        let mut engines = [engine(round), engine(round)];
+        let mut rng = Rng::new(100 + round);
+        for step in 0..120 {
+            let Some(seat) = games[0].to_act() else { break };
+            assert_eq!(games[1].to_act(), Some(seat), "round {round} step {step}: the same seat acts in both games");
+            let color = seat.color().unwrap();
+            if color == me {
+                assert_eq!(seen_by(&games[0], me), seen_by(&games[1], me), "round {round} step {step}: the engine's views match");
+                let a = engines[0].choose_action(&games[0], &limits).unwrap();
+                let b = engines[1].choose_action(&games[1], &limits).unwrap();
+                assert_eq!(a, b, "round {round} step {step}: the same view and seed give the same action");
+                compared += 1;
+                if games[0].view(Viewer::Referee).fen != games[1].view(Viewer::Referee).fen {
+                    hidden_differences += 1;
+                }
+                for game in &mut games {
+                    game.apply(seat, &a).unwrap();
+                }
+            } else if games[0].view(Viewer::player(them)).fen.contains("setup") {
+                // The opponent's secret starts differ between the two games.
+                games[0].apply(seat, "start fide").unwrap();
+                games[1].apply(seat, "start NRKBBQRN").unwrap();
+            } else {
+                // A random action of the opponent in game A that has a twin in game B.
+                let mut options: Vec<String> =
+                    games[0].view(Viewer::player(them)).legal.into_iter().map(|l| l.text).filter(|t| t != "ask").collect();
+                for i in (1..options.len()).rev() {
+                    options.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+                }
+                let twins = options.into_iter().find_map(|text| {
+                    let mut a = games[0].clone();
+                    a.apply(seat, &text).unwrap();
+                    twin_action(&a, &games[1], them, &text, me).map(|twin| (a, twin))
+                });
+                let Some((a, twin)) = twins else { break };
+                games[0] = a;
+                games[1].apply(seat, &twin).unwrap();
+            }
+        }
+    }
+    assert!(compared >= 60, "the engine decided {compared} times in twin games; too few to show anything");
+    assert!(hidden_differences >= 60, "the twin games differed in hidden facts at only {hidden_differences} of the engine's decisions");
+}
+
+#[test]
+fn the_engine_takes_a_king_it_sees() {
+    // Black's king stands in Real, White's world, en prise to the rook.
+    let fen = "k7/8/8/8/8/8/8/R3K3|8/4p3/8/8/8/8/8/8 w -|- - 0 1 0,0 strikes play";
+    for seed in 0..4 {
+        let mut game = DynGame::new("looking-glass", Some(fen)).unwrap();
+        let action = engine(seed).choose_action(&game, &Limits::depth(1)).unwrap();
+        game.apply(Seat::White, &action).unwrap();
+        assert!(
+            matches!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::KingCaptured })),
+            "seed {seed}: {action} should take the king, got {:?}",
+            game.outcome()
+        );
+    }
+}
+
+fn event(event: Event) -> EventView {
+    EventView::new(event)
+}
+
+fn sq(name: &str) -> chesslantis_core::Square {
+    SHAPE.parse(name).unwrap()
+}
+
+#[test]
+fn notes_allow_only_orders_that_cannot_be_struck() {
+    let white = |role| Piece::new(Color::White, role);
+    let passed = |role, from: &str, to: &str| {
+        event(Event::PassedThrough { piece: white(role), from: from.into(), to: to.into() })
+    };
+    let log = vec![
+        passed(Role::Knight, "Rc3", "Mc3"),
+        passed(Role::Pawn, "Rd3", "Md3"),
+        passed(Role::Bishop, "Re2", "Me2"),
+        passed(Role::Pawn, "Rf3", "Mf3"),
+        // The pawn on f3 was told f4 in front of it is empty; the one on d3 nothing.
+        event(Event::Disclosed { piece: white(Role::Pawn), square: "Mf3".into(), attacks: vec![], front: Some(chesslantis_core::event::Front { square: "Mf4".into(), piece: None }) }),
+    ];
+    let notes = Notes::read(Color::White, &log);
+    assert!(notes.order_is_safe(sq("Mc3"), sq("Mb5")), "a knight's jump to a square none of ours holds");
+    assert!(!notes.order_is_safe(sq("Mc3"), sq("Me2")), "a knight onto our own bishop is a Strike");
+    assert!(!notes.order_is_safe(sq("Mc3"), sq("Mc5")), "a knight does not move like that");
+    assert!(!notes.order_is_safe(sq("Me2"), sq("Mc4")), "the bishop's first square that way holds our pawn");
+    assert!(notes.order_is_safe(sq("Me2"), sq("Mf1")), "a bishop free that way is shortened at worst");
+    assert!(!notes.order_is_safe(sq("Me2"), sq("Mh5")), "our pawn on f3 stands right beside the bishop that way");
+    assert!(!notes.order_is_safe(sq("Md3"), sq("Md4")), "a pawn step onto a square nobody told us about may be blocked");
+    assert!(notes.order_is_safe(sq("Mf3"), sq("Mf4")), "a pawn step onto a square told empty since Black last moved");
+    assert!(!notes.order_is_safe(sq("Ma1"), sq("Ma2")), "no piece of ours there");
+    // Once Black moves in its world, the empty square may be taken.
+    let mut later = log.clone();
+    later.push(event(Event::MovedUnseen { by: Color::Black, world: "Mirror".into() }));
+    assert!(!Notes::read(Color::White, &later).order_is_safe(sq("Mf3"), sq("Mf4")), "what Black did since is unknown");
+}
+
+#[test]
+fn the_engine_never_gives_an_order_that_is_struck_and_plays_to_an_end() {
+    let limits = Limits::depth(1);
+    let mut orders = 0;
+    for seed in 0..4u64 {
+        let mut game = DynGame::new("looking-glass", None).unwrap();
+        let mut engines = [engine(seed), engine(seed + 50)];
+        let mut actions = 0;
+        while let Some(seat) = game.to_act() {
+            let color = seat.color().unwrap();
+            let action = engines[color.index()].choose_action(&game, &limits).unwrap();
+            game.apply(seat, &action).unwrap_or_else(|e| panic!("seed {seed}: {color} chose {action}: {e}"));
+            actions += 1;
+            assert!(actions < 3000, "seed {seed}: the game should end (50 moves, repetition, a king taken)");
+        }
+        let log = game.view(Viewer::Referee).knowledge.log;
+        let struck: Vec<&EventView> = log.iter().filter(|e| matches!(e.event, Event::Strike { .. })).collect();
+        assert!(struck.is_empty(), "seed {seed}: the engine gave impossible orders: {struck:?}");
+        orders += log.iter().filter(|e| matches!(e.event, Event::OrderCarried { .. })).count();
+        assert!(game.outcome().is_some(), "seed {seed}: the game ended");
+    }
+    assert!(orders > 10, "the engines gave only {orders} orders: nothing was tested");
+}
