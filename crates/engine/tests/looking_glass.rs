@@ -162,3 +162,50 @@ fn the_engine_never_gives_an_order_that_is_struck_and_plays_to_an_end() {
     }
     assert!(orders > 10, "the engines gave only {orders} orders: nothing was tested");
 }
+
+/// Plays a game between two sessions (White first); its outcome and the actions.
+fn duel(white: &mut dyn Session, black: &mut dyn Session) -> (Option<Outcome>, Vec<String>) {
+    let mut game = DynGame::new("looking-glass", None).unwrap();
+    let mut actions = Vec::new();
+    while let Some(seat) = game.to_act() {
+        let side: &mut dyn Session = if seat == Seat::White { &mut *white } else { &mut *black };
+        let action = side.choose_action(&game, &Limits::depth(1)).unwrap();
+        game.apply(seat, &action).unwrap();
+        actions.push(action);
+        if actions.len() >= 1500 {
+            break;
+        }
+    }
+    (game.outcome(), actions)
+}
+
+#[test]
+fn a_level_plays_the_same_game_from_the_same_seed() {
+    let level = chesslantis_engine::Level::from_skill(5).unwrap();
+    let game = |seed: u64| {
+        let (mut white, mut black) = (engine(seed), engine(seed + 1));
+        white.set_level(level);
+        black.set_level(level);
+        duel(&mut *white, &mut *black).1
+    };
+    assert_eq!(game(3), game(3), "the same seeds, the same actions");
+    assert_ne!(game(3), game(4), "another seed, another game (the level's noise)");
+}
+
+#[test]
+fn the_lowest_level_loses_to_full_strength() {
+    let mut full_score = 0.0;
+    let games = 16;
+    for g in 0..games {
+        let (mut full, mut weak) = (engine(g), engine(g + 100));
+        weak.set_level(chesslantis_engine::Level::LOWEST);
+        let full_color = if g % 2 == 0 { Color::White } else { Color::Black };
+        let (outcome, _) = if full_color == Color::White { duel(&mut *full, &mut *weak) } else { duel(&mut *weak, &mut *full) };
+        full_score += match outcome {
+            Some(Outcome::Win { winner, .. }) if winner == full_color => 1.0,
+            Some(Outcome::Win { .. }) => 0.0,
+            _ => 0.5,
+        };
+    }
+    assert!(full_score >= 11.0, "full strength scored {full_score}/{games} against level 0");
+}

@@ -46,6 +46,10 @@ pub struct LookingGlassSession {
     nodes: u64,
 }
 
+/// The level's noise, widened: one piece is worth more here than in chess
+/// search values (a sample's value swings by pieces the sample made up).
+const NOISE_SCALE: i32 = 5;
+
 /// How one candidate is valued in one sample, for the player.
 type Worth = fn(&sample::Pos, &Candidate, Color) -> i32;
 
@@ -72,7 +76,7 @@ impl LookingGlassSession {
     fn pick(&mut self, view: &View, me: Color, worth: Worth, limits: &Limits) -> Result<String, String> {
         let deadline = limits.deadlines().hard.map(|d| Instant::now() + d / 2);
         let (all, means) = self.value_all(view, me, worth, self.samples(), deadline)?;
-        let spread = if self.level.is_full() { 0 } else { self.level.noise() };
+        let spread = NOISE_SCALE * self.level.noise();
         let best = means
             .iter()
             .zip(&all)
