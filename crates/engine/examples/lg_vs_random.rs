@@ -60,6 +60,15 @@ fn play(engine_color: Color, movetime: u64, seed: u64) -> Result<(f64, String, u
     Ok((score, format!("{outcome} ({strikes})"), actions))
 }
 
+/// The Wilson 95% interval of a score `p` over `n` games (sensible near 0%
+/// and 100%, where the normal approximation collapses to a point).
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = 1.96f64 * 1.96;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = (z2.sqrt() * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()) / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize, default: u64| args.get(i).map_or(Ok(default), |a| a.parse::<u64>());
@@ -88,16 +97,16 @@ fn main() -> ExitCode {
     }
     let n = scores.len() as f64;
     let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * (var / n).sqrt();
+    let (low, high) = wilson(mean, n);
     let wins = scores.iter().filter(|&&s| s == 1.0).count();
     let losses = scores.iter().filter(|&&s| s == 0.0).count();
     println!(
-        "looking-glass, engine vs random ({movetime} ms a move): {} games, +{wins} ={} -{losses}, score {:.1}% ± {:.1}% (95%), {:.0} s",
+        "looking-glass, engine vs random ({movetime} ms a move): {} games, +{wins} ={} -{losses}, score {:.1}% (95%: {:.1}% to {:.1}%), {:.0} s",
         scores.len(),
         scores.len() - wins - losses,
         100.0 * mean,
-        100.0 * half,
+        100.0 * low,
+        100.0 * high,
         started.elapsed().as_secs_f64()
     );
     for (reason, count) in endings {
