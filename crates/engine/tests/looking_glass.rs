@@ -4,9 +4,10 @@
 
 use chesslantis_core::event::Event;
 use chesslantis_core::variants::looking_glass::worlds::SHAPE;
-use chesslantis_core::view::EventView;
+use chesslantis_core::view::{EventView, LegalAction};
 use chesslantis_core::{Color, DynGame, Outcome, Piece, Role, Seat, Viewer, WinReason};
 use chesslantis_engine::level::Rng;
+use chesslantis_engine::looking_glass::choose::candidates;
 use chesslantis_engine::looking_glass::notes::Notes;
 use chesslantis_engine::{new_session, Limits, Session};
 
@@ -208,4 +209,38 @@ fn the_lowest_level_loses_to_full_strength() {
         };
     }
     assert!(full_score >= 11.0, "full strength scored {full_score}/{games} against level 0");
+}
+
+#[test]
+fn a_risky_pawn_order_is_a_candidate_only_when_nothing_else_is_left() {
+    let log = vec![event(Event::PassedThrough { piece: Piece::new(Color::White, Role::Pawn), from: "Rd3".into(), to: "Md3".into() })];
+    let notes = Notes::read(Color::White, &log);
+    let action = |text: &str| LegalAction {
+        text: text.into(),
+        from: Some(text[..3].into()),
+        to: Some(text[3..].into()),
+        ..LegalAction::default()
+    };
+    let texts = |legal: &[LegalAction]| candidates(legal, &notes).into_iter().map(|c| c.text).collect::<Vec<_>>();
+    assert_eq!(texts(&[action("Md3Md4"), action("Re2Re3")]), ["Re2Re3"], "the pawn order may be struck: left out");
+    assert_eq!(texts(&[action("Md3Md4")]), ["Md3Md4"], "with nothing else, the engine still acts");
+}
+
+#[test]
+fn the_engine_orders_the_capture_of_a_king_it_knows_is_there() {
+    // White's knight jumps to d4 and passes to Mirror d4, where it is told it
+    // attacks Black's king on Me6. Black then gives an order in Real, so
+    // nothing moved in Mirror since: the king is still on Me6.
+    let fen = "r7/8/8/8/8/5N2/8/4K3|8/7p/4k3/8/8/8/8/8 w -|- - 0 1 0,0 strikes play";
+    for seed in 0..4 {
+        let mut game = DynGame::new("looking-glass", Some(fen)).unwrap();
+        game.apply(Seat::White, "Rf3Rd4").unwrap();
+        let told = game.view(Viewer::White).knowledge.log;
+        assert!(told.iter().any(|e| e.words.contains("attacks a black king on Me6")), "{told:?}");
+        game.apply(Seat::Black, "Ra8Ra7").unwrap();
+        let action = engine(seed).choose_action(&game, &Limits::depth(1)).unwrap();
+        assert_eq!(action, "Md4Me6", "seed {seed}: the knight takes the king");
+        game.apply(Seat::White, &action).unwrap();
+        assert!(matches!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::KingCaptured })));
+    }
 }

@@ -63,17 +63,24 @@ impl Candidate {
 }
 
 /// The moves and orders of `legal` the player may give: every move in its
-/// own world, and the orders its notes say cannot be struck.
+/// own world, and the orders its notes say cannot be struck; with none of
+/// those (only pawn orders into the unknown are left), every order offered.
 pub fn candidates(legal: &[LegalAction], notes: &Notes) -> Vec<Candidate> {
     let own = World::home(notes.me);
-    legal
+    let all: Vec<Candidate> = legal
         .iter()
         .filter_map(Candidate::read)
-        .filter_map(|mut c| {
+        .map(|mut c| {
             c.order = World::of(c.from) != own;
-            (!c.order || notes.order_is_safe(c.from, c.to)).then_some(c)
+            c
         })
-        .collect()
+        .collect();
+    let safe: Vec<Candidate> = all.iter().filter(|c| !c.order || notes.order_is_safe(c.from, c.to)).cloned().collect();
+    if safe.is_empty() {
+        all
+    } else {
+        safe
+    }
 }
 
 /// What `candidate` is worth to `me` in one sample: the position after it,
