@@ -244,3 +244,19 @@ fn the_engine_orders_the_capture_of_a_king_it_knows_is_there() {
         assert!(matches!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::KingCaptured })));
     }
 }
+
+#[test]
+fn under_the_forfeit_rule_the_engine_chooses_the_opponents_worst_move() {
+    // Black's king stands in Real, White's world; Black's pawns in Mirror keep
+    // it from passing through on rank 7, where White's rook on h7 waits.
+    let fen = "r3k3/7R/8/8/8/8/8/4K3|8/3ppp2/8/8/8/8/8/8 b -|- - 0 1 0,0 forfeit play";
+    let mut game = DynGame::new("looking-glass", Some(fen)).unwrap();
+    game.apply(Seat::Black, "Ra8Rb7").unwrap();
+    assert_eq!(game.to_act(), Some(Seat::White), "the rook cannot move diagonally: White chooses Black's move");
+    let choice = engine(1).choose_action(&game, &Limits::depth(1)).unwrap();
+    assert!(["Re8Rd7", "Re8Re7", "Re8Rf7"].contains(&choice.as_str()), "the king walks onto the rook's rank: {choice}");
+    game.apply(Seat::White, &choice).unwrap();
+    let take = engine(1).choose_action(&game, &Limits::depth(1)).unwrap();
+    game.apply(Seat::White, &take).unwrap();
+    assert!(matches!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::KingCaptured })), "{take}");
+}

@@ -94,11 +94,12 @@ pub fn worth_in(sample: &Pos, candidate: &Candidate, me: Color) -> i32 {
     (now - best_capture(&after)).max(-WIN)
 }
 
-/// Under the forfeit rule, the move `me` picks for the opponent: the one
-/// worst for it, by the mean value over the samples (its side to move).
+/// Under the forfeit rule, what the opponent's move `candidate`, chosen by
+/// `me`, is worth to `me`: the position after it, and the best capture
+/// `me` then has (a king left en prise is a win).
 pub fn worth_of_choice(sample: &Pos, candidate: &Candidate, me: Color) -> i32 {
     match candidate.play(sample) {
-        Some(after) => value(&after, me),
+        Some(after) => value(&after, me).saturating_add(best_capture(&after)),
         None => value(sample, me),
     }
 }
