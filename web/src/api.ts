@@ -47,6 +47,8 @@ export interface NewGame {
   colour: Color | 'random';
   open?: boolean;
   opponent?: Opponent;
+  /** Rule options of this game (`{"forfeit": true}`: Looking-Glass's forfeit rule); only the variants that have them. */
+  options?: Record<string, boolean>;
 }
 
 export interface Created {

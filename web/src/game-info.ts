@@ -5,6 +5,7 @@
 
 import { api, ApiError, gameUrl, rulesUrl } from './api';
 import { el, link } from './dom';
+import { presentationOf } from './variants/presentation';
 import type { Color, GameMeta, ServerMessage, Viewer } from './view';
 
 const seatWord = (c: Color): string => (c === 'white' ? 'White' : 'Black');
@@ -13,6 +14,7 @@ export class GameInfo {
   readonly element = el('section', 'game-info');
   private readonly nav = el('nav', 'game-nav');
   private readonly playersEl = el('p', 'players');
+  private readonly optionsEl = el('p', 'rule-options');
   private readonly waitingEl = el('div', 'waiting');
   private readonly rematchEl = el('div', 'rematch');
   private readonly diceCheckEl = el('div', 'dice-check');
@@ -25,7 +27,7 @@ export class GameInfo {
 
   constructor() {
     this.errorEl.setAttribute('role', 'alert');
-    this.element.append(this.nav, this.playersEl, this.waitingEl, this.rematchEl, this.diceCheckEl, this.errorEl);
+    this.element.append(this.nav, this.playersEl, this.optionsEl, this.waitingEl, this.rematchEl, this.diceCheckEl, this.errorEl);
   }
 
   receive(message: ServerMessage): void {
@@ -42,6 +44,7 @@ export class GameInfo {
     this.seedRevealed = !!message.dice?.seed;
     if (first) this.renderNav();
     this.renderPlayers();
+    this.renderOptions();
     this.renderWaiting();
     this.renderRematch();
     this.renderDiceCheck();
@@ -68,6 +71,14 @@ export class GameInfo {
       return this.seat === c ? `${n} (you)` : n;
     };
     this.playersEl.textContent = `White: ${name('white')} · Black: ${name('black')}`;
+  }
+
+  /** The rule options this game was made with (Looking-Glass's forfeit rule), in words: both players must know them. */
+  private renderOptions(): void {
+    const known = presentationOf(this.variant).options ?? [];
+    const on = this.game!.options.map(name => known.find(o => o.name === name)).map((o, i) => (o ? `${o.label} (${o.hint})` : this.game!.options[i]));
+    this.optionsEl.hidden = on.length === 0;
+    this.optionsEl.textContent = on.length ? `This game's rules: ${on.join('; ')}.` : '';
   }
 
   private renderWaiting(): void {

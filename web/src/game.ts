@@ -248,6 +248,7 @@ export class GamePage {
     if (this.status === 'waiting') state = 'Waiting for an opponent';
     else if (view.outcome) state = view.outcome.words ?? `${view.outcome.result}${view.outcome.reason ? ': ' + view.outcome.reason : ''}`;
     else if (view.to_act === 'chance') state = 'The dice are rolling…';
+    else if (view.pending?.kind === 'move_for_opponent' && view.to_act === this.seat) state = `Your turn: choose ${seatName(view.pending.for_side)}'s move`;
     else if (view.to_act && view.to_act === this.seat) state = 'Your turn';
     else if (view.to_act) state = `${seatName(view.to_act)} to play`;
     else state = '';
@@ -278,14 +279,26 @@ export class GamePage {
       this.prompt.append(this.startPicker(view));
     } else if (pending.kind === 'choose_start') {
       this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is setting up its army.`));
-    } else if (pending.kind === 'move_for_opponent' && mine) {
-      this.prompt.append(el('p', 'for-opponent', `${seatName(pending.for_side)}'s order failed: choose a move for ${seatName(pending.for_side)} on your board. It is played for them.`));
+    } else if (pending.kind === 'move_for_opponent') {
+      this.prompt.append(this.forOpponentPrompt(view, pending.for_side, mine));
     } else if (pending.kind === 'roll') {
       this.prompt.append(el('p', undefined, 'The dice are rolling…'));
     }
     if (view.draw_offer && view.draw_offer !== this.seat) {
       this.prompt.append(el('p', 'draw-offer', `${seatName(view.draw_offer)} offers a draw.`));
     }
+  }
+
+  /** The forfeit rule: the chooser picks the forfeiting side's move in the world the chooser sees; the forfeiter waits. */
+  private forOpponentPrompt(view: View, forSide: Color | undefined, mine: boolean): HTMLElement {
+    const side = seatName(forSide);
+    const letter = view.boards[0]?.name?.[0]?.toUpperCase() ?? '';
+    const world = presentationOf(view.variant).boardTitles?.[letter] ?? 'your board';
+    if (mine) {
+      return el('p', 'for-opponent', `Choose ${side}'s move in the ${world}: ${side}'s order was impossible, so you move one of ${side}'s pieces there, and it is played for ${side}.`);
+    }
+    const chooser = seatName(forSide === 'white' ? 'black' : 'white');
+    return el('p', 'for-opponent', forSide === this.seat ? `Your order was impossible: ${chooser} chooses your move in the world ${chooser} sees.` : `${chooser} chooses ${side}'s move.`);
   }
 
   private renderActions(view: View): void {
@@ -336,7 +349,7 @@ export class GamePage {
     random.type = 'button';
     random.addEventListener('click', () => {
       const action = randomStart(view.legal);
-      if (action) this.send(action.text);
+      if (action) this.sendStart(view, action.text.slice('start '.length));
     });
     const form = el('form', 'start-typed');
     const input = el('input');
@@ -356,8 +369,14 @@ export class GamePage {
 
   private sendStart(view: View, rank: string): void {
     const action = startAction(view.legal, rank);
-    if (typeof action === 'string') this.showError(action);
-    else this.send(action.text);
+    if (typeof action === 'string') {
+      this.showError(action);
+      return;
+    }
+    this.send(action.text);
+    // The picker sits under the boards when they fill the width, so the page was scrolled to it;
+    // the game goes on on the boards and in the header, which would otherwise stay (partly) out of sight.
+    this.header.scrollIntoView({ block: 'start' });
   }
 
   private renderEvents(view: View, animate: boolean): void {
@@ -491,7 +510,9 @@ export class GamePage {
     cancel.addEventListener('click', () => this.view && this.render(this.view, null, false));
     if (choice.kind === 'promotion') {
       box.append(el('p', undefined, 'Promote to:'));
-      const color = this.view?.to_act === 'black' ? 'black' : 'white';
+      // The moving side's pieces: under the forfeit rule the chooser promotes the opponent's pawn.
+      const mover = this.view?.pending?.for_side ?? this.view?.to_act;
+      const color = mover === 'black' ? 'black' : 'white';
       for (const o of choice.options) {
         const b = el('button', 'promotion', o.role);
         const img = el('img');

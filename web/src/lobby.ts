@@ -5,7 +5,7 @@
 import { api, ApiError, gameUrl, rulesUrl, type NewGame, type Seek } from './api';
 import { formatClock } from './clock';
 import { el, link } from './dom';
-import { presentationOf } from './variants/presentation';
+import { presentationOf, type GameOption } from './variants/presentation';
 import type { Color } from './view';
 
 const SEEKS_EVERY_MS = 2000;
@@ -60,6 +60,8 @@ export class Lobby {
   private readonly increment = numberInput('increment', 2, 0, 60, 'any');
   private readonly colour = select('colour', [['random', 'Random'], ['white', 'White'], ['black', 'Black']]);
   private readonly level = numberInput('level', 10, 0, 20, '1');
+  /** The chosen variant's rule options, as checkboxes. */
+  private readonly optionsBox = el('fieldset', 'game-options');
   private readonly rulesList = el('ul', 'rules-list');
   private me = '';
 
@@ -83,6 +85,7 @@ export class Lobby {
         return o;
       }));
       this.showRules(variants);
+      this.showOptions();
     } catch (e) {
       this.fail(e);
     }
@@ -111,8 +114,10 @@ export class Lobby {
     people.append(el('legend', undefined, 'Against a person'), seek, challenge);
     const machine = el('fieldset', 'machine');
     machine.append(el('legend', undefined, 'Against the engine'), field('Strength (0-20)', this.level, '0 is the weakest, 20 the full engine'), engine);
+    this.variant.addEventListener('change', () => this.showOptions());
     form.append(
       field('Variant', this.variant),
+      this.optionsBox,
       field('Your time (minutes)', this.myTime),
       field("Opponent's time (minutes)", this.theirTime, 'a different time gives odds (grade bands)'),
       field('Increment (seconds)', this.increment),
@@ -138,6 +143,8 @@ export class Lobby {
       increment_ms: Math.round(Number(this.increment.value) * 1000),
       colour: this.colour.value as Color | 'random',
     };
+    const options = this.chosenOptions();
+    if (Object.keys(options).length) game.options = options;
     if (kind === 'engine') game.opponent = { engine: { level: Number(this.level.value) } };
     else game.open = kind === 'seek';
     try {
@@ -146,6 +153,30 @@ export class Lobby {
     } catch (e) {
       this.fail(e);
     }
+  }
+
+  /** One checkbox per rule option of the chosen variant (Looking-Glass's forfeit rule); none for most variants. */
+  private showOptions(): void {
+    const options: GameOption[] = presentationOf(this.variant.value).options ?? [];
+    this.optionsBox.hidden = options.length === 0;
+    this.optionsBox.replaceChildren(el('legend', undefined, 'Rules of this game'));
+    for (const option of options) {
+      const box = el('input');
+      box.type = 'checkbox';
+      box.name = `option-${option.name}`;
+      box.dataset.option = option.name;
+      const label = el('label', 'option');
+      label.append(box, ` ${option.label}`, el('span', 'hint', `: ${option.hint}`));
+      this.optionsBox.append(label);
+    }
+  }
+
+  private chosenOptions(): Record<string, boolean> {
+    const chosen: Record<string, boolean> = {};
+    for (const box of this.optionsBox.querySelectorAll<HTMLInputElement>('input[data-option]')) {
+      if (box.checked) chosen[box.dataset.option!] = true;
+    }
+    return chosen;
   }
 
   private seeksSection(): HTMLElement {

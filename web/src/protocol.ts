@@ -30,7 +30,8 @@ function gameOf(raw: Json): GameMeta | undefined {
   const result = isObject(raw.result) && typeof raw.result.words === 'string'
     ? { result: name(raw.result.result), words: raw.result.words }
     : null;
-  return { id: raw.id, status: raw.status, players: { white: name(players.white), black: name(players.black) }, result };
+  const options = isObject(raw.options) ? Object.entries(raw.options).filter(([, on]) => on === true).map(([name]) => name) : [];
+  return { id: raw.id, status: raw.status, players: { white: name(players.white), black: name(players.black) }, result, options };
 }
 
 /**

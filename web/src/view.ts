@@ -123,6 +123,8 @@ export interface GameMeta {
   players: { white: string | null; black: string | null };
   /** Set when the game is over: the result ("1-0") and its reason in words ("White wins on time"). */
   result: { result: string | null; words: string } | null;
+  /** The game's rule options that are on (Looking-Glass: `forfeit`). */
+  options: string[];
 }
 
 /** What the server sends a seat over the WebSocket. */

@@ -516,6 +516,37 @@ test('looking-glass: Black is told of the order; at the end a spectator sees bot
   await s.close();
 });
 
+test('looking-glass: an order of a pawn to the last rank offers the promotion; the notes board shows the promoted piece where the log puts it', async () => {
+  let s = await open('model-looking-glass-promotion-order');
+  assert.deepEqual(await s.page.locator('.notes-board .sq[data-piece]').evaluateAll(els => els.map(e => [e.dataset.square, e.dataset.piece])), [['Mb7', 'white pawn']]);
+  await click(s.page, 'Mb7');
+  await click(s.page, 'Mb8');
+  assert.deepEqual(await s.page.locator('.chooser-promotion button.promotion').evaluateAll(bs => bs.map(b => b.dataset.promotion)), ['queen', 'rook', 'bishop', 'knight']);
+  assert.match(await s.page.locator('.chooser-promotion img').first().getAttribute('src'), /white/i, 'White\'s pieces are offered');
+  await s.page.click('.chooser-promotion button[data-promotion="knight"]');
+  assert.deepEqual(await sentAfter(s), ['Mb7Mb8n']);
+  await s.close();
+  s = await open('model-looking-glass-promoted');
+  assert.deepEqual(await s.page.locator('.notes-board .sq[data-piece]').evaluateAll(els => els.map(e => [e.dataset.square, e.dataset.piece])), [['Mb8', 'white knight']], 'the knight that stayed on Mb8, no pawn');
+  await s.close();
+});
+
+test('looking-glass, forfeit rule: the opponent is asked to choose the forfeiting side\'s move in its own world and moves that side\'s piece; the forfeiter is told it waits', async () => {
+  let s = await open('model-looking-glass-forfeit-choose');
+  assert.equal(await s.page.locator('.for-opponent').textContent(), 'Choose White\'s move in the Mirror world: White\'s order was impossible, so you move one of White\'s pieces there, and it is played for White.');
+  assert.match(await s.page.locator('.events').textContent(), /Ma4Mb5 is impossible: White forfeits the turn/);
+  assert.equal(await s.page.locator('.status .turn').textContent(), 'Your turn: choose White\'s move', 'said where the page starts too');
+  await click(s.page, 'Ma4');
+  assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'the white pawn\'s one move');
+  await click(s.page, 'Ma5');
+  assert.deepEqual(await sentAfter(s), ['Ma4Ma5']);
+  await s.close();
+  s = await open('model-looking-glass-forfeit-wait');
+  assert.equal(await s.page.locator('.for-opponent').textContent(), 'Your order was impossible: Black chooses your move in the world Black sees.');
+  assert.equal(await s.page.locator('.keyboard input').isDisabled(), true);
+  await s.close();
+});
+
 test('a draw offer is answered with accept or decline', async () => {
   const s = await open('chess-start');
   const f = fixture('chess-start');
@@ -548,7 +579,7 @@ test('a spectator can neither move nor press game buttons', async () => {
 });
 
 test('on a phone the board fits the screen', async () => {
-  for (const name of ['bermuda-angle-move', 'bede', 'bermuda-two-board-start']) {
+  for (const name of ['bermuda-angle-move', 'bede', 'bermuda-two-board-start', 'model-looking-glass-order']) {
     const s = await open(name, { width: 390, height: 844 });
     for (const frame of await s.page.locator('.board-frame').all()) {
       const box = await frame.boundingBox();

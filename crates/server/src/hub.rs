@@ -9,6 +9,7 @@ use crate::model::Seat;
 use crate::protocol::{ErrorReply, GameState, Role, Status};
 use crate::clock::seat_index;
 use crate::room::{public_name, GameSpec, Rematch, Room};
+use crate::options::GameOptions;
 use crate::store::Store;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -148,6 +149,9 @@ pub struct NewGame {
     /// Who takes the other seat: left out, whoever accepts; the engine, at once.
     #[serde(default)]
     pub opponent: Option<Opponent>,
+    /// Per-game options, e.g. `{"forfeit": true}` (looking-glass only).
+    #[serde(default)]
+    pub options: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The opponent a new game is made for.
@@ -329,14 +333,17 @@ impl Hub {
         };
         let (white_ms, black_ms) =
             if seat == Seat::White { (request.time_ms, opponent_ms) } else { (opponent_ms, request.time_ms) };
+        let options = GameOptions::parse(&request.variant, &request.options)?;
+        let setup = options.apply(request.fen.filter(|f| !f.trim().is_empty()))?;
         let spec = GameSpec {
             variant: request.variant,
-            setup: request.fen.filter(|f| !f.trim().is_empty()),
+            setup,
             white_ms,
             black_ms,
             increment_ms: request.increment_ms,
             listed: request.open,
             reserved_for: None,
+            options,
         };
         let engine = match request.opponent {
             None => None,
@@ -406,6 +413,7 @@ impl Hub {
             increment_ms: spec.increment_ms,
             listed: false,
             reserved_for: if engine.is_some() { None } else { Some(opponent) },
+            options: spec.options,
         };
         let new_id = self.create_room(guest, new_seat, spec, engine).await?;
         if !old.set_rematch(Rematch { id: new_id.clone(), by: old_seat }).await? {

@@ -7,6 +7,7 @@
 //! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
 //! - [`ui`]: the browser UI (web/dist) embedded in the binary.
 //! - [`model`]: the game model's contract as the server uses it.
+//! - [`options`]: per-game options (Looking-Glass's forfeit rule).
 
 pub mod clock;
 pub mod dice;
@@ -15,6 +16,7 @@ pub mod http;
 pub mod hub;
 pub mod identity;
 pub mod model;
+pub mod options;
 pub mod protocol;
 pub mod room;
 pub mod store;

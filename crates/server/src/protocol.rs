@@ -3,6 +3,7 @@
 //! state message is the game model's `View`, untouched.
 
 use crate::model::{Seat, View};
+use crate::options::GameOptions;
 use serde::{Deserialize, Serialize};
 
 /// The largest message a client may send, in bytes.
@@ -112,6 +113,9 @@ pub struct ResultState {
 pub struct GameState {
     pub id: String,
     pub variant: String,
+    /// The options the game was made with (`{}`: none).
+    #[serde(default)]
+    pub options: GameOptions,
     pub status: Status,
     pub you: Role,
     pub players: Players,

@@ -8,6 +8,7 @@ use crate::clock::{seat_index, Clock, PLAYER_SEATS};
 use crate::dice::Seed;
 use crate::engine_seat::{EnginePlayer, Turn};
 use crate::identity::GuestId;
+use crate::options::GameOptions;
 use crate::model::{pick_chance, DynGame, Entry, Seat, Viewer};
 use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, ResultState, Role, Status};
 use crate::store::{ActionRow, GameRow, GameUpdate, Store};
@@ -27,6 +28,8 @@ pub struct GameSpec {
     pub listed: bool,
     /// The one guest who may take the open seat (a rematch's opponent).
     pub reserved_for: Option<GuestId>,
+    /// Options chosen at creation; `setup` already carries them.
+    pub options: GameOptions,
 }
 
 /// A finished game's rematch: the new game and the seat that asked for it.
@@ -150,6 +153,7 @@ impl Room {
             reserved_for: self.spec.reserved_for.as_ref().map(|g| g.0.clone()),
             rematch: self.rematch.as_ref().map(|r| r.id.clone()),
             rematch_by: self.rematch.as_ref().map(|r| seat_name(r.by).into()),
+            options: self.spec.options.to_column(),
         }
     }
 
@@ -191,6 +195,7 @@ impl Room {
                 increment_ms: row.increment_ms,
                 listed: row.listed,
                 reserved_for: row.reserved_for.map(GuestId),
+                options: GameOptions::from_column(row.options.as_deref()).map_err(|e| format!("game {}: {e}", row.id))?,
             },
             players: [row.white_player.map(GuestId), row.black_player.map(GuestId)],
             created_ms: row.created_ms,
@@ -480,6 +485,7 @@ impl Room {
         GameState {
             id: self.id.clone(),
             variant: self.spec.variant.clone(),
+            options: self.spec.options,
             status: self.status,
             you: role,
             players: Players {

@@ -53,6 +53,8 @@ pub struct GameRow {
     /// This game's rematch, once asked for, and the seat that asked.
     pub rematch: Option<String>,
     pub rematch_by: Option<String>,
+    /// The game's options as JSON (`{"forfeit":true}`); NULL for none.
+    pub options: Option<String>,
 }
 
 /// One action's row.
@@ -92,7 +94,7 @@ pub fn database_url(given: &str) -> String {
 }
 
 const GAME_COLUMNS: &str = "id, variant, setup, white_ms, black_ms, increment_ms, white_player, black_player, listed, \
-     dice_commitment, dice_seed, status, result, result_words, flagged, created_ms, reserved_for, rematch, rematch_by";
+     dice_commitment, dice_seed, status, result, result_words, flagged, created_ms, reserved_for, rematch, rematch_by, options";
 
 fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -115,6 +117,7 @@ fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
         reserved_for: r.try_get("reserved_for")?,
         rematch: r.try_get("rematch")?,
         rematch_by: r.try_get("rematch_by")?,
+        options: r.try_get("options")?,
     })
 }
 
@@ -157,7 +160,7 @@ impl Store {
 
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
         sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
         ))
         .bind(&g.id)
         .bind(&g.variant)
@@ -178,6 +181,7 @@ impl Store {
         .bind(&g.reserved_for)
         .bind(&g.rematch)
         .bind(&g.rematch_by)
+        .bind(&g.options)
         .execute(&self.pool)
         .await?;
         Ok(())

@@ -124,6 +124,7 @@ async fn after_a_restart_the_engine_resumes_its_turn() {
                 reserved_for: None,
                 rematch: None,
                 rematch_by: None,
+                options: None,
             })
             .await
             .unwrap();

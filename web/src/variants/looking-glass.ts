@@ -47,6 +47,10 @@ export function ownPiecesIn(log: GameEvent[], world: string, seat: Color): Map<s
       const moved = (from && pieces.get(from)) || piece;
       if (from) pieces.delete(from);
       if (inWorld(end) && moved) pieces.set(end, moved);
+    } else if (e.kind === 'stayed') {
+      // Told after every order: the piece as it stands now (a pawn ordered to the last rank: its promoted piece).
+      const square = text(e.square);
+      if (inWorld(square) && piece?.color === seat) pieces.set(square, piece);
     } else if (e.kind === 'captured') {
       const square = text(e.square);
       if (square) pieces.delete(square);

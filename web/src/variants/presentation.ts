@@ -19,6 +19,15 @@ export interface Presentation {
   notesTitles?: Record<string, string>;
   /** A player's name for the variant. */
   title?: string;
+  /** Per-game rule options the lobby offers as checkboxes (sent as `options` on a new game). */
+  options?: GameOption[];
+}
+
+/** A yes/no rule option of one game (`"options": {"forfeit": true}` on POST /api/games). */
+export interface GameOption {
+  name: string;
+  label: string;
+  hint: string;
 }
 
 const presentations: Record<string, Presentation> = {
@@ -41,6 +50,13 @@ const presentations: Record<string, Presentation> = {
     boardTitles: { R: worldTitle('R', false), M: worldTitle('M', false) },
     notesBoard,
     notesTitles: { R: worldTitle('R', true), M: worldTitle('M', true) },
+    options: [
+      {
+        name: 'forfeit',
+        label: 'Forfeit rule',
+        hint: 'the seed\'s alternative: an impossible order gives no Strike but forfeits the turn, and the opponent chooses the move',
+      },
+    ],
   },
 };
 

@@ -42,6 +42,15 @@ use crate::variant::{validate_pawn_ranks, Variant};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LookingGlass;
 
+/// `fen` (the start when `None`) with `rule` for impossible orders: how a
+/// game gets the forfeit rule as a per-game option (the server's
+/// `"options": {"forfeit": true}`).
+pub fn fen_with_rule(fen: Option<&str>, rule: OrderRule) -> Result<String, FenError> {
+    let mut pos = Position::<LookingGlass>::from_fen_or_start(fen)?;
+    pos.extra.rule = rule;
+    Ok(pos.fen())
+}
+
 impl Variant for LookingGlass {
     const ID: &'static str = "looking-glass";
     const NAME: &'static str = "Through the Looking-Glass";
@@ -110,5 +119,22 @@ ask             do I have any legal move in the other world? (yes or no)";
 
     fn write_extra(extra: &LgState, out: &mut String) {
         extra.write(out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start under the forfeit rule is the docs' start text with `forfeit`.
+    #[test]
+    fn fen_with_rule_sets_only_the_rule() {
+        assert_eq!(
+            fen_with_rule(None, OrderRule::Forfeit).unwrap(),
+            "8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w -|- - 0 1 0,0 forfeit setup-white"
+        );
+        let strikes = "8/8/8/8/8/8/1PPPPPPP/NRKBBQRN|rnbqkbnr/pppppppp/8/8/P7/8/8/8 b KQ|kq Ra3 0 1 0,1 strikes play";
+        assert_eq!(fen_with_rule(Some(strikes), OrderRule::Forfeit).unwrap(), strikes.replace("strikes", "forfeit"));
+        assert!(fen_with_rule(Some("not a fen"), OrderRule::Forfeit).is_err());
     }
 }
