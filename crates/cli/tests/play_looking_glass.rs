@@ -1,6 +1,6 @@
 //! `chesslantis play --variant looking-glass`: two players at one terminal,
 //! each start and each own-world move kept off the shared screen; against the
-//! engine, a clear refusal (it does not play Looking-Glass yet).
+//! engine, whose start stays secret.
 
 mod support;
 
@@ -21,9 +21,15 @@ fn two_players_share_the_terminal_and_each_start_and_move_stays_private() {
 }
 
 #[test]
-fn the_engine_does_not_play_looking_glass_yet_and_says_so() {
-    let output = support::run_with_input(&["play", "--variant", "looking-glass", "--black", "engine"], "");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success(), "refused");
-    assert!(stderr.contains("does not play 'looking-glass' yet"), "{stderr}");
+fn the_engine_plays_black_from_its_own_view_and_its_start_stays_secret() {
+    // White sets up the FIDE start and plays Re2Re4 (it passes to Mirror e4);
+    // the engine sets up in secret and answers each time.
+    let out = support::play(&["--variant", "looking-glass", "--black", "engine", "--movetime", "50"], "start fide\nRe2Re4\nquit\n");
+    assert!(out.contains("Black has set up its army"), "White is told Black set up:\n{out}");
+    assert!(!out.contains("Black sets up its army:"), "the engine's start is never printed:\n{out}");
+    let after = out.split("passed through to Me4").nth(1).unwrap_or_else(|| panic!("White's pawn passed to the Mirror world:\n{out}"));
+    assert!(
+        after.contains("Black moves in the Mirror world") || after.contains("the black "),
+        "the engine answered White's move:\n{out}"
+    );
 }

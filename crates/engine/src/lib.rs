@@ -20,6 +20,7 @@ pub mod bench;
 mod chance;
 pub mod eval;
 pub mod level;
+pub mod looking_glass;
 pub mod ordering;
 mod positions;
 pub mod pst;

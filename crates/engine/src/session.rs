@@ -16,7 +16,7 @@ use crate::variant::{EngineVariant, Turn};
 use crate::worlds::{pick_evenly, values_over_worlds_with_histories, World};
 use crate::Score;
 use chesslantis_core::registry::uses_960_castling;
-use chesslantis_core::variants::{Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, Portal, Rejection};
+use chesslantis_core::variants::{Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, LookingGlass, Portal, Rejection};
 use chesslantis_core::information::InformationState;
 use chesslantis_core::{notation, Action, Color, DynGame, Move, Position, Variant, Viewer};
 use std::borrow::Cow;
@@ -363,6 +363,7 @@ pub static ENGINES: &[EngineEntry] = &[
     engine!(KnightsAreGod),
     engine!(BermudaTwoBoard),
     engine!(Bede),
+    EngineEntry { id: LookingGlass::ID, new_session: crate::looking_glass::new_session, uci: false },
 ];
 
 /// The ids, among the core's variants, that the engine plays (in the core's order).

@@ -131,7 +131,9 @@ fn a_found_mate_is_played_at_every_level() {
 
 #[test]
 fn the_levels_work_in_every_variant() {
-    for id in chesslantis_engine::supported_variants() {
+    // Looking-Glass has no UCI position to search; tests/looking_glass.rs
+    // plays its levels through the game model.
+    for id in chesslantis_engine::supported_variants().into_iter().filter(|&id| id != "looking-glass") {
         let mut s = new_session(id, 2).unwrap();
         s.set_level(Level::from_skill(3).unwrap());
         s.set_seed(5);

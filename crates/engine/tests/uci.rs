@@ -271,19 +271,22 @@ fn stop_ends_go_infinite_with_a_bestmove() {
 
 /// UCI offers only the variants a FEN and moves express: every variant the
 /// engine plays but Beirut (a player's position holds the opponent's secret
-/// carrier). Asking for Beirut is an error that names the others and keeps
-/// the variant that was set.
+/// carrier) and Looking-Glass (a player's knowledge is its log). Asking for
+/// either is an error that names the others and keeps the variant that was set.
 #[test]
 fn uci_variant_offers_what_uci_can_express() {
     let out = run("uci\n");
     let line = out.lines().find(|l| l.starts_with("option name UCI_Variant")).expect("the UCI_Variant option");
     let offered: Vec<&str> = line.split(" var ").skip(1).collect();
     let expected: Vec<&str> =
-        chesslantis_engine::supported_variants().into_iter().filter(|id| *id != "beirut").collect();
+        chesslantis_engine::supported_variants().into_iter().filter(|id| !["beirut", "looking-glass"].contains(id)).collect();
     assert_eq!(offered, expected);
     assert_eq!(chesslantis_engine::uci_variants(), expected);
     let out = run("setoption name UCI_Variant value beirut\nposition startpos moves e2e4\ngo depth 1\n");
     assert_eq!(errors(&out), 1, "{out}");
     assert!(out.contains("beirut is not played over UCI") && out.contains("chess, bermuda-angle"), "{out}");
     assert!(out.contains("bestmove "), "chess goes on: {out}");
+    let out = run("setoption name UCI_Variant value looking-glass\nposition startpos moves e2e4\ngo depth 1\n");
+    assert_eq!(errors(&out), 1, "{out}");
+    assert!(out.contains("looking-glass is not played over UCI"), "{out}");
 }
