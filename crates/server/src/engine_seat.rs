@@ -5,13 +5,18 @@
 
 use crate::hub::RoomHandle;
 use crate::identity::GuestId;
-use crate::model::DynGame;
-use chesslantis_engine::{Clock, Level, Limits, Session};
+use crate::model::{DynGame, Seat};
+use chesslantis_core::Color;
+use chesslantis_engine::{Clock, Level, Limits, Score, Session};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The engine's transposition table per game, in megabytes (many games may run at once).
 const HASH_MB: usize = 8;
+
+/// The engine accepts a draw when its assessment of the game (centipawns,
+/// for it) is at most this: level or worse, as `chesslantis play` does.
+const DRAW_MARGIN_CP: Score = 0;
 
 /// The engine in a seat, at a level 0..=20.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -70,9 +75,32 @@ fn choose(session: &mut dyn Session, game: &DynGame, limits: &Limits) -> Result<
     session.choose_action(game, limits)
 }
 
+/// What the engine is asked.
+enum Question {
+    /// Its action on its turn.
+    Action,
+    /// Its answer to the opponent's draw offer.
+    DrawOffer,
+}
+
+/// The engine's answer to `question`, as text `DynGame::apply` accepts.
+fn answer(session: &mut dyn Session, turn: &Turn, question: Question) -> Result<String, String> {
+    let limits = turn.engine.limits(turn.left, turn.increment);
+    match question {
+        Question::Action => choose(session, &turn.game, &limits),
+        Question::DrawOffer => {
+            let color = if turn.seat == Seat::Black { Color::Black } else { Color::White };
+            let level_or_worse = session.assess(&turn.game, color, &limits).is_ok_and(|value| value <= DRAW_MARGIN_CP);
+            Ok(if level_or_worse { "accept draw" } else { "decline draw" }.to_string())
+        }
+    }
+}
+
 /// What the engine needs to decide one turn, taken from the room under its lock.
 pub struct Turn {
     pub engine: EnginePlayer,
+    /// The engine's seat.
+    pub seat: Seat,
     pub game: DynGame,
     pub ply: u64,
     pub left: Duration,
@@ -81,7 +109,9 @@ pub struct Turn {
 
 /// Plays the engine's seat of the room until the game is over: whenever the
 /// room says it is the engine's turn, it thinks (on a blocking thread, the
-/// room unlocked) and acts at the ply it thought about; an action that
+/// room unlocked) and acts at the ply it thought about; a draw offered to
+/// it is answered first (accepted when the game is level or worse for it,
+/// from its seat's information); an action that
 /// arrives too late (the opponent resigned, a flag fell) is refused like
 /// any stale action. Started with the room, so after a restart a game whose
 /// turn is the engine's resumes thinking.
@@ -90,14 +120,16 @@ pub async fn run_engine(handle: Arc<RoomHandle>) {
     let mut session: Option<Box<dyn Session>> = None;
     let mut failed_at: Option<u64> = None;
     loop {
-        let turn = {
+        let job = {
             let room = handle.room.lock().await;
             if room.status().is_over() {
                 return;
             }
-            room.engine_turn(Instant::now())
+            let now = Instant::now();
+            let offer = room.engine_draw_offer(now).map(|t| (t, Question::DrawOffer));
+            offer.or_else(|| room.engine_turn(now).map(|t| (t, Question::Action)))
         };
-        let Some(turn) = turn.filter(|t| failed_at != Some(t.ply)) else {
+        let Some((turn, question)) = job.filter(|(t, _)| failed_at != Some(t.ply)) else {
             if updates.changed().await.is_err() {
                 return;
             }
@@ -116,7 +148,7 @@ pub async fn run_engine(handle: Arc<RoomHandle>) {
                     current.insert(s)
                 }
             };
-            let action = choose(s.as_mut(), &turn.game, &turn.engine.limits(turn.left, turn.increment));
+            let action = answer(s.as_mut(), &turn, question);
             Ok::<_, String>((current, action))
         })
         .await;
@@ -141,7 +173,10 @@ pub async fn run_engine(handle: Arc<RoomHandle>) {
             Err(e) => Err(e),
         };
         if let Err(e) = outcome {
-            let still_its_turn = handle.room.lock().await.engine_turn(Instant::now()).is_some_and(|t| t.ply == ply);
+            let room = handle.room.lock().await;
+            let now = Instant::now();
+            let still_its_turn = room.engine_turn(now).or_else(|| room.engine_draw_offer(now)).is_some_and(|t| t.ply == ply);
+            drop(room);
             if still_its_turn {
                 // Thinking again would fail again: wait for the game to change (a resignation, a flag).
                 eprintln!("game {}: the engine could not act at ply {ply}: {e}", handle.room.lock().await.id());

@@ -248,22 +248,18 @@ async fn websocket(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let guest = guest_of(&hub, &headers);
-    let handle = hub.room(&id).await?;
-    Ok(ws.max_message_size(MAX_FRAME_BYTES).on_upgrade(move |socket| connection(hub, handle, guest, socket)))
+    let (handle, updates) = hub.watch(&id).await?;
+    Ok(ws.max_message_size(MAX_FRAME_BYTES).on_upgrade(move |socket| connection(hub, handle, updates, guest, socket)))
 }
 
 fn json_text(message: &ServerMessage) -> Message {
     Message::Text(serde_json::to_string(message).unwrap_or_else(|e| format!(r#"{{"type":"error","code":"internal","message":"{e}"}}"#)).into())
 }
 
-fn state_message(state: &Arc<GameState>) -> Message {
-    json_text(&ServerMessage::State(Box::new((**state).clone())))
-}
-
 /// What a change of the room means for one connection: its role's state,
 /// and the rematch the first time this connection hears of it.
 fn update_messages(published: &crate::hub::Published, guest: Option<&GuestId>, told_rematch: &mut bool) -> Vec<Message> {
-    let mut messages = vec![state_message(&published.state(published.role_of(guest)))];
+    let mut messages = vec![Message::Text(published.message(published.role_of(guest)))];
     if let Some(r) = published.rematch.as_ref().filter(|_| !*told_rematch) {
         *told_rematch = true;
         messages.push(json_text(&ServerMessage::Rematch { id: r.id.clone(), by: r.by }));
@@ -273,13 +269,18 @@ fn update_messages(published: &crate::hub::Published, guest: Option<&GuestId>, t
 
 /// One WebSocket: the state on connect and after every change, the
 /// connection's own errors to it alone.
-async fn connection(hub: Arc<Hub>, handle: Arc<RoomHandle>, guest: Option<GuestId>, socket: WebSocket) {
+async fn connection(
+    hub: Arc<Hub>,
+    handle: Arc<RoomHandle>,
+    mut updates: tokio::sync::watch::Receiver<Arc<crate::hub::Published>>,
+    guest: Option<GuestId>,
+    socket: WebSocket,
+) {
     let (mut sink, mut stream) = socket.split();
-    let mut updates = handle.subscribe();
     let mut told_rematch = false;
     let current = |updates: &mut tokio::sync::watch::Receiver<Arc<crate::hub::Published>>| {
         let published = updates.borrow_and_update().clone();
-        published.state(published.role_of(guest.as_ref()))
+        Message::Text(published.message(published.role_of(guest.as_ref())))
     };
     let first = updates.borrow_and_update().clone();
     for m in update_messages(&first, guest.as_ref(), &mut told_rematch) {
@@ -317,14 +318,14 @@ async fn connection(hub: Arc<Hub>, handle: Arc<RoomHandle>, guest: Option<GuestI
                     Ok(ClientMessage::Action { ply, action }) => hub.act(&handle, guest.as_ref(), ply, &action, received).await,
                     Ok(ClientMessage::Abort) => hub.abort(&handle, guest.as_ref()).await,
                     Ok(ClientMessage::Sync) => {
-                        if sink.send(state_message(&current(&mut updates))).await.is_err() { return; }
+                        if sink.send(current(&mut updates)).await.is_err() { return; }
                         Ok(())
                     }
                 };
                 if let Err(e) = outcome {
                     let stale = e.code == "stale";
                     if sink.send(json_text(&ServerMessage::Error(e))).await.is_err() { return; }
-                    if stale && sink.send(state_message(&current(&mut updates))).await.is_err() { return; }
+                    if stale && sink.send(current(&mut updates)).await.is_err() { return; }
                 }
             }
         }

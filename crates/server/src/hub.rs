@@ -14,18 +14,29 @@ use crate::store::Store;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use axum::extract::ws::Utf8Bytes;
+use std::sync::{Arc, OnceLock, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{watch, Mutex, Notify};
 
-/// The latest state of a room, once per role, for the connections to pick from.
+/// The latest state of a room, once per role, for the connections to pick
+/// from; each role's message is serialised once, by the first connection
+/// that sends it, for all of that role's connections.
 pub struct Published {
     pub players: [Option<GuestId>; 2],
     /// The finished game's rematch, for every connection to hear of it.
     pub rematch: Option<Rematch>,
-    pub white: Arc<GameState>,
-    pub black: Arc<GameState>,
-    pub spectator: Arc<GameState>,
+    /// White's, Black's and the spectators' states.
+    states: [Arc<GameState>; 3],
+    messages: [OnceLock<Utf8Bytes>; 3],
+}
+
+fn role_index(role: Role) -> usize {
+    match role {
+        Role::White => 0,
+        Role::Black => 1,
+        Role::Spectator => 2,
+    }
 }
 
 impl Published {
@@ -38,11 +49,13 @@ impl Published {
     }
 
     pub fn state(&self, role: Role) -> Arc<GameState> {
-        match role {
-            Role::White => self.white.clone(),
-            Role::Black => self.black.clone(),
-            Role::Spectator => self.spectator.clone(),
-        }
+        self.states[role_index(role)].clone()
+    }
+
+    /// `role`'s state message as JSON text.
+    pub fn message(&self, role: Role) -> Utf8Bytes {
+        let i = role_index(role);
+        self.messages[i].get_or_init(|| crate::protocol::state_text(&self.states[i]).into()).clone()
     }
 }
 
@@ -58,9 +71,8 @@ fn publish_of(room: &Room) -> Published {
     Published {
         players: room.players().clone(),
         rematch: room.rematch().cloned(),
-        white: Arc::new(room.state_for(Role::White, now)),
-        black: Arc::new(room.state_for(Role::Black, now)),
-        spectator: Arc::new(room.state_for(Role::Spectator, now)),
+        states: [Role::White, Role::Black, Role::Spectator].map(|role| Arc::new(room.state_for(role, now))),
+        messages: Default::default(),
     }
 }
 
@@ -312,6 +324,21 @@ impl Hub {
             .ok_or_else(not_found)?;
         let room = Room::restore(&self.store, row, &actions, Instant::now()).map_err(|e| ErrorReply::new("internal", e))?;
         Ok(self.insert(room))
+    }
+
+    /// The room of game `id` with a subscription to its changes, taken while
+    /// that room is the one in memory: the eviction of a finished game
+    /// checks for subscribers under the same lock, so a connection opening
+    /// as its game leaves memory never keeps an orphaned copy.
+    pub async fn watch(&self, id: &str) -> Result<(Arc<RoomHandle>, watch::Receiver<Arc<Published>>), ErrorReply> {
+        loop {
+            let handle = self.room(id).await?;
+            let rooms = self.rooms.read().unwrap_or_else(|p| p.into_inner());
+            if rooms.get(id).is_some_and(|h| Arc::ptr_eq(h, &handle)) {
+                let updates = handle.subscribe();
+                return Ok((handle, updates));
+            }
+        }
     }
 
     /// A new game for `creator`; a seek or a challenge link.

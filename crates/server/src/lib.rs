@@ -1,6 +1,7 @@
 //! Chesslantis server: the neutral referee for online play.
 //!
 //! - [`store`]: SQLite or PostgreSQL through one schema (migrations at start).
+//! - [`group_commit`]: actions arriving together written in one transaction.
 //! - [`dice`]: committed, verifiable dice (HMAC-SHA256 of a secret seed and the ply).
 //! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
 //! - [`engine_seat`]: the engine as a player, acting on its turn.
@@ -12,6 +13,7 @@
 pub mod clock;
 pub mod dice;
 pub mod engine_seat;
+pub mod group_commit;
 pub mod http;
 pub mod hub;
 pub mod identity;

@@ -140,6 +140,12 @@ pub enum ServerMessage {
     Rematch { id: String, by: Seat },
 }
 
+/// A state message's JSON text.
+pub fn state_text(state: &GameState) -> String {
+    serde_json::to_string(&ServerMessage::State(Box::new(state.clone())))
+        .unwrap_or_else(|e| format!(r#"{{"type":"error","code":"internal","message":"the state could not be written: {e}"}}"#))
+}
+
 /// A refused request: a stable `code` and what to do about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorReply {

@@ -260,13 +260,38 @@ impl Room {
         }
         let seat = self.game.to_act()?;
         let engine = EnginePlayer::of(self.players[seat_index(seat)?].as_ref()?)?;
-        Some(Turn {
+        Some(self.turn_of(engine, seat, now))
+    }
+
+    /// A draw the engine's opponent offered that the engine has not
+    /// answered yet (any action of the engine's seat answers it).
+    pub fn engine_draw_offer(&self, now: Instant) -> Option<Turn> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        let (seat, engine) = PLAYER_SEATS
+            .into_iter()
+            .find_map(|s| Some((s, EnginePlayer::of(self.players[seat_index(s)?].as_ref()?)?)))?;
+        for e in self.game.history().iter().rev() {
+            if e.seat == seat {
+                return None;
+            }
+            if e.seat != Seat::Chance && e.action == "offer draw" {
+                return Some(self.turn_of(engine, seat, now));
+            }
+        }
+        None
+    }
+
+    fn turn_of(&self, engine: EnginePlayer, seat: Seat, now: Instant) -> Turn {
+        Turn {
             engine,
+            seat,
             game: self.game.clone(),
             ply: self.game.history().len() as u64,
             left: std::time::Duration::from_millis(self.clock.left_ms(seat, now).max(0) as u64),
             increment: std::time::Duration::from_millis(self.clock.increment_ms().max(0) as u64),
-        })
+        }
     }
 
     /// The seat that is still open, while the game waits for an opponent.
@@ -404,7 +429,7 @@ impl Room {
             },
             None => GameUpdate::default(),
         };
-        self.store.record(&self.id, &rows, &update).await.map_err(storage_error)?;
+        self.store.record(&self.id, rows, update).await.map_err(storage_error)?;
 
         self.game = game;
         self.clock = clock;
@@ -433,7 +458,7 @@ impl Room {
             result_words: Some(outcome.to_string()),
             flagged: Some(seat_name(seat).into()),
         };
-        self.store.record(&self.id, &[], &update).await.map_err(storage_error)?;
+        self.store.record(&self.id, Vec::new(), update).await.map_err(storage_error)?;
         self.game = game;
         self.status = Status::Ended;
         self.flagged = Some(seat);
@@ -458,7 +483,7 @@ impl Room {
             result_words: Some("Game aborted".into()),
             flagged: None,
         };
-        self.store.record(&self.id, &[], &update).await.map_err(storage_error)?;
+        self.store.record(&self.id, Vec::new(), update).await.map_err(storage_error)?;
         self.status = Status::Aborted;
         self.clock.stop(now);
         Ok(())

@@ -2,6 +2,7 @@
 //! `sqlx::Any` (`$N` placeholders work on both). Migrations run at start.
 //! An action is committed here before anyone hears of it.
 
+use crate::group_commit::{GroupCommit, Write};
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
@@ -81,6 +82,8 @@ pub struct GameUpdate {
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// Where actions are written, many games' in one transaction.
+    writes: GroupCommit,
 }
 
 /// `chesslantis.db`, `./games.db`, `sqlite://x.db`, `postgres://...`: a bare
@@ -144,7 +147,9 @@ impl Store {
             .await
             .map_err(|e| StoreError(format!("cannot open {url}: {e}")))?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        // SQLite has one writer anyway; PostgreSQL's commits overlap.
+        let writes = GroupCommit::start(pool.clone(), if sqlite { 1 } else { 4 });
+        Ok(Store { pool, writes })
     }
 
     /// A named secret of this installation (the cookie key), made at first use.
@@ -212,36 +217,11 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Appends actions and updates the game's row in one transaction.
-    pub async fn record(&self, id: &str, actions: &[ActionRow], update: &GameUpdate) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        for a in actions {
-            sqlx::query(
-                "INSERT INTO actions (game_id, ply, seat, action, used_ms, white_left_ms, black_left_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(id)
-            .bind(a.ply)
-            .bind(&a.seat)
-            .bind(&a.action)
-            .bind(a.used_ms)
-            .bind(a.white_left_ms)
-            .bind(a.black_left_ms)
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(status) = &update.status {
-            sqlx::query("UPDATE games SET status = $1, result = $2, result_words = $3, flagged = $4 WHERE id = $5")
-                .bind(status)
-                .bind(&update.result)
-                .bind(&update.result_words)
-                .bind(&update.flagged)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+    /// Appends actions and updates the game's row in one transaction
+    /// (shared with other games' writes that arrive meanwhile); returns
+    /// once it is committed.
+    pub async fn record(&self, id: &str, actions: Vec<ActionRow>, update: GameUpdate) -> Result<(), StoreError> {
+        self.writes.write(Write { game: id.to_string(), actions, update }).await
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<ActionRow>)>, StoreError> {

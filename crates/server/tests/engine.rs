@@ -136,3 +136,30 @@ async fn after_a_restart_the_engine_resumes_its_turn() {
         assert_eq!(answered["view"]["to_act"], "black", "the engine moved for White after the restart: {answered}");
     }
 }
+
+/// The engine answers a draw offer by its assessment from its seat's
+/// information: it accepts when the game is level or worse for it (a bare
+/// king against a queen) and declines when it is better (its queen against
+/// a bare king); the game goes on after a refusal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_accepts_a_draw_only_when_it_is_not_better() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&databases(&dir)[0]);
+    for (fen, accepts) in [("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", true), ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", false)] {
+        let me = Guest::new(server.addr).await;
+        let request = json!({"variant": "chess", "fen": fen, "colour": "white", "time_ms": 600_000, "opponent_time_ms": 60_000,
+            "opponent": {"engine": {"level": 4}}});
+        let id = me.create(request).await;
+        let mut conn = me.connect(&id).await;
+        conn.act("offer draw").await;
+        let answered = conn.until(|s| ply(s) >= 2 || s["status"] != "playing").await;
+        if accepts {
+            assert_eq!(answered["status"], "ended", "{fen}: {answered}");
+            assert_eq!(answered["result"]["result"], "1/2-1/2", "{fen}: {answered}");
+        } else {
+            assert_eq!(answered["status"], "playing", "{fen}: {answered}");
+            assert_eq!(answered["view"]["last"]["text"], "decline draw", "{fen}: {answered}");
+            assert!(must_act(&answered), "after the refusal the person moves: {answered}");
+        }
+    }
+}

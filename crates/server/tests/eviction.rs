@@ -44,3 +44,22 @@ async fn an_ended_game_nobody_watches_is_served_from_the_database() {
         drop(watcher);
     }
 }
+
+/// A connection opening on a finished game just as it leaves memory gets
+/// the copy that stays in memory while it watches, never an orphaned one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watched_game_is_the_one_in_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = &common::databases(&dir)[0];
+    let hub = chesslantis_server::open(db).await.unwrap();
+    hub.set_evict_after(Duration::ZERO);
+    let (white, black) = (GuestId("racewhite".into()), GuestId("raceblack".into()));
+    let id = finished_game(&hub, &white, &black).await;
+    for _ in 0..200 {
+        let (_handle, watching) = hub.watch(&id).await.unwrap();
+        tokio::task::yield_now().await;
+        assert!(hub.in_memory(&id), "a game with a watcher left memory: the watcher holds an orphan");
+        drop(watching);
+        tokio::task::yield_now().await;
+    }
+}

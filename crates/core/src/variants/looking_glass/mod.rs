@@ -133,7 +133,7 @@ mod tests {
             fen_with_rule(None, OrderRule::Forfeit).unwrap(),
             "8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w -|- - 0 1 0,0 forfeit setup-white"
         );
-        let strikes = "8/8/8/8/8/8/1PPPPPPP/NRKBBQRN|rnbqkbnr/pppppppp/8/8/P7/8/8/8 b KQ|kq Ra3 0 1 0,1 strikes play";
+        let strikes = "8/8/8/8/8/8/1PPPPPPP/NRKBBQRN|rnbqkbnr/pppppppp/8/8/P7/8/8/8 b KQ|kq - 0 1 0,1 strikes play";
         assert_eq!(fen_with_rule(Some(strikes), OrderRule::Forfeit).unwrap(), strikes.replace("strikes", "forfeit"));
         assert!(fen_with_rule(Some("not a fen"), OrderRule::Forfeit).is_err());
     }
