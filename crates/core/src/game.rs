@@ -10,7 +10,7 @@ use crate::event::Event;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
-use crate::square::{Shape, Square};
+use crate::square::Shape;
 use crate::variant::Variant;
 use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
 use std::fmt;
@@ -29,32 +29,142 @@ pub enum Actor {
     Nobody,
 }
 
-/// One decision of a player or of chance.
+/// One decision of a player or of chance: what every game shares, and the
+/// decisions a single variant owns, each variant's own typed enum encoded as
+/// [`Action::Variant`] (Rejection's answers, Beirut's carrier, Bermuda Chess
+/// Angle's dice, Looking-Glass's start and question), so this enum does not
+/// grow with the variants.
+///
+/// Chance outcomes are not generic: what the dice pick means only to the
+/// variant that rolls them (a square of Bermuda's Angle), so each is that
+/// variant's own action. What is shared is who acts ([`Actor::Chance`]) and
+/// the outcomes with exact probabilities ([`Game::chance_outcomes`]). No game
+/// has a chance node with a single certain outcome (Bermuda skips the node
+/// when nothing touched the Angle), so there is no shared "no roll" action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// A move (in Rejection: a proposal when it may still be rejected).
     Move(Move),
-    /// Rejection: the opponent accepts the proposed move.
-    Accept,
-    /// Rejection: the opponent rejects it; the proposer must play another move.
-    Reject,
-    /// Beirut: the secret choice of the bomb carrier before the first move.
-    ChooseCarrier(Square),
-    /// Bermuda Chess Angle: the dice picked this square.
-    Roll(Square),
-    /// No dice roll was due (chance with a single certain outcome).
-    NoRoll,
     /// The player gives up.
     Resign,
-    /// A decision only one variant has (Looking-Glass's secret start and its
-    /// question), as an id that variant alone decodes.
+    /// A decision only one variant has, which that variant alone decodes.
     Variant(VariantAction),
 }
 
-/// A decision only one variant has; its own typed enum (in its files)
-/// encodes and decodes it. Shared code never looks inside.
+/// A decision only one variant has: the owning variant's id and a code its
+/// own typed action enum ([`OwnAction`]) reads. Shared code never looks
+/// inside the code; the owner lets a game refuse another variant's decision
+/// clearly instead of misreading its code.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct VariantAction(pub u32);
+pub struct VariantAction {
+    owner: &'static str,
+    code: u32,
+}
+
+impl VariantAction {
+    pub const fn new(owner: &'static str, code: u32) -> VariantAction {
+        VariantAction { owner, code }
+    }
+
+    /// The id of the variant whose decision this is.
+    pub fn owner(self) -> &'static str {
+        self.owner
+    }
+
+    /// The code, if this is a decision of variant `owner`.
+    pub fn code_for(self, owner: &str) -> Option<u32> {
+        (self.owner == owner).then_some(self.code)
+    }
+}
+
+/// Only for messages: shared code cannot name another variant's decision.
+impl fmt::Display for VariantAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} decision #{}", self.owner, self.code)
+    }
+}
+
+/// A variant's own typed decisions beyond moves, carried as [`Action::Variant`].
+pub trait OwnAction: Copy + Sized {
+    /// The id of the variant that owns these decisions.
+    const VARIANT: &'static str;
+
+    /// The code this decision travels as (unique within the variant).
+    fn code(self) -> u32;
+
+    /// The decision with this code; `None` for a code the variant does not have.
+    fn from_code(code: u32) -> Option<Self>;
+
+    /// The decision as the text players type (`accept`, `carrier d2`).
+    fn text(self) -> String;
+
+    /// The decision as the action a game takes.
+    fn action(self) -> Action {
+        Action::Variant(VariantAction::new(Self::VARIANT, self.code()))
+    }
+
+    /// An action given to this variant's game, typed for an exhaustive
+    /// match; another variant's decision or an unknown code is refused.
+    fn typed(action: Action) -> Result<TypedAction<Self>, MoveError> {
+        Ok(match action {
+            Action::Move(mv) => TypedAction::Move(mv),
+            Action::Resign => TypedAction::Resign,
+            Action::Variant(decision) => TypedAction::Own(Self::read(decision)?),
+        })
+    }
+
+    /// The decision an action holds, if it is one of this variant's.
+    fn of(action: Action) -> Option<Self> {
+        match action {
+            Action::Variant(decision) => decision.code_for(Self::VARIANT).and_then(Self::from_code),
+            _ => None,
+        }
+    }
+
+    /// Reads a variant action given to this variant's game: another
+    /// variant's decision, or a code this variant lacks, is refused with
+    /// what is wrong.
+    fn read(decision: VariantAction) -> Result<Self, MoveError> {
+        decision
+            .code_for(Self::VARIANT)
+            .and_then(Self::from_code)
+            .ok_or_else(|| refuse_decision(decision, Self::VARIANT))
+    }
+
+    /// The text of any action of a game of variant `V` with these decisions.
+    fn text_of<V: Variant>(action: Action) -> String {
+        Self::of(action).map_or_else(|| action_text::<V>(action), Self::text)
+    }
+
+    /// Any action of a game over `pos` as a UI offers it ([`describe_action`]).
+    fn describe<V: Variant>(pos: &Position<V>, action: Action, note: Option<String>) -> LegalAction {
+        match Self::of(action) {
+            Some(decision) => view::word_action(&decision.text()),
+            None => describe_action(pos, action, note),
+        }
+    }
+}
+
+/// An action of a game whose own decisions are `A`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypedAction<A> {
+    Move(Move),
+    Resign,
+    Own(A),
+}
+
+/// The refusal of a decision a game of `variant` does not have: another
+/// variant's, or a code of its own variant that means nothing. Refused as
+/// any decision a player may not take now.
+pub fn refuse_decision(decision: VariantAction, variant: &'static str) -> MoveError {
+    let why = match decision.owner() {
+        owner if owner == variant => format!("{variant} has no decision '{decision}'"),
+        owner => format!("'{decision}' is a decision of {owner}, not of {variant}"),
+    };
+    MoveError::NotYourTurn(format!(
+        "{why}; a {variant} game takes only its own moves and decisions (its legal actions list them)"
+    ))
+}
 
 /// An exact probability `num / den`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -316,7 +426,7 @@ impl<V: Variant> Game for PositionGame<V> {
                 self.resign(self.pos.turn());
                 Ok(())
             }
-            other => Err(MoveError::NotYourTurn(format!("{other:?} is not an action of {}", V::ID))),
+            Action::Variant(decision) => Err(refuse_decision(decision, V::ID)),
         }
     }
 
@@ -371,18 +481,12 @@ impl<V: Variant> Game for PositionGame<V> {
     }
 }
 
-/// The text of an action in variant `V`'s notation.
+/// The text of an action in variant `V`'s notation; a variant's own
+/// decision in its own words through [`OwnAction::text_of`].
 pub fn action_text<V: Variant>(action: Action) -> String {
-    let s = V::SHAPE;
     match action {
         Action::Move(mv) => notation::uci::<V>(mv, false),
-        Action::Accept => "accept".into(),
-        Action::Reject => "reject".into(),
-        Action::ChooseCarrier(sq) => format!("carrier {}", s.name(sq)),
-        Action::Roll(sq) => format!("roll {}", s.name(sq)),
-        Action::NoRoll => "no roll".into(),
         Action::Resign => "resign".into(),
-        // Only the variant reads its own decisions; its game writes their text.
-        Action::Variant(VariantAction(id)) => format!("variant action {id}"),
+        Action::Variant(decision) => decision.to_string(),
     }
 }

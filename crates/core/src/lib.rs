@@ -45,7 +45,7 @@ pub use error::{FenError, MoveError};
 pub use event::{BombFate, Event};
 pub use dice::{pick_chance, Dice, SplitMix};
 pub use dynamic::{ActionError, DynGame, Entry, ErrorCode, ReplayError, SetupError};
-pub use game::{Action, Actor, Game, Observation, PositionGame, Probability};
+pub use game::{Action, Actor, Game, Observation, OwnAction, PositionGame, Probability, TypedAction, VariantAction};
 pub use seat::{Seat, Viewer};
 pub use view::View;
 pub use outcome::{DrawReason, Outcome, WinReason};

@@ -6,11 +6,18 @@ mod portal_beirut_support;
 
 use chesslantis_core::registry;
 use chesslantis_core::variants::beirut::BeirutGame;
-use chesslantis_core::variants::Beirut;
-use chesslantis_core::{Action, Actor, Color, Game, Move, MoveKind, Outcome, Position, Shape, Square, Viewer, WinReason};
+use chesslantis_core::variants::{Beirut, BeirutAction};
+use chesslantis_core::{
+    Action, Actor, Color, Game, Move, MoveKind, Outcome, OwnAction, Position, Shape, Square, Viewer, WinReason,
+};
 
 fn sq(name: &str) -> Square {
     Shape::CHESS.parse(name).expect("a square name")
+}
+
+/// Arming the piece on `name`.
+fn carrier(name: &str) -> Action {
+    BeirutAction::ChooseCarrier(sq(name)).action()
 }
 
 fn game(fen: &str) -> BeirutGame {
@@ -39,8 +46,8 @@ fn each_side_chooses_its_carrier_in_secret_then_white_moves() {
     assert_eq!(g.actor(), Actor::Player(Color::White));
     let choices = g.legal_actions();
     assert_eq!(choices.len(), 15, "every white piece but the king");
-    assert!(choices.iter().all(|a| matches!(a, Action::ChooseCarrier(_))));
-    assert!(!choices.contains(&Action::ChooseCarrier(sq("e1"))));
+    assert!(choices.iter().all(|&a| BeirutAction::of(a).is_some()));
+    assert!(!choices.contains(&carrier("e1")));
 
     act(g.as_mut(), "carrier d2");
     assert_eq!(g.actor(), Actor::Player(Color::Black));
@@ -68,9 +75,9 @@ fn refused_setup_actions_leave_the_game_unchanged() {
     let e2e4 = Move::new(sq("e2"), sq("e4"), MoveKind::DoublePush);
     for (action, why) in [
         (Action::Move(e2e4), "must choose a bomb carrier"),
-        (Action::ChooseCarrier(sq("e1")), "king cannot carry"),
-        (Action::ChooseCarrier(sq("e7")), "holds a Black piece"),
-        (Action::ChooseCarrier(sq("e4")), "is empty"),
+        (carrier("e1"), "king cannot carry"),
+        (carrier("e7"), "holds a Black piece"),
+        (carrier("e4"), "is empty"),
     ] {
         let err = g.apply(action).expect_err("refused");
         assert!(err.to_string().contains(why), "{action:?}: {err}");
@@ -84,7 +91,7 @@ fn refused_setup_actions_leave_the_game_unchanged() {
 fn a_carrier_cannot_be_chosen_twice() {
     let mut g = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 d2,e7");
     let before = state(&g);
-    let err = g.apply(Action::ChooseCarrier(sq("g1"))).expect_err("refused");
+    let err = g.apply(carrier("g1")).expect_err("refused");
     assert!(err.to_string().contains("chosen before the first move"), "{err}");
     assert_eq!(state(&g), before);
     assert!(g.parse_action("carrier g1").and_then(|a| g.apply(a)).is_err());
@@ -242,7 +249,7 @@ fn compare_games_differing_in_one_carrier(seed: u64, hidden: Color) -> usize {
         let legal_b = b.legal_actions();
         let (action_a, action_b) = match legal_a.first() {
             // The hidden side arms a different piece in each game.
-            Some(Action::ChooseCarrier(_)) if mover == hidden => {
+            Some(&choice) if BeirutAction::of(choice).is_some() && mover == hidden => {
                 let first = legal_a[rng.below(legal_a.len())];
                 let others: Vec<Action> = legal_b.iter().copied().filter(|&c| c != first).collect();
                 (first, others[rng.below(others.len())])

@@ -5,8 +5,9 @@
 mod bermuda_angle_support;
 
 use bermuda_angle_support::*;
-use chesslantis_core::variants::bermuda_angle::{angle, roll_due, survival_chance, BermudaGame, Vanished};
-use chesslantis_core::{Action, Actor, Color, Game, MoveError, Outcome, Probability, Viewer, WinReason};
+use chesslantis_core::variants::bermuda_angle::{angle, roll_due, survival_chance, BermudaGame, BermudaRoll, Vanished};
+use chesslantis_core::variants::RejectionAction;
+use chesslantis_core::{Action, Actor, Color, Game, MoveError, Outcome, OwnAction, Probability, Viewer, WinReason};
 
 /// The rolls (by square name) for which `test` holds after `text` is played.
 fn rolls_where(pos: &Pos, text: &str, test: impl Fn(&Pos) -> bool) -> Vec<String> {
@@ -31,7 +32,7 @@ fn play(game: &mut BermudaGame, text: &str) {
 
 fn roll_in(game: &mut BermudaGame, square: &str) {
     assert_eq!(game.actor(), Actor::Chance, "a roll is due before {square}");
-    act(game, Action::Roll(sq(square)));
+    act(game, BermudaRoll(sq(square)).action());
 }
 
 // ---- the seed's examples ----
@@ -367,7 +368,7 @@ fn the_dice_are_a_chance_node_of_36_equally_likely_squares() {
     assert_eq!(outcomes.len(), 36);
     assert!(outcomes.iter().all(|(_, p)| *p == Probability { num: 1, den: 36 }));
     let squares: Vec<String> =
-        outcomes.iter().map(|(a, _)| if let Action::Roll(s) = a { name(*s) } else { panic!("{a:?}") }).collect();
+        outcomes.iter().map(|&(a, _)| if let Some(BermudaRoll(s)) = BermudaRoll::of(a) { name(s) } else { panic!("{a:?}") }).collect();
     assert_eq!(squares, dice_names());
     let corners = ["c3", "c8", "h3", "h8"];
     assert!(corners.iter().all(|c| squares.contains(&c.to_string())));
@@ -390,7 +391,7 @@ fn everyone_sees_the_roll_and_what_vanished() {
     play(&mut game, "a7i7");
     let pending = game.observation(Viewer::Spectator).notes;
     assert_eq!(pending, ["dice due after a7i7 (the moving piece survives 30/36)"]);
-    let text = game.action_text(Action::Roll(sq("e7")));
+    let text = game.action_text(BermudaRoll(sq("e7")).action());
     assert_eq!(text, "roll e7: the White rook vanished on its way to i7; the Black queen is back on i7");
     roll_in(&mut game, "e7");
     for viewer in [Viewer::player(Color::White), Viewer::player(Color::Black), Viewer::Spectator] {
@@ -430,7 +431,7 @@ fn a_king_capture_outside_the_angle_ends_the_game_at_once() {
 fn bad_actions_are_refused_and_change_nothing() {
     let mut game = BermudaGame::new(Pos::start());
     let fen = game.fen();
-    for action in [Action::Roll(sq("e4")), Action::NoRoll, Action::Accept] {
+    for action in [BermudaRoll(sq("e4")).action(), RejectionAction::Accept.action()] {
         let err = game.apply(action).expect_err("no roll is due");
         assert!(matches!(err, MoveError::NotYourTurn(_)), "{err}");
         assert_eq!((game.fen(), game.actor()), (fen.clone(), Actor::Player(Color::White)));
@@ -438,13 +439,13 @@ fn bad_actions_are_refused_and_change_nothing() {
     play(&mut game, "e2e4");
     let waiting = game.fen();
     let black_move = Action::Move(mv(&game.position().clone(), "e9e7"));
-    for action in [black_move, Action::Resign, Action::NoRoll, Action::Roll(sq("a1")), Action::Roll(sq("i5"))] {
+    for action in [black_move, Action::Resign, BermudaRoll(sq("a1")).action(), BermudaRoll(sq("i5")).action()] {
         let err = game.apply(action).expect_err("the dice come first");
         assert!(err.to_string().contains("e2e4") || err.to_string().contains("c3-h8"), "{err}");
         assert_eq!((game.fen(), game.actor()), (waiting.clone(), Actor::Chance));
     }
     assert!(game.parse_action("roll z9").is_err());
-    assert_eq!(game.parse_action("roll e7"), Ok(Action::Roll(sq("e7"))));
+    assert_eq!(game.parse_action("roll e7"), Ok(BermudaRoll(sq("e7")).action()));
 }
 
 // ---- properties over random positions ----
@@ -547,7 +548,7 @@ fn roll_outcomes_are_the_games_rolls() {
         for (sq, (outcome, p)) in angle().into_iter().zip(&outcomes) {
             assert_eq!(*p, Probability { num: 1, den: 36 });
             let mut rolled = moved.clone();
-            act(&mut rolled, Action::Roll(sq));
+            act(&mut rolled, BermudaRoll(sq).action());
             assert_eq!(outcome.fen(), rolled.position().fen(), "{mv:?} then roll {sq:?}");
         }
     }

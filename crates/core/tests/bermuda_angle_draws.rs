@@ -3,9 +3,9 @@
 //! threefold repetition and the 50-move rule count on across rolls, and a
 //! position without any king is refused.
 
-use chesslantis_core::variants::bermuda_angle::BermudaGame;
+use chesslantis_core::variants::bermuda_angle::{BermudaGame, BermudaRoll};
 use chesslantis_core::variants::BermudaAngle;
-use chesslantis_core::{registry, Action, Actor, DrawReason, Event, Game, Outcome, Position, Shape, WinReason};
+use chesslantis_core::{registry, Actor, DrawReason, Event, Game, OwnAction, Outcome, Position, Shape, WinReason};
 
 fn game(fen: &str) -> BermudaGame {
     BermudaGame::new(Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")))
@@ -21,7 +21,7 @@ fn play_and_roll(game: &mut BermudaGame, text: &str, roll: &str) {
     play(game, text);
     assert_eq!(game.actor(), Actor::Chance, "a roll is due after {text}");
     let square = Shape::TEN_BY_TEN.parse(roll).expect("a square");
-    game.apply(Action::Roll(square)).unwrap_or_else(|e| panic!("roll {roll}: {e}"));
+    game.apply(BermudaRoll(square).action()).unwrap_or_else(|e| panic!("roll {roll}: {e}"));
 }
 
 /// The ruling: "When both kings are gone after one move and its roll (the

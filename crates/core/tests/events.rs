@@ -3,10 +3,10 @@
 
 use chesslantis_core::event::sentence;
 use chesslantis_core::registry;
-use chesslantis_core::variants::bermuda_angle::{survival_chance, BermudaGame};
+use chesslantis_core::variants::bermuda_angle::{survival_chance, BermudaGame, BermudaRoll};
 use chesslantis_core::{
-    Action, Actor, BombFate, Color, DrawReason, Event, Game, MoveError, Outcome, Piece, Position, Role, Shape, Viewer,
-    WinReason,
+    Action, Actor, BombFate, Color, DrawReason, Event, Game, MoveError, Outcome, OwnAction, Piece, Position, Role, Shape,
+    Viewer, WinReason,
 };
 
 const ALL_VIEWERS: [Viewer; 3] = [Viewer::player(Color::White), Viewer::player(Color::Black), Viewer::Spectator];
@@ -256,7 +256,7 @@ fn bermuda(fen: &str) -> BermudaGame {
 
 fn roll(game: &mut BermudaGame, square: &str) {
     let sq = Shape::TEN_BY_TEN.parse(square).expect("a square");
-    game.apply(Action::Roll(sq)).unwrap_or_else(|e| panic!("roll {square}: {e}"));
+    game.apply(BermudaRoll(sq).action()).unwrap_or_else(|e| panic!("roll {square}: {e}"));
 }
 
 #[test]

@@ -6,8 +6,8 @@
 mod oracle_support;
 
 use chesslantis_core::variants::rejection::{RejectionGame, Step};
-use chesslantis_core::variants::{Chess, Rejection};
-use chesslantis_core::{registry, Action, Actor, Color, Game, Outcome, Position, Viewer, WinReason};
+use chesslantis_core::variants::{BeirutAction, Chess, Rejection, RejectionAction};
+use chesslantis_core::{registry, Action, Actor, Color, Game, Outcome, OwnAction, Position, Square, Viewer, WinReason};
 use oracle_support::{act, expect_refused, play};
 use std::collections::BTreeSet;
 
@@ -20,6 +20,11 @@ const POSITION_5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 
 const ONE_MOVE: &str = "7k/p7/8/8/8/8/6r1/7K w - - 0 1";
 /// White has two legal moves, Kg1 and b4: after a rejection one is left.
 const TWO_MOVES: &str = "7k/8/8/8/8/1P6/r7/7K w - - 0 1";
+
+/// What a pending proposal lets the opponent do.
+fn answers() -> Vec<Action> {
+    vec![RejectionAction::Accept.action(), RejectionAction::Reject.action()]
+}
 
 fn game(fen: Option<&str>) -> Box<dyn Game> {
     play("rejection", fen, &[])
@@ -41,7 +46,7 @@ fn a_proposal_waits_for_the_opponent_who_may_accept_it() {
     let mut g = game(None);
     act(&mut g, "e4");
     assert_eq!(g.actor(), Actor::Player(Color::Black), "Black answers White's proposal");
-    assert_eq!(g.legal_actions(), vec![Action::Accept, Action::Reject]);
+    assert_eq!(g.legal_actions(), answers());
     assert_eq!(board_fen(g.as_ref()), START, "a proposal does not move anything yet");
     assert!(notes(g.as_ref()).contains("White proposes e2e4"), "{}", notes(g.as_ref()));
     act(&mut g, "accept");
@@ -114,12 +119,12 @@ fn out_of_turn_actions_are_refused_and_change_nothing() {
     let error = expect_refused(&mut g, "e7e5");
     assert!(error.contains("accept or reject"), "{error}");
     let proposal_by_white = g.legal_actions();
-    assert_eq!(proposal_by_white, vec![Action::Accept, Action::Reject]);
+    assert_eq!(proposal_by_white, answers());
     let mv = Position::<Rejection>::start().legal_moves()[0];
     let fen = g.fen();
     assert!(g.apply(Action::Move(mv)).is_err(), "a second proposal while one is pending");
     assert_eq!(g.fen(), fen);
-    assert!(g.apply(Action::NoRoll).is_err());
+    assert!(g.apply(BeirutAction::ChooseCarrier(Square(12)).action()).is_err());
     assert_eq!(g.fen(), fen);
 }
 
@@ -145,10 +150,10 @@ fn every_legal_move_and_only_those_can_end_up_played() {
                 continue;
             }
             let mut accepted = proposed.clone();
-            accepted.apply(Action::Accept).unwrap();
+            accepted.apply(RejectionAction::Accept.action()).unwrap();
             played.insert(accepted.fen());
             let mut rejected = proposed.clone();
-            rejected.apply(Action::Reject).unwrap();
+            rejected.apply(RejectionAction::Reject.action()).unwrap();
             for second in rejected.legal_actions() {
                 let mut replaced = rejected.clone();
                 replaced.apply(second).unwrap();
@@ -199,7 +204,7 @@ fn the_answering_player_may_resign() {
 fn after_a_rejection_with_one_legal_move_left_that_move_is_forced() {
     for (proposal, other) in [("b4", "Kg1"), ("Kg1", "b4")] {
         let mut g = play("rejection", Some(TWO_MOVES), &[proposal]);
-        assert_eq!(g.legal_actions(), vec![Action::Accept, Action::Reject], "two moves: a real proposal");
+        assert_eq!(g.legal_actions(), answers(), "two moves: a real proposal");
         act(&mut g, "reject");
         let left: Vec<String> = g.legal_actions().iter().map(|&a| g.action_text(a)).collect();
         assert_eq!(left.len(), 1, "{left:?}");

@@ -8,8 +8,9 @@ mod chess_support;
 use chesslantis_core::notation::parse_move;
 use chesslantis_core::perft::perft;
 use chesslantis_core::registry;
-use chesslantis_core::variants::Chess;
-use chesslantis_core::{Action, Actor, Game, Move, MoveKind, Position, Role, Square};
+use chesslantis_core::variants::bermuda_angle::BermudaRoll;
+use chesslantis_core::variants::{BeirutAction, Chess, RejectionAction};
+use chesslantis_core::{Action, Actor, Game, Move, MoveKind, OwnAction, Position, Role, Square, VariantAction};
 use chess_support::GAME_STARTS;
 use proptest::prelude::*;
 
@@ -85,11 +86,13 @@ fn any_action() -> impl Strategy<Value = Action> {
     });
     prop_oneof![
         4 => mv,
-        1 => Just(Action::Accept),
-        1 => Just(Action::Reject),
-        1 => any::<u8>().prop_map(|s| Action::ChooseCarrier(Square(s))),
-        1 => any::<u8>().prop_map(|s| Action::Roll(Square(s))),
-        1 => Just(Action::NoRoll),
+        1 => Just(RejectionAction::Accept.action()),
+        1 => Just(RejectionAction::Reject.action()),
+        1 => any::<u8>().prop_map(|s| BeirutAction::ChooseCarrier(Square(s)).action()),
+        1 => any::<u8>().prop_map(|s| BermudaRoll(Square(s)).action()),
+        // Any variant's decision with any code, known or not.
+        1 => (prop::sample::select(registry::variant_ids()), any::<u32>())
+            .prop_map(|(owner, code)| Action::Variant(VariantAction::new(owner, code))),
     ]
 }
 

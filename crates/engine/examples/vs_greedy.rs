@@ -12,7 +12,8 @@
 //! bomb carrier is a random piece. The engine takes both colours in turn.
 //! Prints the engine's score with a 95% interval.
 
-use chesslantis_core::{drive, registry, Action, Actor, Color, DynGame, Game, Outcome, Seat, SplitMix, Viewer};
+use chesslantis_core::variants::{BeirutAction, RejectionAction};
+use chesslantis_core::{drive, registry, Action, Actor, Color, DynGame, Game, OwnAction, Outcome, Seat, SplitMix, Viewer};
 use chesslantis_engine::{new_session, Limits};
 use std::process::ExitCode;
 
@@ -77,15 +78,15 @@ fn value(game: &dyn Game, me: Color) -> f64 {
 
 fn greedy(game: &dyn Game, me: Color, rng: &mut Rng) -> Action {
     let legal = game.legal_actions();
-    if legal.iter().any(|a| matches!(a, Action::ChooseCarrier(_))) {
+    if legal.iter().any(|&a| BeirutAction::of(a).is_some()) {
         return legal[rng.below(legal.len())];
     }
-    if legal.contains(&Action::Reject) {
+    if legal.iter().any(|&a| RejectionAction::of(a).is_some()) {
         // The proposal's result against the position now, for the proposer.
         let now = material(game, me);
         let mut g = game.box_clone();
-        let after = g.apply(Action::Accept).map_or(now, |_| value(g.as_ref(), me));
-        return if after < now { Action::Reject } else { Action::Accept };
+        let after = g.apply(RejectionAction::Accept.action()).map_or(now, |_| value(g.as_ref(), me));
+        return if after < now { RejectionAction::Reject } else { RejectionAction::Accept }.action();
     }
     let mut best = f64::MIN;
     let mut ties = Vec::new();

@@ -11,15 +11,9 @@ use crate::search::Searcher;
 use crate::time::Limits;
 use crate::tt::PackedMove;
 use crate::variant::{EngineVariant, NodeRule};
+use chesslantis_core::variants::RejectionAction;
 use chesslantis_core::{Move, Position};
 use std::time::Duration;
-
-/// The answer to a proposed move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    Accept,
-    Reject,
-}
 
 /// Half of a time limit (the answer to a proposal takes two searches).
 fn halved(limits: &Limits) -> Limits {
@@ -47,18 +41,18 @@ pub fn answer_proposal<V: EngineVariant>(
     history: &[u64],
     proposed: Move,
     limits: &Limits,
-) -> Answer {
+) -> RejectionAction {
     let others = other_moves(pos, proposed);
     if others.is_empty() {
-        return Answer::Accept;
+        return RejectionAction::Accept;
     }
     let half = halved(limits);
     let as_proposed = searcher.search_with_root_rule(pos, history, &half, &[proposed], NodeRule::Best, &mut |_| {});
     let instead = searcher.search_with_root_rule(pos, history, &half, &others, NodeRule::Best, &mut |_| {});
     if instead.score < as_proposed.score {
-        Answer::Reject
+        RejectionAction::Reject
     } else {
-        Answer::Accept
+        RejectionAction::Accept
     }
 }
 

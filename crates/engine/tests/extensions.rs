@@ -191,7 +191,8 @@ fn scores_in_uci_words() {
 
 #[test]
 fn a_winning_proposal_is_rejected_and_a_blunder_accepted() {
-    use chesslantis_engine::rejection::{answer_proposal, replacement, Answer};
+    use chesslantis_core::variants::RejectionAction;
+    use chesslantis_engine::rejection::{answer_proposal, replacement};
     // White may take Black's queen (bxa5) or rook (gxh5).
     let pos = Position::<SecondBestChess>::from_fen("4k3/8/8/q6r/1P4P1/8/8/4K3 w - - 0 1").unwrap();
     let mut s = Searcher::<SecondBestChess>::new(8);
@@ -199,8 +200,8 @@ fn a_winning_proposal_is_rejected_and_a_blunder_accepted() {
     let queen = parse_uci(&pos, "b4a5").unwrap();
     let rook = parse_uci(&pos, "g4h5").unwrap();
     let blunder = parse_uci(&pos, "e1d1").unwrap();
-    assert_eq!(answer_proposal(&mut s, &pos, &[], queen, &limits), Answer::Reject);
-    assert_eq!(answer_proposal(&mut s, &pos, &[], rook, &limits), Answer::Accept, "the queen would follow");
-    assert_eq!(answer_proposal(&mut s, &pos, &[], blunder, &limits), Answer::Accept);
+    assert_eq!(answer_proposal(&mut s, &pos, &[], queen, &limits), RejectionAction::Reject);
+    assert_eq!(answer_proposal(&mut s, &pos, &[], rook, &limits), RejectionAction::Accept, "the queen would follow");
+    assert_eq!(answer_proposal(&mut s, &pos, &[], blunder, &limits), RejectionAction::Accept);
     assert_eq!(replacement(&mut s, &pos, &[], queen, &limits), Some(rook));
 }

@@ -11,7 +11,9 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::{BombFate, Event};
-use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer, WinReason};
+use crate::game::{
+    Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer, WinReason,
+};
 use crate::make;
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
@@ -25,6 +27,32 @@ use crate::zobrist;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Beirut;
+
+/// Beirut's own decision beyond moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BeirutAction {
+    /// The secret choice of the bomb carrier before the first move.
+    ChooseCarrier(Square),
+}
+
+impl OwnAction for BeirutAction {
+    const VARIANT: &'static str = Beirut::ID;
+
+    fn code(self) -> u32 {
+        let BeirutAction::ChooseCarrier(sq) = self;
+        u32::from(sq.0)
+    }
+
+    fn from_code(code: u32) -> Option<BeirutAction> {
+        let sq = Square(u8::try_from(code).ok()?);
+        Beirut::SHAPE.contains(sq).then_some(BeirutAction::ChooseCarrier(sq))
+    }
+
+    fn text(self) -> String {
+        let BeirutAction::ChooseCarrier(sq) = self;
+        format!("carrier {}", Beirut::SHAPE.name(sq))
+    }
+}
 
 /// One side's bomb.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -440,7 +468,7 @@ impl Game for BeirutGame {
         }
         match self.choosing() {
             Some(color) => (self.position().by_color(color) & !self.position().by_role(Role::King))
-                .map(Action::ChooseCarrier)
+                .map(|sq| BeirutAction::ChooseCarrier(sq).action())
                 .collect(),
             None => self.game.legal_actions(),
         }
@@ -454,21 +482,22 @@ impl Game for BeirutGame {
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
+        let typed = BeirutAction::typed(action)?;
         let Some(color) = self.choosing() else {
-            match action {
-                Action::ChooseCarrier(_) => {
+            match typed {
+                TypedAction::Own(_) => {
                     return Err(MoveError::NotYourTurn("the bomb carriers were chosen before the first move".into()))
                 }
-                Action::Move(mv) if self.position().is_legal(mv) => self.play(mv),
-                other => self.game.apply(other)?,
+                TypedAction::Move(mv) if self.position().is_legal(mv) => self.play(mv),
+                TypedAction::Move(_) | TypedAction::Resign => self.game.apply(action)?,
             }
             self.reveal_if_over();
             return Ok(());
         };
-        match action {
-            Action::ChooseCarrier(sq) => self.choose_carrier(color, sq)?,
-            Action::Resign => self.game.resign(color),
-            _ => {
+        match typed {
+            TypedAction::Own(BeirutAction::ChooseCarrier(sq)) => self.choose_carrier(color, sq)?,
+            TypedAction::Resign => self.game.resign(color),
+            TypedAction::Move(_) => {
                 return Err(MoveError::NotYourTurn(format!("{color} must choose a bomb carrier before the first move")))
             }
         }
@@ -503,22 +532,25 @@ impl Game for BeirutGame {
     }
 
     fn action_text(&self, action: Action) -> String {
-        game::action_text::<Beirut>(action)
+        BeirutAction::text_of::<Beirut>(action)
     }
 
     /// Reads `carrier d2` (or a bare square during the setup), `bomb` (the
     /// detonation, also written `d5d5`), `resign`, or a move in UCI or SAN.
     fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
         let text = text.trim();
-        let square = |t: &str| Beirut::SHAPE.parse(t.trim()).ok_or_else(|| MoveError::Malformed(text.to_string()));
+        let carrier = |t: &str| -> Result<Action, MoveError> {
+            let sq = Beirut::SHAPE.parse(t.trim()).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+            Ok(BeirutAction::ChooseCarrier(sq).action())
+        };
         if text == "resign" {
             return Ok(Action::Resign);
         }
         if let Some(rest) = text.strip_prefix("carrier") {
-            return square(rest).map(Action::ChooseCarrier);
+            return carrier(rest);
         }
         if self.choosing().is_some() {
-            return square(text).map(Action::ChooseCarrier);
+            return carrier(text);
         }
         if text == "bomb" || text == "detonate" {
             let pos = self.position();
@@ -574,7 +606,7 @@ impl Game for BeirutGame {
     /// might hold a bomb: whether a detonation answers the check would tell
     /// the mover where the opponent's carrier is.
     fn describe(&self, action: Action) -> LegalAction {
-        let mut described = game::describe_action(self.position(), action, None);
+        let mut described = BeirutAction::describe(self.position(), action, None);
         if let (Action::Move(mv), Some(san)) = (action, described.san.as_mut()) {
             let pos = self.position();
             if san.ends_with('#') && might_carry_a_bomb(&pos.after(mv), !pos.turn()) {
@@ -603,7 +635,7 @@ impl Game for BeirutGame {
     }
 
     fn is_secret(&self, action: Action) -> bool {
-        matches!(action, Action::ChooseCarrier(_))
+        BeirutAction::of(action).is_some()
     }
 
     fn reveal(&self) -> Vec<Event> {

@@ -12,7 +12,7 @@ pub mod looking_glass;
 pub mod rejection;
 
 pub use bede::Bede;
-pub use beirut::Beirut;
+pub use beirut::{Beirut, BeirutAction};
 pub use bermuda_angle::BermudaAngle;
 pub use bermuda_two_board::BermudaTwoBoard;
 pub use chess::Chess;
@@ -20,4 +20,4 @@ pub use portal::Portal;
 pub use circe::Circe;
 pub use knights_are_god::KnightsAreGod;
 pub use looking_glass::LookingGlass;
-pub use rejection::Rejection;
+pub use rejection::{Rejection, RejectionAction};

@@ -6,12 +6,13 @@
 //! The board rules are chess, so the `Variant` is chess with its own id (and
 //! its perft is chess perft: it counts the moves that can end up played). The
 //! proposal protocol lives in [`RejectionGame`], whose actions are
-//! `Move` (a proposal, or the second move), `Accept` and `Reject`.
+//! `Move` (a proposal, or the second move) and its own [`RejectionAction`]s,
+//! `Accept` and `Reject`.
 
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
-use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer};
+use crate::game::{Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer};
 use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
@@ -37,6 +38,41 @@ reject (r)   refuse it: the opponent must play a different move, which stands";
     #[inline]
     fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
         movegen::legal_standard(pos, out)
+    }
+}
+
+/// The answer to a proposal, Rejection's own decision.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RejectionAction {
+    /// The opponent lets the proposed move stand.
+    Accept,
+    /// The opponent refuses it; the proposer must play another move, which stands.
+    Reject,
+}
+
+impl OwnAction for RejectionAction {
+    const VARIANT: &'static str = Rejection::ID;
+
+    fn code(self) -> u32 {
+        match self {
+            RejectionAction::Accept => 0,
+            RejectionAction::Reject => 1,
+        }
+    }
+
+    fn from_code(code: u32) -> Option<RejectionAction> {
+        match code {
+            0 => Some(RejectionAction::Accept),
+            1 => Some(RejectionAction::Reject),
+            _ => None,
+        }
+    }
+
+    fn text(self) -> String {
+        match self {
+            RejectionAction::Accept => "accept".into(),
+            RejectionAction::Reject => "reject".into(),
+        }
     }
 }
 
@@ -133,6 +169,31 @@ impl RejectionGame {
         Err(MoveError::NotYourTurn(why))
     }
 
+    /// An accept or reject, which only a pending proposal takes.
+    fn answer(&mut self, step: Step, answer: RejectionAction) -> Result<(), MoveError> {
+        let mover = self.mover();
+        match (step, answer) {
+            (Step::Proposing, _) => self.refuse(format!("nothing is proposed yet; {mover} proposes a move first")),
+            (Step::Answering(mv), RejectionAction::Accept) => {
+                let accepted = Event::Accepted { by: !mover, san: self.san(mv) };
+                self.play(mv, TurnEnd::Accepted { by: !mover, mv }, Some(accepted));
+                Ok(())
+            }
+            (Step::Answering(mv), RejectionAction::Reject) => {
+                self.events = vec![Event::Rejected { by: !mover, san: self.san(mv) }];
+                self.step = Step::Replacing { rejected: mv };
+                Ok(())
+            }
+            (Step::Replacing { rejected }, RejectionAction::Reject) => self.refuse(format!(
+                "only the first proposal of a turn may be rejected ({} was); {mover}'s next move stands",
+                self.text(rejected)
+            )),
+            (Step::Replacing { .. }, RejectionAction::Accept) => {
+                self.refuse(format!("nothing to accept: {mover}'s second move stands without an answer"))
+            }
+        }
+    }
+
     fn event_note(&self, event: TurnEnd) -> String {
         // The mover of the event is the side not to move now.
         let mover = !self.mover();
@@ -168,7 +229,7 @@ impl Game for RejectionGame {
         let moves = self.position().legal_moves().into_iter();
         match self.step {
             Step::Proposing => moves.map(Action::Move).collect(),
-            Step::Answering(_) => vec![Action::Accept, Action::Reject],
+            Step::Answering(_) => vec![RejectionAction::Accept.action(), RejectionAction::Reject.action()],
             Step::Replacing { rejected } => moves.filter(|&mv| mv != rejected).map(Action::Move).collect(),
         }
     }
@@ -183,59 +244,39 @@ impl Game for RejectionGame {
         }
         let mover = self.mover();
         let legal = self.position().legal_moves();
-        match (self.step, action) {
-            (_, Action::Resign) => {
+        match (self.step, RejectionAction::typed(action)?) {
+            (_, TypedAction::Resign) => {
                 if let Actor::Player(color) = self.actor() {
                     self.game.resign(color);
                     self.events = self.game.events().to_vec();
                 }
                 Ok(())
             }
-            (Step::Proposing | Step::Replacing { .. }, Action::Move(mv)) if !legal.contains(&mv) => {
+            (Step::Proposing | Step::Replacing { .. }, TypedAction::Move(mv)) if !legal.contains(&mv) => {
                 Err(MoveError::Illegal(self.text(mv)))
             }
-            (Step::Proposing, Action::Move(mv)) if legal.len() == 1 => {
+            (Step::Proposing, TypedAction::Move(mv)) if legal.len() == 1 => {
                 self.play(mv, TurnEnd::OnlyMove(mv), None);
                 Ok(())
             }
-            (Step::Proposing, Action::Move(mv)) => {
+            (Step::Proposing, TypedAction::Move(mv)) => {
                 self.step = Step::Answering(mv);
                 self.events = vec![Event::Proposed { by: mover, san: self.san(mv) }];
                 Ok(())
             }
-            (Step::Proposing, Action::Accept | Action::Reject) => {
-                self.refuse(format!("nothing is proposed yet; {mover} proposes a move first"))
-            }
-            (Step::Answering(mv), Action::Accept) => {
-                let accepted = Event::Accepted { by: !mover, san: self.san(mv) };
-                self.play(mv, TurnEnd::Accepted { by: !mover, mv }, Some(accepted));
-                Ok(())
-            }
-            (Step::Answering(mv), Action::Reject) => {
-                self.events = vec![Event::Rejected { by: !mover, san: self.san(mv) }];
-                self.step = Step::Replacing { rejected: mv };
-                Ok(())
-            }
-            (Step::Answering(mv), Action::Move(_)) => self.refuse(format!(
+            (Step::Answering(mv), TypedAction::Move(_)) => self.refuse(format!(
                 "{mover}'s proposal {} awaits {}'s answer: accept or reject",
                 self.text(mv),
                 !mover
             )),
-            (Step::Replacing { rejected }, Action::Move(mv)) if mv == rejected => {
+            (Step::Replacing { rejected }, TypedAction::Move(mv)) if mv == rejected => {
                 self.refuse(format!("{} was rejected; {mover} must play a different move", self.text(mv)))
             }
-            (Step::Replacing { rejected }, Action::Move(mv)) => {
+            (Step::Replacing { rejected }, TypedAction::Move(mv)) => {
                 self.play(mv, TurnEnd::Replaced { rejected, played: mv }, None);
                 Ok(())
             }
-            (Step::Replacing { rejected }, Action::Reject) => self.refuse(format!(
-                "only the first proposal of a turn may be rejected ({} was); {mover}'s next move stands",
-                self.text(rejected)
-            )),
-            (Step::Replacing { .. }, Action::Accept) => {
-                self.refuse(format!("nothing to accept: {mover}'s second move stands without an answer"))
-            }
-            (_, other) => self.refuse(format!("{other:?} is not an action of {}", Rejection::ID)),
+            (step, TypedAction::Own(answer)) => self.answer(step, answer),
         }
     }
 
@@ -276,14 +317,14 @@ impl Game for RejectionGame {
     }
 
     fn action_text(&self, action: Action) -> String {
-        game::action_text::<Rejection>(action)
+        RejectionAction::text_of::<Rejection>(action)
     }
 
     /// Moves in UCI or SAN; `accept`/`a` and `reject`/`r` answer a proposal.
     fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
         match text.trim() {
-            "accept" | "a" => Ok(Action::Accept),
-            "reject" | "r" => Ok(Action::Reject),
+            "accept" | "a" => Ok(RejectionAction::Accept.action()),
+            "reject" | "r" => Ok(RejectionAction::Reject.action()),
             "resign" => Ok(Action::Resign),
             other => match self.step {
                 Step::Answering(mv) => Err(MoveError::NotYourTurn(format!(
@@ -320,7 +361,7 @@ impl Game for RejectionGame {
     }
 
     fn describe(&self, action: Action) -> LegalAction {
-        game::describe_action(self.position(), action, None)
+        RejectionAction::describe(self.position(), action, None)
     }
 
     fn pending(&self) -> Option<Pending> {

@@ -18,8 +18,8 @@
 
 use crate::variant::{EngineVariant, Turn};
 use chesslantis_core::variants::beirut::BeirutGame;
-use chesslantis_core::variants::Beirut;
-use chesslantis_core::{Action, DynGame, Position, Role, Square, Variant};
+use chesslantis_core::variants::{Beirut, BeirutAction};
+use chesslantis_core::{Action, DynGame, OwnAction, Position, Role, Square, Variant};
 
 impl EngineVariant for Beirut {
     const UCI: bool = false;
@@ -34,14 +34,15 @@ impl EngineVariant for Beirut {
             .game()
             .legal_actions()
             .into_iter()
-            .filter_map(|a| if let Action::ChooseCarrier(sq) = a { Some(sq) } else { None })
+            .filter_map(BeirutAction::of)
+            .map(|BeirutAction::ChooseCarrier(sq)| sq)
             .collect();
         if choices.is_empty() {
             return None;
         }
         let pos = turn.position;
         let best = choices.into_iter().min_by_key(|&sq| carrier_preference(pos, sq));
-        Some(best.map(Action::ChooseCarrier).ok_or_else(|| "no piece can carry the bomb".to_string()))
+        Some(best.map(|sq| BeirutAction::ChooseCarrier(sq).action()).ok_or_else(|| "no piece can carry the bomb".to_string()))
     }
 }
 

@@ -11,11 +11,11 @@
 //!
 //! The step of the turn is the typed state of the core's `RejectionGame`.
 
-use crate::rejection::{answer_proposal, replacement, Answer};
+use crate::rejection::{answer_proposal, replacement};
 use crate::variant::{EngineVariant, NodeRule, Turn};
 use chesslantis_core::variants::rejection::{RejectionGame, Step};
 use chesslantis_core::variants::Rejection;
-use chesslantis_core::{Action, DynGame, Position};
+use chesslantis_core::{Action, DynGame, OwnAction, Position};
 
 impl EngineVariant for Rejection {
     const NODE_RULE: NodeRule = NodeRule::SecondBest;
@@ -30,10 +30,7 @@ impl EngineVariant for Rejection {
             Step::Proposing => None,
             Step::Answering(proposed) => {
                 let answer = answer_proposal(turn.searcher, turn.position, turn.history, proposed, turn.limits);
-                Some(Ok(match answer {
-                    Answer::Accept => Action::Accept,
-                    Answer::Reject => Action::Reject,
-                }))
+                Some(Ok(answer.action()))
             }
             Step::Replacing { rejected } => {
                 let mv = replacement(turn.searcher, turn.position, turn.history, rejected, turn.limits);

@@ -1,11 +1,15 @@
 //! The game: moves by the players, then the dice as a chance action whenever
 //! a roll is due. Captures and king captures are final only after the roll.
 
+use super::roll::BermudaRoll;
 use super::voyage::{dice_outcomes, in_angle, resolve, roll_due, survival_chance, RollReport};
 use super::BermudaAngle;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
-use crate::game::{self, Action, Actor, Game, Observation, Outcome, PositionGame, Probability, Viewer, WinReason};
+use crate::game::{
+    Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer,
+    WinReason,
+};
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
@@ -134,42 +138,39 @@ impl Game for BermudaGame {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), MoveError> {
+        let typed = BermudaRoll::typed(action)?;
         if let Some(pending) = &self.pending {
             let due = self.move_text(pending.mv);
-            return match action {
-                Action::Roll(sq) if in_angle(sq) => {
+            return match typed {
+                TypedAction::Own(BermudaRoll(sq)) if in_angle(sq) => {
                     let pending = pending.clone();
                     self.pending = None;
                     self.roll(pending, sq);
                     Ok(())
                 }
-                Action::Roll(sq) => Err(MoveError::Illegal(format!(
-                    "{}: the dice pick only squares of the Angle c3-h8",
-                    game::action_text::<BermudaAngle>(Action::Roll(sq))
-                ))),
-                other => Err(MoveError::NotYourTurn(format!(
+                TypedAction::Own(roll) => {
+                    Err(MoveError::Illegal(format!("{}: the dice pick only squares of the Angle c3-h8", roll.text())))
+                }
+                TypedAction::Move(_) | TypedAction::Resign => Err(MoveError::NotYourTurn(format!(
                     "{}: the dice must be rolled for {due} first",
-                    self.action_text(other)
+                    self.action_text(action)
                 ))),
             };
         }
         if self.inner.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
-        match action {
-            Action::Move(mv) if self.position().is_legal(mv) => {
+        match typed {
+            TypedAction::Move(mv) if self.position().is_legal(mv) => {
                 self.play(mv);
                 Ok(())
             }
-            Action::Move(mv) => Err(MoveError::Illegal(self.move_text(mv))),
-            Action::Resign => {
+            TypedAction::Move(mv) => Err(MoveError::Illegal(self.move_text(mv))),
+            TypedAction::Resign => {
                 self.inner.resign(self.position().turn());
                 Ok(())
             }
-            Action::Roll(_) | Action::NoRoll => {
-                Err(MoveError::NotYourTurn(format!("{}: no roll is due", self.action_text(action))))
-            }
-            other => Err(MoveError::NotYourTurn(format!("{other:?} is not an action of {}", BermudaAngle::ID))),
+            TypedAction::Own(_) => Err(MoveError::NotYourTurn(format!("{}: no roll is due", self.action_text(action)))),
         }
     }
 
@@ -205,9 +206,9 @@ impl Game for BermudaGame {
     /// A roll while one is due says what it does: `roll e7: the white rook
     /// vanished on its way to i7; the black queen is back on i7`.
     fn action_text(&self, action: Action) -> String {
-        match (action, &self.pending) {
-            (Action::Roll(sq), Some(p)) if in_angle(sq) => resolve(&p.before, p.mv, sq).1.to_string(),
-            _ => game::action_text::<BermudaAngle>(action),
+        match (BermudaRoll::of(action), &self.pending) {
+            (Some(BermudaRoll(sq)), Some(p)) if in_angle(sq) => resolve(&p.before, p.mv, sq).1.to_string(),
+            _ => BermudaRoll::text_of::<BermudaAngle>(action),
         }
     }
 
@@ -220,7 +221,7 @@ impl Game for BermudaGame {
         if let Some(square) = text.strip_prefix("roll ") {
             return BermudaAngle::SHAPE
                 .parse(square.trim())
-                .map(Action::Roll)
+                .map(|sq| BermudaRoll(sq).action())
                 .ok_or_else(|| MoveError::Malformed(text.to_string()));
         }
         notation::parse_move(self.position(), text).map(Action::Move)
@@ -258,7 +259,7 @@ impl Game for BermudaGame {
     }
 
     fn describe(&self, action: Action) -> LegalAction {
-        game::describe_action(self.position(), action, self.action_note(action))
+        BermudaRoll::describe(self.position(), action, self.action_note(action))
     }
 
     fn pending(&self) -> Option<Pending> {

@@ -9,9 +9,11 @@
 //! Perft and `legal_moves` know nothing of the dice: they count moves.
 
 pub mod game;
+pub mod roll;
 pub mod voyage;
 
 pub use game::BermudaGame;
+pub use roll::BermudaRoll;
 pub use voyage::{angle, dice_outcomes, resolve, roll_due, roll_outcomes, survival_chance, voyages, RollReport, Vanished, Voyage};
 
 use crate::color::Color;

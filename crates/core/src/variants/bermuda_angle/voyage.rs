@@ -1,9 +1,10 @@
 //! The Angle, the squares a move passes through, the dice, and what a roll
 //! does to the position (the seed's steps 2 to 4).
 
+use super::roll::BermudaRoll;
 use super::{play_move, BermudaAngle};
 use crate::bitboard::Bitboard;
-use crate::game::{Action, Probability};
+use crate::game::{Action, OwnAction, Probability};
 use crate::make::{castle_side, castle_targets};
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, KING_SIDE, QUEEN_SIDE};
@@ -89,7 +90,7 @@ pub fn survival_chance(pos: &Pos, mv: Move) -> Probability {
 /// The 36 squares of the dice, each 1/36: the first die the file c..h, the
 /// second the rank 3..8.
 pub fn dice_outcomes() -> Vec<(Action, Probability)> {
-    angle().map(|sq| (Action::Roll(sq), ONE_ROLL)).collect()
+    angle().map(|sq| (BermudaRoll(sq).action(), ONE_ROLL)).collect()
 }
 
 /// The chance of each of the 36 rolls.

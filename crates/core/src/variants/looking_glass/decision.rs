@@ -1,8 +1,10 @@
-//! Looking-Glass's decisions that are not moves, as [`Action::Variant`]
-//! ids: the secret start (its Chess960 number, 0..960) and the question.
+//! Looking-Glass's decisions that are not moves, its own [`OwnAction`]s:
+//! the secret start (its Chess960 number, 0..960) and the question.
 
 use super::setup::{Start, STARTS};
-use crate::game::{Action, VariantAction};
+use super::LookingGlass;
+use crate::game::{Action, OwnAction, VariantAction};
+use crate::variant::Variant;
 
 /// A decision only Looking-Glass has.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -13,26 +15,28 @@ pub enum Decision {
     Ask,
 }
 
-/// The id of the question, after the starts.
+/// The code of the question, after the starts.
 const ASK: u32 = 1000;
 
 impl Decision {
-    pub fn action(self) -> Action {
-        Action::Variant(VariantAction(match self {
-            Decision::Start(start) => u32::from(start.number()),
-            Decision::Ask => ASK,
-        }))
-    }
-
     /// The start numbered `number` (0..960) as an action, without looking it up.
     pub fn start_action(number: u16) -> Action {
-        Action::Variant(VariantAction(u32::from(number)))
+        Action::Variant(VariantAction::new(LookingGlass::ID, u32::from(number)))
+    }
+}
+
+impl OwnAction for Decision {
+    const VARIANT: &'static str = LookingGlass::ID;
+
+    fn code(self) -> u32 {
+        match self {
+            Decision::Start(start) => u32::from(start.number()),
+            Decision::Ask => ASK,
+        }
     }
 
-    /// The decision an action holds, if it is one of Looking-Glass's.
-    pub fn of(action: Action) -> Option<Decision> {
-        let Action::Variant(VariantAction(id)) = action else { return None };
-        match id {
+    fn from_code(code: u32) -> Option<Decision> {
+        match code {
             ASK => Some(Decision::Ask),
             n if n < u32::from(STARTS) => Start::from_number(n as u16).map(Decision::Start),
             _ => None,
@@ -40,7 +44,7 @@ impl Decision {
     }
 
     /// `start RNBQKBNR`, `ask`.
-    pub fn text(self) -> String {
+    fn text(self) -> String {
         match self {
             Decision::Start(start) => format!("start {}", start.text()),
             Decision::Ask => "ask".into(),

@@ -14,7 +14,7 @@ use super::LookingGlass;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
-use crate::game::{Action, Actor, Game, Observation, Probability, Viewer};
+use crate::game::{Action, Actor, Game, Observation, OwnAction, Probability, Viewer};
 use crate::moves::{Move, MoveKind};
 use crate::notation;
 use crate::outcome::{DrawReason, Outcome, WinReason};
@@ -319,7 +319,9 @@ impl LookingGlassGame {
                     ),
                 })
             }
-            (other, _) => return Err(MoveError::NotYourTurn(format!("{other:?} is not a move or an order here"))),
+            (Action::Resign | Action::Variant(_), _) => {
+                return Err(MoveError::NotYourTurn(format!("{} is not a move or an order here", self.action_text(action))))
+            }
         }
         Ok(())
     }
@@ -432,6 +434,9 @@ impl Game for LookingGlassGame {
         let Some(color) = self.deciding() else { return Err(MoveError::GameOver) };
         if action == Action::Resign {
             return self.declare(Outcome::Win { winner: !color, reason: WinReason::Resignation });
+        }
+        if let Action::Variant(decision) = action {
+            Decision::read(decision)?;
         }
         let before = (self.pos.clone(), self.told.len(), self.history.len(), self.since);
         self.begin_action();
