@@ -436,3 +436,33 @@ fn the_fen_holds_the_whole_state_and_round_trips() {
         assert!(err.to_string().contains(why), "{fen}: {err}");
     }
 }
+
+/// Real: White's rook shuffles a1-a2 beside its king; Mirror holds pieces on
+/// Ma1/Ma2 so it never passes. Mirror: Black's king shuffles h8-h7; Real
+/// holds bishops on Rh7/Rh8 so it never passes either.
+const SHUFFLE: (&str, &str) = ("7B/7B/8/8/8/8/8/R3K3", "7k/8/8/8/8/8/n7/n7");
+
+#[test]
+fn the_third_occurrence_of_a_position_draws() {
+    let mut g = worlds(SHUFFLE.0, SHUFFLE.1);
+    let cycle = [(W, "Ra1Ra2"), (B, "Mh8Mh7"), (W, "Ra2Ra1"), (B, "Mh7Mh8")];
+    for (seat, text) in cycle.iter().chain(&cycle[..3]) {
+        assert_eq!(g.outcome(), None, "no draw before the third occurrence");
+        act(&mut g, *seat, text);
+    }
+    // The start position stood there twice; the second time round it comes back.
+    assert_eq!(g.outcome(), None, "the start position occurred twice only");
+    act(&mut g, B, "Mh7Mh8");
+    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+#[test]
+fn a_hundred_plies_without_capture_or_pawn_move_draw() {
+    let fen = |half: u32| format!("{}|{} w -|- - {half} 60 0,0 strikes play", SHUFFLE.0, SHUFFLE.1);
+    let mut g = game(&fen(99));
+    act(&mut g, W, "Ra1Ra2");
+    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+    let mut g = game(&fen(98));
+    act(&mut g, W, "Ra1Ra2");
+    assert_eq!(g.outcome(), None, "99 plies are not yet 100");
+}
