@@ -85,7 +85,12 @@ fn main() -> ExitCode {
     for g in 0..games {
         let color = if g % 2 == 0 { Seat::White } else { Seat::Black };
         match play(variant, color, movetime, seed.wrapping_add(g as u64 / 2), &mut previous) {
-            Ok(s) => scores.push(s),
+            Ok(s) => {
+                scores.push(s);
+                // Progress on stderr: a long match says how far it is.
+                let points: f64 = scores.iter().sum();
+                eprint!("\r{variant}: game {} of {games}, new {points} of {}", g + 1, scores.len());
+            }
             Err(e) => {
                 eprintln!("vs_previous: {variant} game {}: {e}", g + 1);
                 return ExitCode::FAILURE;
@@ -93,6 +98,7 @@ fn main() -> ExitCode {
         }
     }
     let _ = child.kill();
+    eprintln!();
     let n = scores.len() as f64;
     let mean = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);

@@ -101,7 +101,7 @@ pub struct Turn {
     pub engine: EnginePlayer,
     /// The engine's seat.
     pub seat: Seat,
-    pub game: DynGame,
+    pub game: std::sync::Arc<DynGame>,
     pub ply: u64,
     pub left: Duration,
     pub increment: Duration,

@@ -22,6 +22,8 @@ use std::time::Instant;
 /// Larger WebSocket frames close the connection; smaller ones above
 /// `protocol::MAX_MESSAGE_BYTES` get an error reply.
 const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// The WebSocket's read buffer; a larger message is read in several steps.
+const READ_BUFFER_BYTES: usize = 4096;
 
 /// The API and WebSocket routes over `hub`, and the browser UI from `ui`.
 pub fn router(hub: Arc<Hub>, ui: UiFiles) -> Router {
@@ -249,7 +251,9 @@ async fn websocket(
 ) -> Result<Response, ApiError> {
     let guest = guest_of(&hub, &headers);
     let (handle, updates) = hub.watch(&id).await?;
-    Ok(ws.max_message_size(MAX_FRAME_BYTES).on_upgrade(move |socket| connection(hub, handle, updates, guest, socket)))
+    // A client sends only small actions: a small read buffer, since
+    // tungstenite zeroes the whole buffer (128 KiB by default) on every read.
+    Ok(ws.max_message_size(MAX_FRAME_BYTES).read_buffer_size(READ_BUFFER_BYTES).on_upgrade(move |socket| connection(hub, handle, updates, guest, socket)))
 }
 
 fn json_text(message: &ServerMessage) -> Message {

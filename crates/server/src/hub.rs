@@ -8,7 +8,7 @@ use crate::identity::{random_id, CookieKey, GuestId};
 use crate::model::Seat;
 use crate::protocol::{ErrorReply, GameState, Role, Status};
 use crate::clock::seat_index;
-use crate::room::{public_name, GameSpec, Rematch, Room};
+use crate::room::{public_name, GameSpec, Rematch, Room, Snapshot};
 use crate::options::GameOptions;
 use crate::store::Store;
 use serde::{Deserialize, Serialize};
@@ -19,15 +19,16 @@ use std::sync::{Arc, OnceLock, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::{watch, Mutex, Notify};
 
-/// The latest state of a room, once per role, for the connections to pick
-/// from; each role's message is serialised once, by the first connection
-/// that sends it, for all of that role's connections.
+/// The latest state of a room, once per role for the connections to pick
+/// from: each role's state is built, and its message serialised, once, by
+/// the first connection of that role that sends it.
 pub struct Published {
     pub players: [Option<GuestId>; 2],
     /// The finished game's rematch, for every connection to hear of it.
     pub rematch: Option<Rematch>,
+    snapshot: Snapshot,
     /// White's, Black's and the spectators' states.
-    states: [Arc<GameState>; 3],
+    states: [OnceLock<Arc<GameState>>; 3],
     messages: [OnceLock<Utf8Bytes>; 3],
 }
 
@@ -49,13 +50,12 @@ impl Published {
     }
 
     pub fn state(&self, role: Role) -> Arc<GameState> {
-        self.states[role_index(role)].clone()
+        self.states[role_index(role)].get_or_init(|| Arc::new(self.snapshot.state_for(role))).clone()
     }
 
     /// `role`'s state message as JSON text.
     pub fn message(&self, role: Role) -> Utf8Bytes {
-        let i = role_index(role);
-        self.messages[i].get_or_init(|| crate::protocol::state_text(&self.states[i]).into()).clone()
+        self.messages[role_index(role)].get_or_init(|| crate::protocol::state_text(&self.state(role)).into()).clone()
     }
 }
 
@@ -67,11 +67,11 @@ pub struct RoomHandle {
 }
 
 fn publish_of(room: &Room) -> Published {
-    let now = Instant::now();
     Published {
         players: room.players().clone(),
         rematch: room.rematch().cloned(),
-        states: [Role::White, Role::Black, Role::Spectator].map(|role| Arc::new(room.state_for(role, now))),
+        snapshot: room.snapshot(Instant::now()),
+        states: Default::default(),
         messages: Default::default(),
     }
 }

@@ -25,6 +25,7 @@ pub mod store;
 pub mod ui;
 pub mod verify;
 
+use axum::serve::ListenerExt;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -45,6 +46,11 @@ pub async fn run(
     ui: ui::UiFiles,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    // Moves are small messages: without TCP_NODELAY, Nagle's algorithm holds
+    // one back until the peer's delayed ACK (tens of milliseconds a move).
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
     axum::serve(listener, http::router(hub, ui)).with_graceful_shutdown(shutdown).await
 }
 

@@ -14,6 +14,7 @@ use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, Re
 use crate::store::{ActionRow, GameRow, GameUpdate, Store};
 use crate::verify::GameExport;
 use chesslantis_core::{Color, Outcome, WinReason};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What a new game is: chosen by its creator.
@@ -39,12 +40,55 @@ pub struct Rematch {
     pub by: Seat,
 }
 
+/// A room as it stood when it changed: each role's state is built from it
+/// only when a connection of that role asks (a spectator's seldom).
+pub struct Snapshot {
+    id: String,
+    variant: String,
+    options: GameOptions,
+    status: Status,
+    players: Players,
+    clocks: ClocksState,
+    dice: DiceState,
+    abortable: bool,
+    result: Option<ResultState>,
+    game: Arc<DynGame>,
+}
+
+impl Snapshot {
+    /// The game as `role` may see it. Spectators see the spectator's view
+    /// until the end, then the referee's (everything).
+    pub fn state_for(&self, role: Role) -> GameState {
+        let viewer = match role {
+            Role::White => Viewer::White,
+            Role::Black => Viewer::Black,
+            Role::Spectator if self.status.is_over() => Viewer::Referee,
+            Role::Spectator => Viewer::Spectator,
+        };
+        GameState {
+            id: self.id.clone(),
+            variant: self.variant.clone(),
+            options: self.options,
+            status: self.status,
+            you: role,
+            players: self.players.clone(),
+            ply: self.game.history().len() as u64,
+            clocks: self.clocks.clone(),
+            dice: self.dice.clone(),
+            abortable: self.abortable || (self.status == Status::Waiting && role != Role::Spectator),
+            result: self.result.clone(),
+            view: self.game.view(viewer),
+        }
+    }
+}
+
 pub struct Room {
     id: String,
     spec: GameSpec,
     players: [Option<GuestId>; 2],
     created_ms: i64,
-    game: DynGame,
+    /// Shared with the published snapshots, which build views from it.
+    game: Arc<DynGame>,
     clock: Clock,
     seed: Seed,
     status: Status,
@@ -119,7 +163,7 @@ impl Room {
             spec,
             players,
             created_ms,
-            game,
+            game: Arc::new(game),
             seed,
             status: Status::Waiting,
             acted: [false; 2],
@@ -199,7 +243,7 @@ impl Room {
             },
             players: [row.white_player.map(GuestId), row.black_player.map(GuestId)],
             created_ms: row.created_ms,
-            game,
+            game: Arc::new(game),
             clock: Clock::restored(white_left, black_left, row.increment_ms),
             seed: Seed::from_hex(&row.dice_seed).map_err(|e| format!("game {}: {e}", row.id))?,
             status,
@@ -387,7 +431,7 @@ impl Room {
             return Err(ErrorReply::new("game_over", "time ran out before this action arrived"));
         }
         let before = self.game.to_act();
-        let mut game = self.game.clone();
+        let mut game = DynGame::clone(&self.game);
         game.apply(seat, action).map_err(ErrorReply::from)?;
         while game.to_act() == Some(Seat::Chance) {
             let ply = game.history().len() as u64;
@@ -431,7 +475,7 @@ impl Room {
         };
         self.store.record(&self.id, rows, update).await.map_err(storage_error)?;
 
-        self.game = game;
+        self.game = Arc::new(game);
         self.clock = clock;
         self.acted = acted;
         if over {
@@ -450,7 +494,7 @@ impl Room {
         }
         let Some(seat) = self.clock.flagged(now) else { return Ok(false) };
         let outcome = Outcome::Win { winner: !color_of(seat), reason: WinReason::Timeout };
-        let mut game = self.game.clone();
+        let mut game = DynGame::clone(&self.game);
         game.end(outcome).map_err(|e| ErrorReply::new("internal", e.message))?;
         let update = GameUpdate {
             status: Some(Status::Ended.as_str().into()),
@@ -459,7 +503,7 @@ impl Room {
             flagged: Some(seat_name(seat).into()),
         };
         self.store.record(&self.id, Vec::new(), update).await.map_err(storage_error)?;
-        self.game = game;
+        self.game = Arc::new(game);
         self.status = Status::Ended;
         self.flagged = Some(seat);
         self.clock.stop(now);
@@ -496,33 +540,24 @@ impl Room {
         }
     }
 
-    /// The game as `role` may see it at `now`. Spectators see the
-    /// spectator's view until the end, then the referee's (everything).
-    pub fn state_for(&self, role: Role, now: Instant) -> GameState {
+    /// What every role's state is built from, as the room stands at `now`.
+    pub fn snapshot(&self, now: Instant) -> Snapshot {
         let over = self.status.is_over();
-        let viewer = match role {
-            Role::White => Viewer::White,
-            Role::Black => Viewer::Black,
-            Role::Spectator if over => Viewer::Referee,
-            Role::Spectator => Viewer::Spectator,
-        };
         let (white_ms, black_ms) = self.clock.snapshot(now);
-        GameState {
+        Snapshot {
             id: self.id.clone(),
             variant: self.spec.variant.clone(),
             options: self.spec.options,
             status: self.status,
-            you: role,
             players: Players {
                 white: self.players[0].as_ref().map(public_name),
                 black: self.players[1].as_ref().map(public_name),
             },
-            ply: self.game.history().len() as u64,
             clocks: ClocksState { white_ms, black_ms, increment_ms: self.clock.increment_ms(), running: self.clock.running() },
             dice: DiceState { commitment: self.seed.commitment(), seed: over.then(|| self.seed.to_hex()) },
-            abortable: self.abortable() || (self.status == Status::Waiting && role != Role::Spectator),
+            abortable: self.abortable(),
             result: self.result(),
-            view: self.game.view(viewer),
+            game: self.game.clone(),
         }
     }
 

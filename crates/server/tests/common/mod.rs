@@ -205,7 +205,7 @@ impl Conn {
         if let Some(c) = cookie {
             request.headers_mut().insert("Cookie", c.parse().unwrap());
         }
-        let (ws, _) = tokio_tungstenite::connect_async(request).await.expect("the WebSocket opens");
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(request, None, true).await.expect("the WebSocket opens");
         let mut conn = Conn { ws, received: Vec::new(), state: Value::Null };
         let first = conn.next().await;
         assert_eq!(first["type"], "state", "a snapshot first: {first}");
