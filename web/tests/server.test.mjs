@@ -222,6 +222,7 @@ test('chess from the lobby: a seek accepted by another guest, moves by click and
   for (const p of both) assert.match(await resultOf(p), /Black wins.*mate|checkmate/i);
   assert.equal(await pieceOn(white.page, 'h4'), 'black queen');
   assert.match(await white.page.locator('.players').innerText(), /White: guest-\w+ \(you\) · Black: guest-\w+/);
+  for (const p of both) assert.equal(await p.locator('.dice-proof').isHidden(), true, 'chess rolls no dice: no dice proof shown');
   await screenshot(white, 'chess');
   await white.done();
   await black.done();

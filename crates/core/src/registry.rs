@@ -27,6 +27,8 @@ pub struct VariantInfo {
     pub moves: fn(Option<&str>) -> Result<Vec<String>, FenError>,
     /// What a player types for the variant's own decisions (`Variant::COMMANDS`).
     pub commands: &'static str,
+    /// Whether the game rolls dice (`Variant::ROLLS_DICE`).
+    pub rolls_dice: bool,
     /// The squares boards mark for players, if the variant has any.
     pub special_squares: fn() -> Option<SpecialSquares>,
 }
@@ -89,6 +91,7 @@ macro_rules! entry {
             divide: divide_text::<$v>,
             moves: moves_text::<$v>,
             commands: <$v as Variant>::COMMANDS,
+            rolls_dice: <$v as Variant>::ROLLS_DICE,
             special_squares: <$v as Variant>::special_squares,
         }
     };

@@ -37,6 +37,9 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     /// What a player types for this variant's own decisions, one per line
     /// (`command  what it does`), for the help of front ends.
     const COMMANDS: &'static str = "";
+    /// Whether the game rolls dice (chance decides some of its steps): a
+    /// referee then commits to its dice before the game and shows the proof.
+    const ROLLS_DICE: bool = false;
     const SHAPE: Shape = Shape::CHESS;
     /// The roles this variant uses with their letters and names (FEN
     /// letters outside them are errors).

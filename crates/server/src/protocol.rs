@@ -122,7 +122,8 @@ pub struct GameState {
     /// The length of the action log: the `ply` an action sent now must carry.
     pub ply: u64,
     pub clocks: ClocksState,
-    pub dice: DiceState,
+    /// The dice proof, for a variant that rolls dice (`null` for the others).
+    pub dice: Option<DiceState>,
     /// Whether `abort` is still allowed.
     pub abortable: bool,
     pub result: Option<ResultState>,

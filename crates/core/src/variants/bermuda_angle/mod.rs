@@ -34,6 +34,8 @@ impl Variant for BermudaAngle {
     const ID: &'static str = "bermuda-angle";
     const NAME: &'static str = "Bermuda Chess Angle";
     const COMMANDS: &'static str = "moves        the legal moves, each with the chance that the moving piece survives the dice";
+    /// "dice are rolled" after a move that touches the Angle.
+    const ROLLS_DICE: bool = true;
     const SHAPE: Shape = Shape::TEN_BY_TEN;
     const ROLES: &'static [RoleSpec] = SHIP_ROLES;
     /// "Pawns can promote as in traditional chess, but can also promote to Ships."
