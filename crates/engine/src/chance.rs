@@ -5,11 +5,21 @@
 //! and each further outcome is searched with the narrowest window that can
 //! still move the total across alpha or beta (Ballard 1983; Hauk, Buro and
 //! Schaeffer 2004). Outcomes that lead to the same position are merged first.
+//!
+//! In quiescence only the first roll on a path is searched further: every
+//! roll multiplies the tree by its distinct outcomes, and a chain of
+//! captures through the Bermuda Angle rolls at every capture, so searching
+//! them all made a one-ply search take seconds (and the first iteration,
+//! which always finishes, could not be stopped). Later rolls' outcomes are
+//! valued where they stand.
 
 use crate::score::{Score, MATE};
-use crate::search::Searcher;
+use crate::search::{outcome_score, Searcher};
 use crate::variant::{ChanceOutcome, EngineVariant};
 use chesslantis_core::Position;
+
+/// Rolls on one path in quiescence whose outcomes are searched further.
+const QUIESCENCE_ROLLS: u32 = 1;
 
 /// Outcomes by position (merged by hash), most likely first.
 pub fn merge_outcomes<V: EngineVariant>(outcomes: Vec<ChanceOutcome<V>>) -> Vec<(Position<V>, f64)> {
@@ -50,10 +60,15 @@ impl<V: EngineVariant> Searcher<V> {
             // The window in which this outcome's value can still decide.
             let a = ((alpha as f64 - sum - highest * unsearched) / p).max(lowest).floor() as Score;
             let b = ((beta as f64 - sum - lowest * unsearched) / p).min(highest).ceil() as Score;
-            let value = if depth <= 0 {
-                -self.quiesce(pos, V::in_check(pos), -b, -a, ply)
-            } else {
+            let value = if depth > 0 {
                 -self.negamax(pos, V::in_check(pos), depth, -b, -a, ply, true)
+            } else if self.quiescence_rolls < QUIESCENCE_ROLLS {
+                self.quiescence_rolls += 1;
+                let value = -self.quiesce(pos, V::in_check(pos), -b, -a, ply);
+                self.quiescence_rolls -= 1;
+                value
+            } else {
+                -V::outcome(pos, true).map_or_else(|| self.evaluate(pos), |o| outcome_score(o, pos.turn(), ply))
             };
             if self.stopped {
                 return 0;

@@ -76,6 +76,8 @@ pub struct Searcher<V: EngineVariant> {
     /// flag say: an answer is always a searched move (with quiescence),
     /// never the first move generated.
     pub(crate) must_finish: bool,
+    /// Rolls on the current path inside quiescence (chance.rs).
+    pub(crate) quiescence_rolls: u32,
     start: Instant,
     deadlines: Deadlines,
     node_limit: Option<u64>,
@@ -137,6 +139,7 @@ impl<V: EngineVariant> Searcher<V> {
             seldepth: 0,
             stopped: false,
             must_finish: false,
+            quiescence_rolls: 0,
             start: Instant::now(),
             deadlines: Deadlines::default(),
             node_limit: None,
@@ -280,6 +283,7 @@ impl<V: EngineVariant> Searcher<V> {
         self.seldepth = 0;
         self.stopped = false;
         self.must_finish = false;
+        self.quiescence_rolls = 0;
         self.stack.clear();
         self.stack.extend_from_slice(history);
         self.root_index = self.stack.len();
