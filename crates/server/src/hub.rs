@@ -233,9 +233,10 @@ pub struct Hub {
     /// Serialises loading a game from the database (so it is loaded once).
     loading: Mutex<()>,
     pub cookie_key: CookieKey,
+    pub limits: crate::rate_limit::Limits,
 }
 
-fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
@@ -260,7 +261,9 @@ impl Hub {
             evict_after_ms: AtomicU64::new(EVICT_AFTER.as_millis() as u64),
             loading: Mutex::new(()),
             cookie_key: CookieKey::new(bytes),
+            limits: Default::default(),
         });
+        crate::accounts::load_names(&hub.store).await.map_err(|e| e.to_string())?;
         for id in hub.store.live_game_ids().await.map_err(|e| e.to_string())? {
             if let Err(e) = hub.room(&id).await {
                 eprintln!("game {id} could not be restored: {}", e.message);
@@ -485,6 +488,18 @@ impl Hub {
         room.abort(guest, Instant::now()).await?;
         handle.publish(&room);
         Ok(())
+    }
+
+    /// Publishes again every game in memory where `player` sits: its name
+    /// changed (a guest signed up).
+    pub async fn republish_games_of(&self, player: &GuestId) {
+        let handles: Vec<_> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
+        for h in handles {
+            let room = h.room.lock().await;
+            if room.players().iter().flatten().any(|p| p == player) {
+                h.publish(&room);
+            }
+        }
     }
 
     /// The open seeks, oldest first.

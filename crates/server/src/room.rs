@@ -137,6 +137,9 @@ pub fn public_name(guest: &GuestId) -> String {
     if let Some(engine) = EnginePlayer::of(guest) {
         return engine.name();
     }
+    if let Some(name) = crate::accounts::name_of(guest) {
+        return name;
+    }
     format!("guest-{}", &guest.0[..guest.0.len().min(6)])
 }
 

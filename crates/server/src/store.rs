@@ -152,6 +152,11 @@ impl Store {
         Ok(Store { pool, writes })
     }
 
+    /// The pool, for the domains that keep their own tables (accounts, sessions).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// A named secret of this installation (the cookie key), made at first use.
     pub async fn setting_or_insert(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
         sqlx::query("INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
