@@ -209,9 +209,20 @@ pub async fn update_me(
     user.map(Json).ok_or_else(|| ErrorReply::new("not_found", "your account is gone; sign up again").into())
 }
 
+/// A user's public profile: its ratings besides the account's public fields.
+#[derive(Serialize, Deserialize)]
+pub struct Profile {
+    #[serde(flatten)]
+    pub user: User,
+    /// One per variant the user played rated games of.
+    pub ratings: Vec<crate::ratings::VariantRating>,
+}
+
 /// `GET /api/users/{name}`: a user's public profile.
-pub async fn profile(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Result<Json<User>, ApiError> {
+pub async fn profile(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Result<Json<Profile>, ApiError> {
     let not_found = || ApiError(ErrorReply::new("not_found", format!("there is no user '{name}'; check the name")));
     let Ok(parsed) = UserName::parse(&name) else { return Err(not_found()) };
-    accounts::user_by_name(hub.store(), &parsed).await.map_err(storage)?.map(Json).ok_or_else(not_found)
+    let user = accounts::user_by_name(hub.store(), &parsed).await.map_err(storage)?.ok_or_else(not_found)?;
+    let ratings = crate::ratings::all_of(hub.store(), &user.id).await.map_err(storage)?;
+    Ok(Json(Profile { user, ratings }))
 }

@@ -72,7 +72,7 @@ impl From<ErrorReply> for ApiError {
 fn status_of(code: &str) -> StatusCode {
     match code {
         "not_found" => StatusCode::NOT_FOUND,
-        "not_a_player" | "own_seek" | "reserved" | "csrf" => StatusCode::FORBIDDEN,
+        "not_a_player" | "own_seek" | "reserved" | "csrf" | "rated_needs_account" => StatusCode::FORBIDDEN,
         "not_signed_in" | "wrong_credentials" => StatusCode::UNAUTHORIZED,
         "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
         "name_taken" | "taken" | "stale" | "not_your_turn" | "game_over" | "not_started" | "not_abortable" | "not_over" => StatusCode::CONFLICT,

@@ -6,6 +6,7 @@
 //! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
 //! - [`engine_seat`]: the engine as a player, acting on its turn.
 //! - [`accounts`] / [`sessions`]: users (argon2id passwords) and their session cookies.
+//! - [`ratings`]: Glicko-2 per user and variant, moved by rated games.
 //! - [`csrf`] / [`rate_limit`]: the guards of state-changing requests and of logins and seeks.
 //! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
 //! - [`ui`]: the browser UI (web/dist) embedded in the binary.
@@ -26,6 +27,7 @@ pub mod model;
 pub mod options;
 pub mod protocol;
 pub mod rate_limit;
+pub mod ratings;
 pub mod room;
 pub mod sessions;
 pub mod store;
