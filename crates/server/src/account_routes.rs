@@ -209,6 +209,48 @@ pub async fn update_me(
     user.map(Json).ok_or_else(|| ErrorReply::new("not_found", "your account is gone; sign up again").into())
 }
 
+/// One finished game in a player's archive.
+#[derive(Serialize, Deserialize)]
+pub struct ArchivedGame {
+    pub id: String,
+    pub variant: String,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub result: Option<String>,
+    pub words: Option<String>,
+    pub rated: bool,
+    pub created_ms: i64,
+    /// The game's page; its PGN is at `/api/games/{id}/pgn`.
+    pub url: String,
+}
+
+/// At most this many games a page of the archive.
+const ARCHIVE_LIMIT: i64 = 100;
+
+/// `GET /api/users/{name}/games`: the user's finished games, newest first.
+pub async fn games_of(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Result<Json<Vec<ArchivedGame>>, ApiError> {
+    let not_found = || ApiError(ErrorReply::new("not_found", format!("there is no user '{name}'; check the name")));
+    let Ok(parsed) = UserName::parse(&name) else { return Err(not_found()) };
+    let user = accounts::user_by_name(hub.store(), &parsed).await.map_err(storage)?.ok_or_else(not_found)?;
+    let rows = hub.store().finished_games_of(&user.id, ARCHIVE_LIMIT).await.map_err(storage)?;
+    let name_of = |p: Option<String>| p.map(|p| public_name(&crate::identity::GuestId(p)));
+    Ok(Json(
+        rows.into_iter()
+            .map(|g| ArchivedGame {
+                url: format!("/game/{}", g.id),
+                id: g.id,
+                variant: g.variant,
+                white: name_of(g.white_player),
+                black: name_of(g.black_player),
+                result: g.result,
+                words: g.result_words,
+                rated: g.rated,
+                created_ms: g.created_ms,
+            })
+            .collect(),
+    ))
+}
+
 /// A user's public profile: its ratings besides the account's public fields.
 #[derive(Serialize, Deserialize)]
 pub struct Profile {

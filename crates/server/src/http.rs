@@ -53,6 +53,8 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/abort", post(abort))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/export", get(export))
+        .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/users/{name}/games", get(account_routes::games_of))
         .route("/api/games/{id}/verify", get(verify_game))
         .route("/ws/games/{id}", get(websocket))
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
@@ -263,6 +265,33 @@ async fn export(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<J
         return Err(ErrorReply::new("not_over", "the game is not over: its record holds secrets until the end").into());
     }
     Ok(Json(room.export()))
+}
+
+/// The PGN of a game that is over (`application/x-chess-pgn`).
+async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let handle = hub.room(&id).await?;
+    let room = handle.room.lock().await;
+    if !room.status().is_over() {
+        return Err(ErrorReply::new("not_over", "the game is not over: its PGN comes at the end, with nothing left secret").into());
+    }
+    let spec = room.spec();
+    let name = |i: usize| room.players()[i].as_ref().map(crate::room::public_name).unwrap_or_else(|| "?".into());
+    let header = crate::pgn::Header {
+        white: name(0),
+        black: name(1),
+        created_ms: room.created_ms(),
+        rated: spec.rated,
+        clock: (spec.white_ms, spec.black_ms, spec.increment_ms),
+        words: room.result_words(),
+    };
+    let text = crate::pgn::render(&room.export(), &header).map_err(|e| ErrorReply::new("internal", e))?;
+    let disposition = format!("inline; filename=\"chesslantis-{id}.pgn\"");
+    let mut response = text.into_response();
+    response.headers_mut().insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        response.headers_mut().insert(axum::http::header::CONTENT_DISPOSITION, v);
+    }
+    Ok(response)
 }
 
 #[derive(Serialize, Deserialize)]

@@ -6,6 +6,7 @@
 //! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
 //! - [`engine_seat`]: the engine as a player, acting on its turn.
 //! - [`accounts`] / [`sessions`]: users (argon2id passwords) and their session cookies.
+//! - [`pgn`]: a finished game as PGN; `GET /api/users/{name}/games` lists a player's.
 //! - [`ratings`]: Glicko-2 per user and variant, moved by rated games.
 //! - [`csrf`] / [`rate_limit`]: the guards of state-changing requests and of logins and seeks.
 //! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
@@ -25,6 +26,7 @@ pub mod hub;
 pub mod identity;
 pub mod model;
 pub mod options;
+pub mod pgn;
 pub mod protocol;
 pub mod rate_limit;
 pub mod ratings;

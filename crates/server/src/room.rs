@@ -554,6 +554,11 @@ impl Room {
         Ok(())
     }
 
+    /// How the game ended, in words (`None` while it runs).
+    pub fn result_words(&self) -> Option<String> {
+        self.result().map(|r| r.words)
+    }
+
     fn result(&self) -> Option<ResultState> {
         match self.status {
             Status::Aborted => Some(ResultState { result: None, words: "Game aborted".into() }),

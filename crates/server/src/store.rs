@@ -264,6 +264,19 @@ impl Store {
         Ok(Some((game, actions)))
     }
 
+    /// The ended games of `player`, newest first, at most `limit`.
+    pub async fn finished_games_of(&self, player: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE (white_player = $1 OR black_player = $1) AND status = 'ended' \
+             ORDER BY created_ms DESC, id LIMIT $2"
+        ))
+        .bind(player)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| game_row(r).map_err(StoreError::from)).collect()
+    }
+
     /// Games not over: restored into memory at start.
     pub async fn live_game_ids(&self) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query("SELECT id FROM games WHERE status = 'waiting' OR status = 'playing' ORDER BY created_ms")
