@@ -1,9 +1,10 @@
 //! HTTP routes and the WebSocket of each game (docs/protocol.md, "Server").
 
+use crate::account_routes;
 use crate::hub::{Hub, NewGame, RoomHandle};
 use crate::identity::{random_id, GuestId, COOKIE_NAME};
 use crate::protocol::{self, ClientMessage, ErrorReply, GameState, ServerMessage};
-use crate::room::public_name;
+use crate::sessions::Token;
 use crate::ui::UiFiles;
 use crate::verify::{self, GameExport};
 use axum::extract::rejection::JsonRejection;
@@ -38,7 +39,11 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles) -> Router {
 
 fn api_router(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/api/me", get(me))
+        .route("/api/me", get(account_routes::me).put(account_routes::update_me))
+        .route("/api/signup", post(account_routes::signup))
+        .route("/api/login", post(account_routes::login))
+        .route("/api/logout", post(account_routes::logout))
+        .route("/api/users/{name}", get(account_routes::profile))
         .route("/api/variants", get(variants))
         .route("/api/seeks", get(seeks))
         .route("/api/games", post(create))
@@ -48,9 +53,12 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/abort", post(abort))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/export", get(export))
+        .route("/api/games/{id}/pgn", get(pgn))
+        .route("/api/users/{name}/games", get(account_routes::games_of))
         .route("/api/games/{id}/verify", get(verify_game))
         .route("/ws/games/{id}", get(websocket))
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
+        .route_layer(axum::middleware::from_fn_with_state(hub.clone(), crate::csrf::check))
         .with_state(hub)
 }
 
@@ -66,8 +74,10 @@ impl From<ErrorReply> for ApiError {
 fn status_of(code: &str) -> StatusCode {
     match code {
         "not_found" => StatusCode::NOT_FOUND,
-        "not_a_player" | "own_seek" | "reserved" => StatusCode::FORBIDDEN,
-        "taken" | "stale" | "not_your_turn" | "game_over" | "not_started" | "not_abortable" | "not_over" => StatusCode::CONFLICT,
+        "not_a_player" | "own_seek" | "reserved" | "csrf" | "rated_needs_account" => StatusCode::FORBIDDEN,
+        "not_signed_in" | "wrong_credentials" => StatusCode::UNAUTHORIZED,
+        "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
+        "name_taken" | "taken" | "stale" | "not_your_turn" | "game_over" | "not_started" | "not_abortable" | "not_over" => StatusCode::CONFLICT,
         "storage" | "internal" => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::BAD_REQUEST,
     }
@@ -79,19 +89,56 @@ impl IntoResponse for ApiError {
     }
 }
 
-fn body<T>(parsed: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+/// `429 rate_limited` with `Retry-After` (whole seconds, at least one).
+pub fn rate_limited(what: &str, wait: std::time::Duration) -> Response {
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    let seconds = seconds.max(1);
+    let e = ErrorReply::new("rate_limited", format!("too many {what}; try again in {seconds} s"));
+    let mut response = ApiError(e).into_response();
+    response.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from(seconds));
+    response
+}
+
+pub(crate) fn body<T>(parsed: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     parsed.map(|Json(t)| t).map_err(|e| {
         ApiError(ErrorReply::new("malformed", format!("{}; see docs/protocol.md, section Server", e.body_text())))
     })
 }
 
-fn guest_of(hub: &Hub, headers: &HeaderMap) -> Option<GuestId> {
-    headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok()).find_map(|h| hub.cookie_key.guest_from_header(h))
+fn cookie_headers(headers: &HeaderMap) -> impl Iterator<Item = &str> {
+    headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok())
 }
 
-/// The caller's guest, made (with a cookie to set) when the request had none.
-fn guest_or_new(hub: &Hub, headers: &HeaderMap) -> Result<(GuestId, Option<HeaderValue>), ApiError> {
-    if let Some(g) = guest_of(hub, headers) {
+/// The session token the request's cookie carries, if any (not yet checked).
+pub(crate) fn session_token(headers: &HeaderMap) -> Option<Token> {
+    cookie_headers(headers).find_map(Token::from_header)
+}
+
+/// The guest the request's cookie names, unless a user has claimed that
+/// guest by signing up (then only the user's session acts for it).
+pub(crate) fn cookie_guest(hub: &Hub, headers: &HeaderMap) -> Option<GuestId> {
+    cookie_headers(headers).find_map(|h| hub.cookie_key.guest_from_header(h)).filter(|g| crate::accounts::name_of(g).is_none())
+}
+
+/// The user of the request's live session, with its token.
+pub(crate) async fn session_user(hub: &Hub, headers: &HeaderMap) -> Result<Option<(GuestId, Token)>, ApiError> {
+    let Some(token) = session_token(headers) else { return Ok(None) };
+    let user = crate::sessions::user_of(hub.store(), &token, crate::hub::now_ms()).await.map_err(|e| ErrorReply::new("storage", e.to_string()))?;
+    Ok(user.map(|id| (GuestId(id), token)))
+}
+
+/// The player who sent the request: the user of its session, else its
+/// guest. A forged, expired or logged-out session names nobody.
+pub(crate) async fn guest_of(hub: &Hub, headers: &HeaderMap) -> Option<GuestId> {
+    match session_user(hub, headers).await {
+        Ok(Some((user, _))) => Some(user),
+        _ => cookie_guest(hub, headers),
+    }
+}
+
+/// The caller's player, a new guest made (with a cookie to set) when the request had none.
+pub(crate) async fn guest_or_new(hub: &Hub, headers: &HeaderMap) -> Result<(GuestId, Option<HeaderValue>), ApiError> {
+    if let Some(g) = guest_of(hub, headers).await {
         return Ok((g, None));
     }
     let guest = GuestId(random_id(16).map_err(|e| ErrorReply::new("internal", e))?);
@@ -100,10 +147,10 @@ fn guest_or_new(hub: &Hub, headers: &HeaderMap) -> Result<(GuestId, Option<Heade
     Ok((guest, Some(value)))
 }
 
-fn with_cookie(cookie: Option<HeaderValue>, response: impl IntoResponse) -> Response {
+pub(crate) fn with_cookie(cookie: Option<HeaderValue>, response: impl IntoResponse) -> Response {
     let mut response = response.into_response();
     if let Some(c) = cookie {
-        response.headers_mut().insert(SET_COOKIE, c);
+        response.headers_mut().append(SET_COOKIE, c);
     }
     response
 }
@@ -128,16 +175,6 @@ async fn ui_file(State(ui): State<Arc<UiFiles>>, uri: Uri) -> Response {
     ui.file(path)
 }
 
-#[derive(Serialize, Deserialize)]
-pub struct Me {
-    pub name: String,
-}
-
-async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let (guest, cookie) = guest_or_new(&hub, &headers)?;
-    Ok(with_cookie(cookie, Json(Me { name: public_name(&guest) })))
-}
-
 async fn variants() -> Json<Vec<&'static str>> {
     Json(chesslantis_core::registry::variant_ids())
 }
@@ -160,7 +197,12 @@ async fn create(
     request: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let request = body(request)?;
-    let (guest, cookie) = guest_or_new(&hub, &headers)?;
+    let (guest, cookie) = guest_or_new(&hub, &headers).await?;
+    if request.open {
+        if let Err(wait) = hub.limits.seeks_per_player.hit(&guest.0, Instant::now()) {
+            return Ok(rate_limited("open seeks from you", wait));
+        }
+    }
     let (id, seat) = hub.create(guest, request).await?;
     let url = format!("/game/{id}");
     Ok(with_cookie(cookie, (StatusCode::CREATED, Json(Created { id, seat, url }))))
@@ -168,11 +210,11 @@ async fn create(
 
 async fn game_state(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Arc<GameState>>, ApiError> {
     let handle = hub.room(&id).await?;
-    Ok(Json(hub.state_of(&handle, guest_of(&hub, &headers).as_ref())))
+    Ok(Json(hub.state_of(&handle, guest_of(&hub, &headers).await.as_ref())))
 }
 
 async fn accept(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let (guest, cookie) = guest_or_new(&hub, &headers)?;
+    let (guest, cookie) = guest_or_new(&hub, &headers).await?;
     let state = hub.accept(&id, guest).await?;
     Ok(with_cookie(cookie, Json(state)))
 }
@@ -192,14 +234,14 @@ async fn action(
 ) -> Result<Json<Arc<GameState>>, ApiError> {
     let received = Instant::now();
     let request = body(request)?;
-    let guest = guest_of(&hub, &headers);
+    let guest = guest_of(&hub, &headers).await;
     let handle = hub.room(&id).await?;
     hub.act(&handle, guest.as_ref(), request.ply, &request.action, received).await?;
     Ok(Json(hub.state_of(&handle, guest.as_ref())))
 }
 
 async fn rematch(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let Some(guest) = guest_of(&hub, &headers) else {
+    let Some(guest) = guest_of(&hub, &headers).await else {
         return Err(ErrorReply::new("not_a_player", "only a player of this game may ask for a rematch (no guest cookie came)").into());
     };
     let (id, seat) = hub.rematch(&id, guest).await?;
@@ -208,7 +250,7 @@ async fn rematch(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: H
 }
 
 async fn abort(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Arc<GameState>>, ApiError> {
-    let guest = guest_of(&hub, &headers);
+    let guest = guest_of(&hub, &headers).await;
     let handle = hub.room(&id).await?;
     hub.abort(&handle, guest.as_ref()).await?;
     Ok(Json(hub.state_of(&handle, guest.as_ref())))
@@ -223,6 +265,33 @@ async fn export(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<J
         return Err(ErrorReply::new("not_over", "the game is not over: its record holds secrets until the end").into());
     }
     Ok(Json(room.export()))
+}
+
+/// The PGN of a game that is over (`application/x-chess-pgn`).
+async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let handle = hub.room(&id).await?;
+    let room = handle.room.lock().await;
+    if !room.status().is_over() {
+        return Err(ErrorReply::new("not_over", "the game is not over: its PGN comes at the end, with nothing left secret").into());
+    }
+    let spec = room.spec();
+    let name = |i: usize| room.players()[i].as_ref().map(crate::room::public_name).unwrap_or_else(|| "?".into());
+    let header = crate::pgn::Header {
+        white: name(0),
+        black: name(1),
+        created_ms: room.created_ms(),
+        rated: spec.rated,
+        clock: (spec.white_ms, spec.black_ms, spec.increment_ms),
+        words: room.result_words(),
+    };
+    let text = crate::pgn::render(&room.export(), &header).map_err(|e| ErrorReply::new("internal", e))?;
+    let disposition = format!("inline; filename=\"chesslantis-{id}.pgn\"");
+    let mut response = text.into_response();
+    response.headers_mut().insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        response.headers_mut().insert(axum::http::header::CONTENT_DISPOSITION, v);
+    }
+    Ok(response)
 }
 
 #[derive(Serialize, Deserialize)]
@@ -249,7 +318,12 @@ async fn websocket(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let guest = guest_of(&hub, &headers);
+    // A page of another site may open a WebSocket with this site's cookies
+    // (CSRF by WebSocket): its Origin gives it away.
+    if !crate::csrf::origin_allowed(&headers) {
+        return Err(ErrorReply::new("csrf", "this WebSocket was opened from another site's page (its Origin is not this server); open it from this server's pages").into());
+    }
+    let guest = guest_of(&hub, &headers).await;
     let (handle, updates) = hub.watch(&id).await?;
     // A client sends only small actions: a small read buffer, since
     // tungstenite zeroes the whole buffer (128 KiB by default) on every read.

@@ -114,7 +114,10 @@ async fn run_timer(handle: Arc<RoomHandle>) {
             _ = tokio::time::sleep_until(deadline.into()) => {
                 let mut room = handle.room.lock().await;
                 match room.check_flag(Instant::now()).await {
-                    Ok(true) => handle.publish(&room),
+                    Ok(true) => {
+                        room.apply_rating().await;
+                        handle.publish(&room);
+                    }
                     Ok(false) => {}
                     Err(e) => {
                         eprintln!("game {}: the flag fell but could not be stored: {}", room.id(), e.message);
@@ -164,6 +167,9 @@ pub struct NewGame {
     /// Per-game options, e.g. `{"forfeit": true}` (looking-glass only).
     #[serde(default)]
     pub options: serde_json::Map<String, serde_json::Value>,
+    /// The result moves both players' ratings: between users only.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// The opponent a new game is made for.
@@ -182,7 +188,7 @@ fn default_time_ms() -> i64 {
 const MAX_TIME_MS: i64 = 3 * 60 * 60 * 1000;
 
 /// An open seek as listed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Seek {
     pub id: String,
     pub variant: String,
@@ -192,6 +198,10 @@ pub struct Seek {
     pub white_ms: i64,
     pub black_ms: i64,
     pub increment_ms: i64,
+    pub rated: bool,
+    /// The creator's rating in the variant (null for a guest, or a user
+    /// without rated games of it: 1500 provisional).
+    pub rating: Option<crate::ratings::Rating>,
 }
 
 /// The games in memory by id.
@@ -233,9 +243,10 @@ pub struct Hub {
     /// Serialises loading a game from the database (so it is loaded once).
     loading: Mutex<()>,
     pub cookie_key: CookieKey,
+    pub limits: crate::rate_limit::Limits,
 }
 
-fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
@@ -260,7 +271,10 @@ impl Hub {
             evict_after_ms: AtomicU64::new(EVICT_AFTER.as_millis() as u64),
             loading: Mutex::new(()),
             cookie_key: CookieKey::new(bytes),
+            limits: Default::default(),
         });
+        crate::accounts::load_names(&hub.store).await.map_err(|e| e.to_string())?;
+        crate::ratings::rate_pending(&hub.store).await.map_err(|e| e.to_string())?;
         for id in hub.store.live_game_ids().await.map_err(|e| e.to_string())? {
             if let Err(e) = hub.room(&id).await {
                 eprintln!("game {id} could not be restored: {}", e.message);
@@ -360,6 +374,12 @@ impl Hub {
         };
         let (white_ms, black_ms) =
             if seat == Seat::White { (request.time_ms, opponent_ms) } else { (opponent_ms, request.time_ms) };
+        if request.rated && crate::accounts::name_of(&creator).is_none() {
+            return Err(ErrorReply::new("rated_needs_account", "only signed-in users play rated games; sign up or log in, or leave out \"rated\""));
+        }
+        if request.rated && request.opponent.is_some() {
+            return Err(ErrorReply::new("bad_opponent", "games against the engine are casual; leave out \"rated\""));
+        }
         let options = GameOptions::parse(&request.variant, &request.options)?;
         let setup = options.apply(request.fen.filter(|f| !f.trim().is_empty()))?;
         let spec = GameSpec {
@@ -371,6 +391,7 @@ impl Hub {
             listed: request.open,
             reserved_for: None,
             options,
+            rated: request.rated,
         };
         let engine = match request.opponent {
             None => None,
@@ -441,6 +462,7 @@ impl Hub {
             listed: false,
             reserved_for: if engine.is_some() { None } else { Some(opponent) },
             options: spec.options,
+            rated: spec.rated,
         };
         let new_id = self.create_room(guest, new_seat, spec, engine).await?;
         if !old.set_rematch(Rematch { id: new_id.clone(), by: old_seat }).await? {
@@ -472,6 +494,9 @@ impl Hub {
         let mut room = handle.room.lock().await;
         let before = room.status();
         let result = room.act(guest, ply, action, received).await;
+        if room.status() != before {
+            room.apply_rating().await;
+        }
         // A flag that fell while checking this action changed the room too;
         // a refused action alone changes nothing and is not broadcast.
         if result.is_ok() || room.status() != before {
@@ -487,7 +512,19 @@ impl Hub {
         Ok(())
     }
 
-    /// The open seeks, oldest first.
+    /// Publishes again every game in memory where `player` sits: its name
+    /// changed (a guest signed up).
+    pub async fn republish_games_of(&self, player: &GuestId) {
+        let handles: Vec<_> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
+        for h in handles {
+            let room = h.room.lock().await;
+            if room.players().iter().flatten().any(|p| p == player) {
+                h.publish(&room);
+            }
+        }
+    }
+
+    /// The open seeks, oldest first, with their users' ratings.
     pub async fn seeks(&self) -> Vec<Seek> {
         let handles: Vec<_> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
         let mut seeks = Vec::new();
@@ -498,7 +535,8 @@ impl Hub {
             }
             let (Some(seat), Some(by)) = (room.open_seat(), room.players().iter().flatten().next()) else { continue };
             let spec = room.spec();
-            seeks.push((room.created_ms(), Seek {
+            let user = crate::accounts::name_of(by).map(|_| by.0.clone());
+            seeks.push((room.created_ms(), user, Seek {
                 id: room.id().to_string(),
                 variant: spec.variant.clone(),
                 by: public_name(by),
@@ -506,9 +544,17 @@ impl Hub {
                 white_ms: spec.white_ms,
                 black_ms: spec.black_ms,
                 increment_ms: spec.increment_ms,
+                rated: spec.rated,
+                rating: None,
             }));
         }
+        // Read with no room locked: a user without rated games of the variant is a newcomer.
+        for (_, user, seek) in seeks.iter_mut() {
+            if let Some(user) = user {
+                seek.rating = crate::ratings::of(&self.store, user, &seek.variant).await.ok().map(|r| r.unwrap_or_default());
+            }
+        }
         seeks.sort_by_key(|s| s.0);
-        seeks.into_iter().map(|(_, s)| s).collect()
+        seeks.into_iter().map(|(_, _, s)| s).collect()
     }
 }

@@ -46,6 +46,16 @@ impl CookieKey {
         format!("{}.{}", guest.0, hex::encode(self.mac(&guest.0).finalize().into_bytes()))
     }
 
+    /// A keyed tag of `text` for `purpose` (hex): unforgeable without the key,
+    /// and never equal to a guest cookie's signature or another purpose's tag.
+    pub fn tag(&self, purpose: &str, text: &str) -> String {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes a key of any length");
+        mac.update(purpose.as_bytes());
+        mac.update(b"\0");
+        mac.update(text.as_bytes());
+        hex::encode(mac.finalize().into_bytes())
+    }
+
     /// The guest of a cookie value, if its signature is ours.
     pub fn verify(&self, value: &str) -> Option<GuestId> {
         let (id, signature) = value.split_once('.')?;

@@ -5,12 +5,19 @@
 //! - [`dice`]: committed, verifiable dice (HMAC-SHA256 of a secret seed and the ply).
 //! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
 //! - [`engine_seat`]: the engine as a player, acting on its turn.
+//! - [`accounts`] / [`sessions`]: users (argon2id passwords) and their session cookies.
+//! - [`pgn`]: a finished game as PGN; `GET /api/users/{name}/games` lists a player's.
+//! - [`ratings`]: Glicko-2 per user and variant, moved by rated games.
+//! - [`csrf`] / [`rate_limit`]: the guards of state-changing requests and of logins and seeks.
 //! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
 //! - [`ui`]: the browser UI (web/dist) embedded in the binary.
 //! - [`model`]: the game model's contract as the server uses it.
 //! - [`options`]: per-game options (Looking-Glass's forfeit rule).
 
+pub mod account_routes;
+pub mod accounts;
 pub mod clock;
+pub mod csrf;
 pub mod dice;
 pub mod engine_seat;
 pub mod group_commit;
@@ -19,8 +26,12 @@ pub mod hub;
 pub mod identity;
 pub mod model;
 pub mod options;
+pub mod pgn;
 pub mod protocol;
+pub mod rate_limit;
+pub mod ratings;
 pub mod room;
+pub mod sessions;
 pub mod store;
 pub mod ui;
 pub mod verify;
@@ -51,7 +62,9 @@ pub async fn run(
     let listener = listener.tap_io(|stream| {
         let _ = stream.set_nodelay(true);
     });
-    axum::serve(listener, http::router(hub, ui)).with_graceful_shutdown(shutdown).await
+    // The peer's address keys the login rate limit.
+    let app = http::router(hub, ui).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
 }
 
 /// `chesslantis serve`: listens on `addr` over `database` until Ctrl-C.

@@ -31,6 +31,8 @@ pub struct GameSpec {
     pub reserved_for: Option<GuestId>,
     /// Options chosen at creation; `setup` already carries them.
     pub options: GameOptions,
+    /// The result moves both users' ratings (both seats are users').
+    pub rated: bool,
 }
 
 /// A finished game's rematch: the new game and the seat that asked for it.
@@ -137,6 +139,9 @@ pub fn public_name(guest: &GuestId) -> String {
     if let Some(engine) = EnginePlayer::of(guest) {
         return engine.name();
     }
+    if let Some(name) = crate::accounts::name_of(guest) {
+        return name;
+    }
     format!("guest-{}", &guest.0[..guest.0.len().min(6)])
 }
 
@@ -198,6 +203,7 @@ impl Room {
             rematch: self.rematch.as_ref().map(|r| r.id.clone()),
             rematch_by: self.rematch.as_ref().map(|r| seat_name(r.by).into()),
             options: self.spec.options.to_column(),
+            rated: self.spec.rated,
         }
     }
 
@@ -240,6 +246,7 @@ impl Room {
                 listed: row.listed,
                 reserved_for: row.reserved_for.map(GuestId),
                 options: GameOptions::from_column(row.options.as_deref()).map_err(|e| format!("game {}: {e}", row.id))?,
+                rated: row.rated,
             },
             players: [row.white_player.map(GuestId), row.black_player.map(GuestId)],
             created_ms: row.created_ms,
@@ -390,6 +397,9 @@ impl Room {
         if self.players.iter().flatten().any(|p| *p == guest) {
             return Err(ErrorReply::new("own_seek", "this is your own game; send its link to an opponent"));
         }
+        if self.spec.rated && crate::accounts::name_of(&guest).is_none() {
+            return Err(ErrorReply::new("rated_needs_account", "this game is rated: sign up or log in to take it, or play a casual game"));
+        }
         if self.spec.reserved_for.as_ref().is_some_and(|r| *r != guest) {
             return Err(ErrorReply::new("reserved", "this game is a rematch for the other player of the last game only; start a game of your own"));
         }
@@ -487,6 +497,17 @@ impl Room {
         Ok(())
     }
 
+    /// Once a rated game has ended: both players' new ratings. A failure is
+    /// logged and left for the next start (`ratings::rate_pending`).
+    pub async fn apply_rating(&self) {
+        if self.status != Status::Ended || !self.spec.rated {
+            return;
+        }
+        if let Err(e) = crate::ratings::rate_game(&self.store, &self.id).await {
+            eprintln!("game {}: its ratings could not be stored ({e}); the next start retries", self.id);
+        }
+    }
+
     /// Ends the game on time if the running seat's flag has fallen at `now`.
     pub async fn check_flag(&mut self, now: Instant) -> Result<bool, ErrorReply> {
         if self.status != Status::Playing {
@@ -531,6 +552,11 @@ impl Room {
         self.status = Status::Aborted;
         self.clock.stop(now);
         Ok(())
+    }
+
+    /// How the game ended, in words (`None` while it runs).
+    pub fn result_words(&self) -> Option<String> {
+        self.result().map(|r| r.words)
     }
 
     fn result(&self) -> Option<ResultState> {

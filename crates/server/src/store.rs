@@ -56,6 +56,8 @@ pub struct GameRow {
     pub rematch_by: Option<String>,
     /// The game's options as JSON (`{"forfeit":true}`); NULL for none.
     pub options: Option<String>,
+    /// Whether the result moves the players' ratings.
+    pub rated: bool,
 }
 
 /// One action's row.
@@ -97,7 +99,7 @@ pub fn database_url(given: &str) -> String {
 }
 
 const GAME_COLUMNS: &str = "id, variant, setup, white_ms, black_ms, increment_ms, white_player, black_player, listed, \
-     dice_commitment, dice_seed, status, result, result_words, flagged, created_ms, reserved_for, rematch, rematch_by, options";
+     dice_commitment, dice_seed, status, result, result_words, flagged, created_ms, reserved_for, rematch, rematch_by, options, rated";
 
 fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -121,6 +123,7 @@ fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
         rematch: r.try_get("rematch")?,
         rematch_by: r.try_get("rematch_by")?,
         options: r.try_get("options")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
     })
 }
 
@@ -152,6 +155,11 @@ impl Store {
         Ok(Store { pool, writes })
     }
 
+    /// The pool, for the domains that keep their own tables (accounts, sessions).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// A named secret of this installation (the cookie key), made at first use.
     pub async fn setting_or_insert(&self, name: &str, fresh: &str) -> Result<String, StoreError> {
         sqlx::query("INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
@@ -165,7 +173,7 @@ impl Store {
 
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
         sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
         ))
         .bind(&g.id)
         .bind(&g.variant)
@@ -187,6 +195,7 @@ impl Store {
         .bind(&g.rematch)
         .bind(&g.rematch_by)
         .bind(&g.options)
+        .bind(g.rated as i64)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -253,6 +262,19 @@ impl Store {
             })
             .collect::<Result<Vec<_>, sqlx::Error>>()?;
         Ok(Some((game, actions)))
+    }
+
+    /// The ended games of `player`, newest first, at most `limit`.
+    pub async fn finished_games_of(&self, player: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE (white_player = $1 OR black_player = $1) AND status = 'ended' \
+             ORDER BY created_ms DESC, id LIMIT $2"
+        ))
+        .bind(player)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| game_row(r).map_err(StoreError::from)).collect()
     }
 
     /// Games not over: restored into memory at start.

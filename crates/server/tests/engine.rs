@@ -125,6 +125,7 @@ async fn after_a_restart_the_engine_resumes_its_turn() {
                 rematch: None,
                 rematch_by: None,
                 options: None,
+                rated: false,
             })
             .await
             .unwrap();

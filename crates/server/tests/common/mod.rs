@@ -99,16 +99,31 @@ impl RawResponse {
     }
 }
 
-/// One HTTP/1.1 request, the response as it came.
+/// One HTTP/1.1 request, the response as it came. A request that is not a
+/// GET carries `Origin: http://{addr}`, as a browser's same-origin fetch does.
 pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<&Value>) -> RawResponse {
+    let origin = format!("http://{addr}");
+    let mut headers = Vec::new();
+    if let Some(c) = cookie {
+        headers.push(("Cookie", c));
+    }
+    if method != "GET" {
+        headers.push(("Origin", origin.as_str()));
+    }
+    http_with_headers(addr, method, path, &headers, body).await
+}
+
+/// One HTTP/1.1 request with exactly `headers` besides Host, Connection and
+/// the body's; the response as it came.
+pub async fn http_with_headers(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> RawResponse {
     let mut stream = TcpStream::connect(addr).await.expect("connect");
     let body_text = body.map(|b| b.to_string()).unwrap_or_default();
     let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body_text.len());
     if body.is_some() {
         request.push_str("Content-Type: application/json\r\n");
     }
-    if let Some(c) = cookie {
-        request.push_str(&format!("Cookie: {c}\r\n"));
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
     }
     request.push_str("\r\n");
     request.push_str(&body_text);

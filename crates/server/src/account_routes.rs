@@ -1,0 +1,270 @@
+//! The HTTP routes of accounts (docs/protocol.md, "Accounts"): sign up,
+//! log in, log out, the caller's profile and anyone's. Passwords are read
+//! here, hashed off the async threads, and never written anywhere else.
+
+use crate::accounts::{self, Password, SignupRefused, User, UserName};
+use crate::http::{body, cookie_guest, guest_or_new, rate_limited, session_token, session_user, with_cookie, ApiError};
+use crate::hub::{now_ms, Hub};
+use crate::identity::{random_id, COOKIE_NAME as GUEST_COOKIE};
+use crate::protocol::ErrorReply;
+use crate::room::public_name;
+use crate::sessions::{self, Token};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::header::{ORIGIN, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// `POST /api/signup` and `POST /api/login`. No `Debug`: a password is never printed.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// What `GET /api/me` says of the caller.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Me {
+    /// The user's name, or the guest's public name.
+    pub name: String,
+    pub signed_in: bool,
+    /// The user's ECF grade; null for none (and for a guest).
+    pub grade: Option<i64>,
+    /// For `X-CSRF-Token`, by clients that send no `Origin`.
+    pub csrf_token: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileUpdate {
+    #[serde(default)]
+    grade: Option<i64>,
+}
+
+fn storage(e: impl std::fmt::Display) -> ApiError {
+    ApiError(ErrorReply::new("storage", e.to_string()))
+}
+
+/// The body of a sign-up or login; the parser's own words are left out, as
+/// they may quote a value (a password).
+fn credentials(parsed: Result<Json<Credentials>, JsonRejection>) -> Result<Credentials, ApiError> {
+    parsed.map(|Json(c)| c).map_err(|_| {
+        ApiError(ErrorReply::new("malformed", r#"send JSON {"name": "...", "password": "..."} and nothing else, with Content-Type: application/json"#))
+    })
+}
+
+/// Whether the client reached us over TLS (directly or through a proxy that says so).
+fn over_tls(headers: &HeaderMap) -> bool {
+    let forwarded = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+    let origin = headers.get(ORIGIN).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("https://"));
+    forwarded || origin
+}
+
+fn header_value(text: &str) -> Result<HeaderValue, ApiError> {
+    HeaderValue::from_str(text).map_err(|e| ApiError(ErrorReply::new("internal", e.to_string())))
+}
+
+/// A new session for `user`: the response with its cookie.
+async fn start_session(hub: &Hub, headers: &HeaderMap, user: &User, status: StatusCode) -> Result<Response, ApiError> {
+    let token = Token::random().map_err(|e| ApiError(ErrorReply::new("internal", e)))?;
+    sessions::insert(hub.store(), &token, &user.id, now_ms()).await.map_err(storage)?;
+    let me = Me { name: user.name.clone(), signed_in: true, grade: user.grade, csrf_token: token.csrf(&hub.cookie_key) };
+    let cookie = header_value(&sessions::cookie(&token, over_tls(headers)))?;
+    Ok(with_cookie(Some(cookie), (status, Json(me))))
+}
+
+async fn hash_off_thread(password: Password) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || accounts::hash_password(&password))
+        .await
+        .map_err(|e| ApiError(ErrorReply::new("internal", e.to_string())))?
+        .map_err(ApiError)
+}
+
+pub async fn signup(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    request: Result<Json<Credentials>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let given = credentials(request)?;
+    let name = UserName::parse(&given.name)?;
+    let password = Password::parse(given.password)?;
+    if let Err(wait) = hub.limits.signup_per_ip.hit(&peer.ip().to_string(), Instant::now()) {
+        return Ok(rate_limited("sign-ups from your address", wait));
+    }
+    let taken = || ApiError(ErrorReply::new("name_taken", format!("the name '{}' is taken (names are not case-sensitive); choose another", name.as_str())));
+    if accounts::user_by_name(hub.store(), &name).await.map_err(storage)?.is_some() {
+        return Err(taken());
+    }
+    // A guest signing up claims its id: its games and seats are the user's.
+    let claimed = match session_user(&hub, &headers).await? {
+        Some(_) => None,
+        None => cookie_guest(&hub, &headers),
+    };
+    let id = match &claimed {
+        Some(g) => g.0.clone(),
+        None => random_id(16).map_err(|e| ApiError(ErrorReply::new("internal", e)))?,
+    };
+    let hash = hash_off_thread(password).await?;
+    let user = User { id, name: name.as_str().to_string(), grade: None, created_ms: now_ms() };
+    match accounts::insert_user(hub.store(), &user, &name, &hash).await {
+        Ok(()) => {}
+        Err(SignupRefused::NameTaken) => return Err(taken()),
+        Err(SignupRefused::IdTaken) => {
+            return Err(ErrorReply::new("taken", "this guest has just signed up under another name; log in with it").into())
+        }
+        Err(SignupRefused::Store(e)) => return Err(storage(e)),
+    }
+    accounts::remember(&user.id, &user.name);
+    if let Some(guest) = &claimed {
+        hub.republish_games_of(guest).await;
+    }
+    let mut response = start_session(&hub, &headers, &user, StatusCode::CREATED).await?;
+    if claimed.is_some() {
+        // The guest cookie names the user now; the session alone acts for it.
+        let cleared = header_value(&format!("{GUEST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"))?;
+        response.headers_mut().append(SET_COOKIE, cleared);
+    }
+    Ok(response)
+}
+
+pub async fn login(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    request: Result<Json<Credentials>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let given = credentials(request)?;
+    let now = Instant::now();
+    // Counted before anything is checked: a guess costs a try whatever it is.
+    let name_key = given.name.to_ascii_lowercase();
+    let per_name = hub.limits.login_per_name.hit(&name_key, now);
+    let per_ip = hub.limits.login_per_ip.hit(&peer.ip().to_string(), now);
+    if let Err(wait) = per_name.and(per_ip) {
+        return Ok(rate_limited("login attempts for this name or from your address", wait));
+    }
+    let wrong = || ApiError(ErrorReply::new("wrong_credentials", "the name or the password is wrong; check both (names ignore case, passwords do not)"));
+    let Ok(name) = UserName::parse(&given.name) else { return Err(wrong()) };
+    let password = Password::to_check(given.password);
+    let found = accounts::user_with_hash(hub.store(), &name).await.map_err(storage)?;
+    let (user, ok) = tokio::task::spawn_blocking(move || match found {
+        Some((user, hash)) => {
+            let ok = accounts::verify_password(&password, &hash);
+            (Some(user), ok)
+        }
+        None => {
+            accounts::spend_a_verification(&password);
+            (None, false)
+        }
+    })
+    .await
+    .map_err(|e| ApiError(ErrorReply::new("internal", e.to_string())))?;
+    match user {
+        Some(user) if ok => start_session(&hub, &headers, &user, StatusCode::OK).await,
+        _ => Err(wrong()),
+    }
+}
+
+/// Ends the caller's session; its cookie is cleared and names nobody from now on.
+pub async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(token) = session_token(&headers) {
+        sessions::delete(hub.store(), &token, now_ms()).await.map_err(storage)?;
+    }
+    let cleared = header_value(&sessions::cleared_cookie(over_tls(&headers)))?;
+    Ok(with_cookie(Some(cleared), StatusCode::NO_CONTENT))
+}
+
+/// The caller: a user by its session, else a guest (made when new).
+pub async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some((id, token)) = session_user(&hub, &headers).await? {
+        if let Some(user) = accounts::user_by_id(hub.store(), &id.0).await.map_err(storage)? {
+            let me = Me { name: user.name, signed_in: true, grade: user.grade, csrf_token: token.csrf(&hub.cookie_key) };
+            return Ok(Json(me).into_response());
+        }
+    }
+    let (guest, cookie) = guest_or_new(&hub, &headers).await?;
+    let csrf_token = crate::csrf::guest_token(&hub.cookie_key, &guest);
+    Ok(with_cookie(cookie, Json(Me { name: public_name(&guest), signed_in: false, grade: None, csrf_token })))
+}
+
+/// `PUT /api/me {"grade": 150}`: the signed-in user's profile (`null` clears the grade).
+pub async fn update_me(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    request: Result<Json<ProfileUpdate>, JsonRejection>,
+) -> Result<Json<User>, ApiError> {
+    let update = body(request)?;
+    let grade = accounts::check_grade(update.grade)?;
+    let Some((id, _)) = session_user(&hub, &headers).await? else {
+        return Err(ErrorReply::new("not_signed_in", "only a signed-in user has a profile; sign up or log in first").into());
+    };
+    accounts::set_grade(hub.store(), &id.0, grade).await.map_err(storage)?;
+    let user = accounts::user_by_id(hub.store(), &id.0).await.map_err(storage)?;
+    user.map(Json).ok_or_else(|| ErrorReply::new("not_found", "your account is gone; sign up again").into())
+}
+
+/// One finished game in a player's archive.
+#[derive(Serialize, Deserialize)]
+pub struct ArchivedGame {
+    pub id: String,
+    pub variant: String,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub result: Option<String>,
+    pub words: Option<String>,
+    pub rated: bool,
+    pub created_ms: i64,
+    /// The game's page; its PGN is at `/api/games/{id}/pgn`.
+    pub url: String,
+}
+
+/// At most this many games a page of the archive.
+const ARCHIVE_LIMIT: i64 = 100;
+
+/// `GET /api/users/{name}/games`: the user's finished games, newest first.
+pub async fn games_of(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Result<Json<Vec<ArchivedGame>>, ApiError> {
+    let not_found = || ApiError(ErrorReply::new("not_found", format!("there is no user '{name}'; check the name")));
+    let Ok(parsed) = UserName::parse(&name) else { return Err(not_found()) };
+    let user = accounts::user_by_name(hub.store(), &parsed).await.map_err(storage)?.ok_or_else(not_found)?;
+    let rows = hub.store().finished_games_of(&user.id, ARCHIVE_LIMIT).await.map_err(storage)?;
+    let name_of = |p: Option<String>| p.map(|p| public_name(&crate::identity::GuestId(p)));
+    Ok(Json(
+        rows.into_iter()
+            .map(|g| ArchivedGame {
+                url: format!("/game/{}", g.id),
+                id: g.id,
+                variant: g.variant,
+                white: name_of(g.white_player),
+                black: name_of(g.black_player),
+                result: g.result,
+                words: g.result_words,
+                rated: g.rated,
+                created_ms: g.created_ms,
+            })
+            .collect(),
+    ))
+}
+
+/// A user's public profile: its ratings besides the account's public fields.
+#[derive(Serialize, Deserialize)]
+pub struct Profile {
+    #[serde(flatten)]
+    pub user: User,
+    /// One per variant the user played rated games of.
+    pub ratings: Vec<crate::ratings::VariantRating>,
+}
+
+/// `GET /api/users/{name}`: a user's public profile.
+pub async fn profile(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Result<Json<Profile>, ApiError> {
+    let not_found = || ApiError(ErrorReply::new("not_found", format!("there is no user '{name}'; check the name")));
+    let Ok(parsed) = UserName::parse(&name) else { return Err(not_found()) };
+    let user = accounts::user_by_name(hub.store(), &parsed).await.map_err(storage)?.ok_or_else(not_found)?;
+    let ratings = crate::ratings::all_of(hub.store(), &user.id).await.map_err(storage)?;
+    Ok(Json(Profile { user, ratings }))
+}
