@@ -8,14 +8,6 @@ use common::*;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 
-async fn user(addr: SocketAddr, prefix: &str) -> (Guest, String) {
-    let name = format!("{prefix}_{}", chesslantis_server::identity::random_id(8).unwrap());
-    let r = http_raw(addr, "POST", "/api/signup", None, Some(&json!({"name": name, "password": "a fine password"}))).await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let cookie = r.header("set-cookie").unwrap().split(';').next().unwrap().to_string();
-    (Guest { addr, cookie }, name)
-}
-
 /// Plays `n` actions over HTTP, each by whichever player must act, picking
 /// the first of its moves and decisions.
 async fn play(white: &Guest, black: &Guest, id: &str, n: usize) {
@@ -47,8 +39,8 @@ async fn a_users_finished_games_newest_first_each_with_its_pgn() {
     for db in databases(&dir) {
         let server = TestServer::start(&db);
         let addr = server.addr;
-        let (white, white_name) = user(addr, "aw").await;
-        let (black, black_name) = user(addr, "ab").await;
+        let (white, white_name) = Guest::signed_up(addr, "aw").await;
+        let (black, black_name) = Guest::signed_up(addr, "ab").await;
 
         let first = white.create(json!({"variant": "chess", "colour": "white", "rated": true})).await;
         assert_eq!(black.post(&format!("/api/games/{first}/accept"), json!({})).await.0, 200);

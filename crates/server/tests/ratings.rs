@@ -7,15 +7,6 @@ use common::*;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 
-/// A new user's session cookie and name.
-async fn user(addr: SocketAddr, prefix: &str) -> (Guest, String) {
-    let name = format!("{prefix}_{}", chesslantis_server::identity::random_id(8).unwrap());
-    let r = http_raw(addr, "POST", "/api/signup", None, Some(&json!({"name": name, "password": "a fine password"}))).await;
-    assert_eq!(r.status, 201, "{}", r.body);
-    let cookie = r.header("set-cookie").unwrap().split(';').next().unwrap().to_string();
-    (Guest { addr, cookie }, name)
-}
-
 async fn chess_rating(addr: SocketAddr, name: &str) -> Option<Value> {
     let (status, _, profile) = http(addr, "GET", &format!("/api/users/{name}"), None, None).await;
     assert_eq!(status, 200, "{profile}");
@@ -28,8 +19,8 @@ async fn a_rated_games_end_moves_both_ratings_the_right_way() {
     for db in databases(&dir) {
         let server = TestServer::start(&db);
         let addr = server.addr;
-        let (white, white_name) = user(addr, "rw").await;
-        let (black, black_name) = user(addr, "rb").await;
+        let (white, white_name) = Guest::signed_up(addr, "rw").await;
+        let (black, black_name) = Guest::signed_up(addr, "rb").await;
         let guest = Guest::new(addr).await;
 
         let (status, refused) = guest.post("/api/games", json!({"variant": "chess", "rated": true})).await;

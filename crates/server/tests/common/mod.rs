@@ -171,6 +171,16 @@ impl Guest {
         Guest { addr, cookie: cookie.expect("a new guest gets a cookie") }
     }
 
+    /// A new user (named `prefix_` and random letters) with its session
+    /// cookie as the player's cookie; and its name.
+    pub async fn signed_up(addr: SocketAddr, prefix: &str) -> (Guest, String) {
+        let name = format!("{prefix}_{}", chesslantis_server::identity::random_id(8).unwrap());
+        let r = http_raw(addr, "POST", "/api/signup", None, Some(&json!({"name": name, "password": "a fine password"}))).await;
+        assert_eq!(r.status, 201, "{}", r.body);
+        let cookie = r.header("set-cookie").unwrap().split(';').next().unwrap().to_string();
+        (Guest { addr, cookie }, name)
+    }
+
     pub async fn get(&self, path: &str) -> (u16, Value) {
         let (s, _, v) = http(self.addr, "GET", path, Some(&self.cookie), None).await;
         (s, v)
