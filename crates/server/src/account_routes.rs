@@ -9,8 +9,8 @@ use crate::identity::{random_id, COOKIE_NAME as GUEST_COOKIE};
 use crate::protocol::ErrorReply;
 use crate::room::public_name;
 use crate::sessions::{self, Token};
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::header::{ORIGIN, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -19,9 +19,10 @@ use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
+use utoipa::{IntoParams, ToSchema};
 
 /// `POST /api/signup` and `POST /api/login`. No `Debug`: a password is never printed.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     name: String,
@@ -29,7 +30,7 @@ pub struct Credentials {
 }
 
 /// What `GET /api/me` says of the caller.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Me {
     /// The user's name, or the guest's public name.
     pub name: String,
@@ -40,9 +41,10 @@ pub struct Me {
     pub csrf_token: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileUpdate {
+    /// The ECF grade, 0 to 300; null or left out for none.
     #[serde(default)]
     grade: Option<i64>,
 }
@@ -86,6 +88,10 @@ async fn hash_off_thread(password: Password) -> Result<String, ApiError> {
         .map_err(ApiError)
 }
 
+/// A new user, signed in; a guest signing up claims its games.
+#[utoipa::path(post, path = "/api/signup", tag = "accounts", request_body = Credentials,
+    responses((status = 201, description = "Signed in: the session cookie is set", body = Me),
+        (status = 400, body = ErrorReply, description = "malformed, bad_name, bad_password"), (status = 403, body = ErrorReply), (status = 409, body = ErrorReply), (status = 429, body = ErrorReply, description = "too many sign-ups from this address"), (status = 500, body = ErrorReply)))]
 pub async fn signup(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -134,6 +140,10 @@ pub async fn signup(
     Ok(response)
 }
 
+/// A new session.
+#[utoipa::path(post, path = "/api/login", tag = "accounts", request_body = Credentials,
+    responses((status = 200, description = "Signed in: the session cookie is set", body = Me),
+        (status = 400, body = ErrorReply), (status = 401, body = ErrorReply, description = "the name or the password is wrong"), (status = 403, body = ErrorReply), (status = 429, body = ErrorReply, description = "too many login attempts"), (status = 500, body = ErrorReply)))]
 pub async fn login(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -171,6 +181,8 @@ pub async fn login(
     }
 }
 
+#[utoipa::path(post, path = "/api/logout", tag = "accounts",
+    responses((status = 204, description = "Logged out: the session cookie is cleared"), (status = 403, body = ErrorReply), (status = 500, body = ErrorReply)))]
 /// Ends the caller's session; its cookie is cleared and names nobody from now on.
 pub async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some(token) = session_token(&headers) {
@@ -180,6 +192,8 @@ pub async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<R
     Ok(with_cookie(Some(cleared), StatusCode::NO_CONTENT))
 }
 
+#[utoipa::path(get, path = "/api/me", tag = "accounts",
+    responses((status = 200, description = "The caller; a guest cookie is set for a caller without one", body = Me), (status = 500, body = ErrorReply)))]
 /// The caller: a user by its session, else a guest (made when new).
 pub async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some((id, token)) = session_user(&hub, &headers).await? {
@@ -193,6 +207,9 @@ pub async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Respo
     Ok(with_cookie(cookie, Json(Me { name: public_name(&guest), signed_in: false, grade: None, csrf_token })))
 }
 
+#[utoipa::path(put, path = "/api/me", tag = "accounts", request_body = ProfileUpdate,
+    responses((status = 200, description = "The user's profile", body = crate::openapi::UserDoc),
+        (status = 400, body = ErrorReply, description = "malformed, bad_grade"), (status = 401, body = ErrorReply), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply), (status = 500, body = ErrorReply)))]
 /// `PUT /api/me {"grade": 150}`: the signed-in user's profile (`null` clears the grade).
 pub async fn update_me(
     State(hub): State<Arc<Hub>>,
@@ -210,7 +227,7 @@ pub async fn update_me(
 }
 
 /// One finished game in a player's archive.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, ToSchema)]
 pub struct ArchivedGame {
     pub id: String,
     pub variant: String,
@@ -224,42 +241,143 @@ pub struct ArchivedGame {
     pub url: String,
 }
 
-/// At most this many games a page of the archive.
-const ARCHIVE_LIMIT: i64 = 100;
+/// At most this many games a page of the archive (and the default).
+pub const ARCHIVE_LIMIT: i64 = 100;
 
-/// `GET /api/users/{name}/games`: the user's finished games, newest first.
-pub async fn games_of(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Result<Json<Vec<ArchivedGame>>, ApiError> {
+/// One page of a user's archive: its games, newest first, and the cursor
+/// of the next (older) page, `null` on the last one.
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct ArchivePage {
+    pub games: Vec<ArchivedGame>,
+    /// Pass as `before` for the next page.
+    pub next: Option<String>,
+}
+
+/// `?before=<cursor>&limit=<1..100>`, both optional.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ArchiveQuery {
+    /// The `next` of the page before; the newest games when left out.
+    #[serde(default)]
+    before: Option<String>,
+    /// Games a page, 1 to 100 (100 when left out).
+    #[serde(default)]
+    #[param(value_type = Option<i64>)]
+    limit: Option<String>,
+}
+
+/// Where a page starts: after the game created at `created_ms` with `id`
+/// (games are ordered newest first, then by id). Written `{created_ms}.{id}`,
+/// opaque to clients.
+struct Cursor {
+    created_ms: i64,
+    id: String,
+}
+
+impl Cursor {
+    /// Before every game: the first page.
+    fn first() -> Cursor {
+        Cursor { created_ms: i64::MAX, id: String::new() }
+    }
+
+    fn of(game: &ArchivedGame) -> Cursor {
+        Cursor { created_ms: game.created_ms, id: game.id.clone() }
+    }
+
+    fn text(&self) -> String {
+        format!("{}.{}", self.created_ms, self.id)
+    }
+
+    fn parse(text: &str) -> Result<Cursor, ApiError> {
+        let bad = || ApiError(ErrorReply::new("bad_cursor", "'before' is not a cursor of this archive; pass the 'next' of the page before, or leave it out for the first page"));
+        let (ms, id) = text.split_once('.').ok_or_else(bad)?;
+        let created_ms = ms.parse().map_err(|_| bad())?;
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(bad());
+        }
+        Ok(Cursor { created_ms, id: id.to_string() })
+    }
+}
+
+fn page_size(limit: Option<&str>) -> Result<i64, ApiError> {
+    let Some(text) = limit else { return Ok(ARCHIVE_LIMIT) };
+    match text.parse::<i64>() {
+        Ok(n) if (1..=ARCHIVE_LIMIT).contains(&n) => Ok(n),
+        _ => Err(ApiError(ErrorReply::new("bad_limit", format!("'limit' is a whole number 1 to {ARCHIVE_LIMIT} (games a page); '{}' is not", text.chars().take(20).collect::<String>())))),
+    }
+}
+
+/// Up to `limit` ended games of `player` after `cursor`, newest first.
+async fn finished_games(store: &crate::store::Store, player: &str, cursor: &Cursor, limit: i64) -> Result<Vec<ArchivedGame>, sqlx::Error> {
+    use sqlx::Row;
+    let rows = sqlx::query(
+        "SELECT id, variant, white_player, black_player, result, result_words, rated, created_ms FROM games \
+         WHERE (white_player = $1 OR black_player = $1) AND status = 'ended' AND (created_ms < $2 OR (created_ms = $2 AND id > $3)) \
+         ORDER BY created_ms DESC, id LIMIT $4",
+    )
+    .bind(player)
+    .bind(cursor.created_ms)
+    .bind(&cursor.id)
+    .bind(limit)
+    .fetch_all(store.pool())
+    .await?;
+    let name_of = |p: Option<String>| p.map(|p| public_name(&crate::identity::GuestId(p)));
+    rows.iter()
+        .map(|r| {
+            let id: String = r.try_get("id")?;
+            Ok(ArchivedGame {
+                url: format!("/game/{id}"),
+                id,
+                variant: r.try_get("variant")?,
+                white: name_of(r.try_get("white_player")?),
+                black: name_of(r.try_get("black_player")?),
+                result: r.try_get("result")?,
+                words: r.try_get("result_words")?,
+                rated: r.try_get::<i64, _>("rated")? != 0,
+                created_ms: r.try_get("created_ms")?,
+            })
+        })
+        .collect()
+}
+
+#[utoipa::path(get, path = "/api/users/{name}/games", tag = "accounts", params(("name" = String, Path, description = "The user's name (not case-sensitive)")), params(ArchiveQuery),
+    responses((status = 200, body = ArchivePage), (status = 400, body = ErrorReply, description = "bad_cursor, bad_limit"), (status = 404, body = ErrorReply), (status = 500, body = ErrorReply)))]
+/// `GET /api/users/{name}/games`: a page of the user's finished games, newest first.
+pub async fn games_of(
+    State(hub): State<Arc<Hub>>,
+    Path(name): Path<String>,
+    parsed: Result<Query<ArchiveQuery>, QueryRejection>,
+) -> Result<Json<ArchivePage>, ApiError> {
+    let query = crate::http::query(parsed)?;
+    let limit = page_size(query.limit.as_deref())?;
+    let cursor = match query.before.as_deref() {
+        Some(text) => Cursor::parse(text)?,
+        None => Cursor::first(),
+    };
     let not_found = || ApiError(ErrorReply::new("not_found", format!("there is no user '{name}'; check the name")));
     let Ok(parsed) = UserName::parse(&name) else { return Err(not_found()) };
     let user = accounts::user_by_name(hub.store(), &parsed).await.map_err(storage)?.ok_or_else(not_found)?;
-    let rows = hub.store().finished_games_of(&user.id, ARCHIVE_LIMIT).await.map_err(storage)?;
-    let name_of = |p: Option<String>| p.map(|p| public_name(&crate::identity::GuestId(p)));
-    Ok(Json(
-        rows.into_iter()
-            .map(|g| ArchivedGame {
-                url: format!("/game/{}", g.id),
-                id: g.id,
-                variant: g.variant,
-                white: name_of(g.white_player),
-                black: name_of(g.black_player),
-                result: g.result,
-                words: g.result_words,
-                rated: g.rated,
-                created_ms: g.created_ms,
-            })
-            .collect(),
-    ))
+    // One more than a page: whether there is a next one.
+    let mut games = finished_games(hub.store(), &user.id, &cursor, limit + 1).await.map_err(storage)?;
+    let more = games.len() as i64 > limit;
+    games.truncate(limit as usize);
+    let next = if more { games.last().map(|g| Cursor::of(g).text()) } else { None };
+    Ok(Json(ArchivePage { games, next }))
 }
 
 /// A user's public profile: its ratings besides the account's public fields.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, ToSchema)]
 pub struct Profile {
     #[serde(flatten)]
+    #[schema(value_type = crate::openapi::UserDoc)]
     pub user: User,
     /// One per variant the user played rated games of.
+    #[schema(value_type = Vec<crate::openapi::VariantRatingDoc>)]
     pub ratings: Vec<crate::ratings::VariantRating>,
 }
 
+#[utoipa::path(get, path = "/api/users/{name}", tag = "accounts", params(("name" = String, Path, description = "The user's name (not case-sensitive)")),
+    responses((status = 200, body = Profile), (status = 404, body = ErrorReply), (status = 500, body = ErrorReply)))]
 /// `GET /api/users/{name}`: a user's public profile.
 pub async fn profile(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Result<Json<Profile>, ApiError> {
     let not_found = || ApiError(ErrorReply::new("not_found", format!("there is no user '{name}'; check the name")));

@@ -3,22 +3,26 @@
 use crate::account_routes;
 use crate::hub::{Hub, NewGame, RoomHandle};
 use crate::identity::{random_id, GuestId, COOKIE_NAME};
+use crate::openapi::{self, CheckedRollDoc, GameExportDoc, NewGameDoc, SeatDoc, SeekDoc};
 use crate::protocol::{self, ClientMessage, ErrorReply, GameState, ServerMessage};
+use crate::replay::Replay;
 use crate::sessions::Token;
 use crate::ui::UiFiles;
 use crate::verify::{self, GameExport};
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::header::{COOKIE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::routing::get;
+use axum::{Extension, Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// Larger WebSocket frames close the connection; smaller ones above
 /// `protocol::MAX_MESSAGE_BYTES` get an error reply.
@@ -37,29 +41,48 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles) -> Router {
     api_router(hub).merge(ui)
 }
 
+/// Every route is registered by `routes!` from its handler's
+/// `#[utoipa::path]`, which gives its path and methods: no route without
+/// its description (`GET /api/openapi.json`). One `routes!` a path.
 fn api_router(hub: Arc<Hub>) -> Router {
-    Router::new()
-        .route("/api/me", get(account_routes::me).put(account_routes::update_me))
-        .route("/api/signup", post(account_routes::signup))
-        .route("/api/login", post(account_routes::login))
-        .route("/api/logout", post(account_routes::logout))
-        .route("/api/users/{name}", get(account_routes::profile))
-        .route("/api/variants", get(variants))
-        .route("/api/seeks", get(seeks))
-        .route("/api/games", post(create))
-        .route("/api/games/{id}", get(game_state))
-        .route("/api/games/{id}/accept", post(accept))
-        .route("/api/games/{id}/actions", post(action))
-        .route("/api/games/{id}/abort", post(abort))
-        .route("/api/games/{id}/rematch", post(rematch))
-        .route("/api/games/{id}/export", get(export))
-        .route("/api/games/{id}/pgn", get(pgn))
-        .route("/api/users/{name}/games", get(account_routes::games_of))
-        .route("/api/games/{id}/verify", get(verify_game))
-        .route("/ws/games/{id}", get(websocket))
+    let (router, doc) = OpenApiRouter::with_openapi(openapi::base())
+        .routes(routes!(account_routes::me, account_routes::update_me))
+        .routes(routes!(account_routes::signup))
+        .routes(routes!(account_routes::login))
+        .routes(routes!(account_routes::logout))
+        .routes(routes!(account_routes::profile))
+        .routes(routes!(account_routes::games_of))
+        .routes(routes!(variants))
+        .routes(routes!(seeks))
+        .routes(routes!(create))
+        .routes(routes!(game_state))
+        .routes(routes!(accept))
+        .routes(routes!(action))
+        .routes(routes!(abort))
+        .routes(routes!(rematch))
+        .routes(routes!(export))
+        .routes(routes!(pgn))
+        .routes(routes!(verify_game))
+        .routes(routes!(replay))
+        .routes(routes!(websocket))
+        .routes(routes!(openapi_json))
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
         .route_layer(axum::middleware::from_fn_with_state(hub.clone(), crate::csrf::check))
         .with_state(hub)
+        .split_for_parts();
+    let text = serde_json::to_string(&openapi::finish(doc)).unwrap_or_else(|e| format!(r#"{{"error":"the description could not be written: {e}"}}"#));
+    router.layer(Extension(OpenApiText(Arc::from(text))))
+}
+
+/// The OpenAPI document, written once.
+#[derive(Clone)]
+struct OpenApiText(Arc<str>);
+
+/// This description of the API.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "api",
+    responses((status = 200, description = "The OpenAPI 3.1 description of every route", content_type = "application/json", body = Object)))]
+async fn openapi_json(Extension(OpenApiText(text)): Extension<OpenApiText>) -> Response {
+    ([(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], text.to_string()).into_response()
 }
 
 /// An error reply with its HTTP status.
@@ -71,16 +94,19 @@ impl From<ErrorReply> for ApiError {
     }
 }
 
+/// The HTTP status of each error code that is not bad input (`400`): one
+/// table for the replies and the OpenAPI description.
+pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
+    (StatusCode::NOT_FOUND, &["not_found"]),
+    (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account"]),
+    (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
+    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited"]),
+    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over"]),
+    (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
+];
+
 fn status_of(code: &str) -> StatusCode {
-    match code {
-        "not_found" => StatusCode::NOT_FOUND,
-        "not_a_player" | "own_seek" | "reserved" | "csrf" | "rated_needs_account" => StatusCode::FORBIDDEN,
-        "not_signed_in" | "wrong_credentials" => StatusCode::UNAUTHORIZED,
-        "rate_limited" => StatusCode::TOO_MANY_REQUESTS,
-        "name_taken" | "taken" | "stale" | "not_your_turn" | "game_over" | "not_started" | "not_abortable" | "not_over" => StatusCode::CONFLICT,
-        "storage" | "internal" => StatusCode::INTERNAL_SERVER_ERROR,
-        _ => StatusCode::BAD_REQUEST,
-    }
+    ERROR_STATUSES.iter().find(|(_, codes)| codes.contains(&code)).map_or(StatusCode::BAD_REQUEST, |(status, _)| *status)
 }
 
 impl IntoResponse for ApiError {
@@ -101,6 +127,13 @@ pub fn rate_limited(what: &str, wait: std::time::Duration) -> Response {
 
 pub(crate) fn body<T>(parsed: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     parsed.map(|Json(t)| t).map_err(|e| {
+        ApiError(ErrorReply::new("malformed", format!("{}; see docs/protocol.md, section Server", e.body_text())))
+    })
+}
+
+/// A request's query, or `400 malformed` saying what is wrong with it.
+pub(crate) fn query<T>(parsed: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    parsed.map(|Query(t)| t).map_err(|e| {
         ApiError(ErrorReply::new("malformed", format!("{}; see docs/protocol.md, section Server", e.body_text())))
     })
 }
@@ -175,22 +208,34 @@ async fn ui_file(State(ui): State<Arc<UiFiles>>, uri: Uri) -> Response {
     ui.file(path)
 }
 
+/// The variant ids.
+#[utoipa::path(get, path = "/api/variants", tag = "games",
+    responses((status = 200, description = "The variant ids, e.g. chess, bermuda-angle", body = Vec<String>)))]
 async fn variants() -> Json<Vec<&'static str>> {
     Json(chesslantis_core::registry::variant_ids())
 }
 
+/// The open seeks, oldest first.
+#[utoipa::path(get, path = "/api/seeks", tag = "games",
+    responses((status = 200, body = Vec<SeekDoc>)))]
 async fn seeks(State(hub): State<Arc<Hub>>) -> Json<Vec<crate::hub::Seek>> {
     Json(hub.seeks().await)
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, ToSchema)]
 pub struct Created {
     pub id: String,
+    /// The caller's seat.
+    #[schema(value_type = SeatDoc)]
     pub seat: crate::model::Seat,
     /// The challenge link to send to an opponent.
     pub url: String,
 }
 
+/// A new game: an open seek (`open`), a challenge link, or a game against the engine (`opponent`).
+#[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGameDoc,
+    responses((status = 201, description = "The game; a guest cookie is set for a caller without one", body = Created),
+        (status = 400, body = ErrorReply, description = "e.g. bad_variant, bad_time, bad_option, bad_opponent"), (status = 403, body = ErrorReply), (status = 429, body = ErrorReply, description = "too many open seeks"), (status = 500, body = ErrorReply)))]
 async fn create(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
@@ -208,24 +253,36 @@ async fn create(
     Ok(with_cookie(cookie, (StatusCode::CREATED, Json(Created { id, seat, url }))))
 }
 
+/// The caller's state of a game (a spectator's without a seat).
+#[utoipa::path(get, path = "/api/games/{id}", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, body = GameState), (status = 404, body = ErrorReply), (status = 500, body = ErrorReply)))]
 async fn game_state(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Arc<GameState>>, ApiError> {
     let handle = hub.room(&id).await?;
     Ok(Json(hub.state_of(&handle, guest_of(&hub, &headers).await.as_ref())))
 }
 
+/// Takes the open seat; the game starts.
+#[utoipa::path(post, path = "/api/games/{id}/accept", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, description = "The accepter's state", body = GameState), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply), (status = 409, body = ErrorReply), (status = 500, body = ErrorReply)))]
 async fn accept(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
     let (guest, cookie) = guest_or_new(&hub, &headers).await?;
     let state = hub.accept(&id, guest).await?;
     Ok(with_cookie(cookie, Json(state)))
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionRequest {
+    /// The game's `ply` the sender saw: a stale one is refused.
     pub ply: u64,
+    /// The action's text (`e2e4`, `resign`, ...), one of the view's `legal`.
     pub action: String,
 }
 
+/// An action of the caller's seat, as over the WebSocket.
+#[utoipa::path(post, path = "/api/games/{id}/actions", tag = "games", params(("id" = String, Path, description = "The game's id")), request_body = ActionRequest,
+    responses((status = 200, description = "The new state", body = GameState),
+        (status = 400, body = ErrorReply, description = "malformed, or the game model's refusal (illegal, needs_choice ...)"), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply), (status = 409, body = ErrorReply), (status = 500, body = ErrorReply)))]
 async fn action(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
@@ -240,6 +297,9 @@ async fn action(
     Ok(Json(hub.state_of(&handle, guest.as_ref())))
 }
 
+/// A player of a finished game asks for a rematch.
+#[utoipa::path(post, path = "/api/games/{id}/rematch", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 201, description = "The rematch, which the opponent accepts", body = Created), (status = 400, body = ErrorReply), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply), (status = 409, body = ErrorReply), (status = 500, body = ErrorReply)))]
 async fn rematch(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
     let Some(guest) = guest_of(&hub, &headers).await else {
         return Err(ErrorReply::new("not_a_player", "only a player of this game may ask for a rematch (no guest cookie came)").into());
@@ -249,6 +309,9 @@ async fn rematch(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: H
     Ok((StatusCode::CREATED, Json(Created { id, seat, url })).into_response())
 }
 
+/// Ends a game before both players have moved, or withdraws a seek.
+#[utoipa::path(post, path = "/api/games/{id}/abort", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, description = "The new state", body = GameState), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply), (status = 409, body = ErrorReply), (status = 500, body = ErrorReply)))]
 async fn abort(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<Arc<GameState>>, ApiError> {
     let guest = guest_of(&hub, &headers).await;
     let handle = hub.room(&id).await?;
@@ -256,6 +319,9 @@ async fn abort(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: Hea
     Ok(Json(hub.state_of(&handle, guest.as_ref())))
 }
 
+/// A finished game's record, for `chesslantis verify-dice --file`.
+#[utoipa::path(get, path = "/api/games/{id}/export", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, body = GameExportDoc), (status = 404, body = ErrorReply), (status = 409, body = ErrorReply, description = "not over: the record holds secrets until the end"), (status = 500, body = ErrorReply)))]
 /// Only a game that is over: before, the log holds secrets (a Beirut carrier
 /// choice) and the seed is not revealed.
 async fn export(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<GameExport>, ApiError> {
@@ -267,6 +333,9 @@ async fn export(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<J
     Ok(Json(room.export()))
 }
 
+#[utoipa::path(get, path = "/api/games/{id}/pgn", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, description = "The game as PGN", content_type = "application/x-chess-pgn", body = String),
+        (status = 404, body = ErrorReply), (status = 409, body = ErrorReply, description = "not over"), (status = 500, body = ErrorReply)))]
 /// The PGN of a game that is over (`application/x-chess-pgn`).
 async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let handle = hub.room(&id).await?;
@@ -294,14 +363,18 @@ async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
     Ok(response)
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, ToSchema)]
 pub struct Verified {
     pub id: String,
     pub commitment: String,
     pub seed: String,
+    #[schema(value_type = Vec<CheckedRollDoc>)]
     pub rolls: Vec<verify::CheckedRoll>,
 }
 
+/// Recomputes every roll of a finished game from its seed.
+#[utoipa::path(get, path = "/api/games/{id}/verify", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, body = Verified), (status = 400, body = ErrorReply, description = "verification_failed"), (status = 404, body = ErrorReply), (status = 409, body = ErrorReply, description = "not over: the seed is still secret")))]
 async fn verify_game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Verified>, ApiError> {
     let handle = hub.room(&id).await?;
     let export = handle.room.lock().await.export();
@@ -312,6 +385,35 @@ async fn verify_game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Res
     Ok(Json(Verified { id, commitment: export.commitment, seed, rolls }))
 }
 
+/// `?ply=N`: the actions to replay (all when left out).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReplayQuery {
+    /// The number of actions to replay, 0 to the game's length; the last position when left out.
+    #[serde(default)]
+    #[param(value_type = Option<u64>)]
+    ply: Option<String>,
+}
+
+/// The position after the first `ply` actions as the caller may see it.
+#[utoipa::path(get, path = "/api/games/{id}/replay", tag = "games", params(("id" = String, Path, description = "The game's id")), params(ReplayQuery),
+    responses((status = 200, body = Replay), (status = 400, body = ErrorReply, description = "bad_ply: not a whole number 0 to the game's length"), (status = 404, body = ErrorReply), (status = 500, body = ErrorReply)))]
+async fn replay(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    parsed: Result<Query<ReplayQuery>, QueryRejection>,
+) -> Result<Json<Replay>, ApiError> {
+    let request = query(parsed)?;
+    let guest = guest_of(&hub, &headers).await;
+    Ok(Json(crate::replay::replay(hub.store(), &id, guest.as_ref(), request.ply.as_deref()).await?))
+}
+
+/// The game's WebSocket: a state on connect and after every change, actions
+/// and `sync` from the client (docs/protocol.md, section Server).
+#[utoipa::path(get, path = "/ws/games/{id}", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 101, description = "Switching Protocols: the WebSocket is open; the cookie says which seat, if any"),
+        (status = 403, body = ErrorReply, description = "csrf: opened from another site's page"), (status = 404, body = ErrorReply)))]
 async fn websocket(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,

@@ -2,9 +2,10 @@
 //! connection may send, what it receives, and the errors. The game inside a
 //! state message is the game model's `View`, untouched.
 
-use crate::model::{Seat, View};
+use crate::model::{Seat, View, Viewer};
 use crate::options::GameOptions;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// The largest message a client may send, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
@@ -27,7 +28,7 @@ pub enum ClientMessage {
 pub const CLIENT_TYPES: &[&str] = &["action", "abort", "sync"];
 
 /// Game status.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// A seek or challenge: one seat still open.
@@ -58,7 +59,7 @@ impl Status {
 }
 
 /// Who a connection is in a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     White,
@@ -67,6 +68,17 @@ pub enum Role {
 }
 
 impl Role {
+    /// Whose view `self` gets of a game in `status`: a seat its own; anyone
+    /// else the spectator's until the end, then the referee's (everything).
+    pub fn viewer(self, status: Status) -> Viewer {
+        match self {
+            Role::White => Viewer::White,
+            Role::Black => Viewer::Black,
+            Role::Spectator if status.is_over() => Viewer::Referee,
+            Role::Spectator => Viewer::Spectator,
+        }
+    }
+
     pub fn seat(self) -> Option<Seat> {
         match self {
             Role::White => Some(Seat::White),
@@ -76,23 +88,24 @@ impl Role {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Players {
     /// Public names of the guests in each seat; null while open.
     pub white: Option<String>,
     pub black: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ClocksState {
     pub white_ms: i64,
     pub black_ms: i64,
     pub increment_ms: i64,
     /// The seat whose time is running now (clients count it down).
+    #[schema(value_type = Option<crate::openapi::SeatDoc>)]
     pub running: Option<Seat>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct DiceState {
     /// SHA-256 of the secret seed, from the start.
     pub commitment: String,
@@ -100,7 +113,7 @@ pub struct DiceState {
     pub seed: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ResultState {
     pub result: Option<String>,
     pub words: String,
@@ -109,13 +122,16 @@ pub struct ResultState {
 /// The whole game as one connection may see it now: sent on connect, on
 /// reconnect and after every change. An action is acknowledged by the first
 /// state whose `ply` is past it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct GameState {
     pub id: String,
     pub variant: String,
     /// The options the game was made with (`{}`: none).
     #[serde(default)]
+    #[schema(value_type = crate::openapi::GameOptionsDoc)]
     pub options: GameOptions,
+    /// The result moves both players' ratings.
+    pub rated: bool,
     pub status: Status,
     pub you: Role,
     pub players: Players,
@@ -127,6 +143,7 @@ pub struct GameState {
     /// Whether `abort` is still allowed.
     pub abortable: bool,
     pub result: Option<ResultState>,
+    #[schema(value_type = crate::openapi::ViewDoc)]
     pub view: View,
 }
 

@@ -9,7 +9,7 @@ use crate::dice::Seed;
 use crate::engine_seat::{EnginePlayer, Turn};
 use crate::identity::GuestId;
 use crate::options::GameOptions;
-use crate::model::{pick_chance, DynGame, Entry, Seat, Viewer};
+use crate::model::{pick_chance, DynGame, Entry, Seat};
 use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, ResultState, Role, Status};
 use crate::store::{ActionRow, GameRow, GameUpdate, Store};
 use crate::verify::GameExport;
@@ -48,6 +48,7 @@ pub struct Snapshot {
     id: String,
     variant: String,
     options: GameOptions,
+    rated: bool,
     status: Status,
     players: Players,
     clocks: ClocksState,
@@ -61,16 +62,12 @@ impl Snapshot {
     /// The game as `role` may see it. Spectators see the spectator's view
     /// until the end, then the referee's (everything).
     pub fn state_for(&self, role: Role) -> GameState {
-        let viewer = match role {
-            Role::White => Viewer::White,
-            Role::Black => Viewer::Black,
-            Role::Spectator if self.status.is_over() => Viewer::Referee,
-            Role::Spectator => Viewer::Spectator,
-        };
+        let viewer = role.viewer(self.status);
         GameState {
             id: self.id.clone(),
             variant: self.variant.clone(),
             options: self.options,
+            rated: self.rated,
             status: self.status,
             you: role,
             players: self.players.clone(),
@@ -574,6 +571,7 @@ impl Room {
             id: self.id.clone(),
             variant: self.spec.variant.clone(),
             options: self.spec.options,
+            rated: self.spec.rated,
             status: self.status,
             players: Players {
                 white: self.players[0].as_ref().map(public_name),

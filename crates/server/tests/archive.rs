@@ -43,7 +43,8 @@ async fn a_users_finished_games_newest_first_each_with_its_pgn() {
         let (black, black_name) = Guest::signed_up(addr, "ab").await;
 
         let first = white.create(json!({"variant": "chess", "colour": "white", "rated": true})).await;
-        assert_eq!(black.post(&format!("/api/games/{first}/accept"), json!({})).await.0, 200);
+        let (status, accepted) = black.post(&format!("/api/games/{first}/accept"), json!({})).await;
+        assert_eq!((status, accepted["rated"].as_bool()), (200, Some(true)), "every state says whether the game is rated: {accepted}");
         let actions = format!("/api/games/{first}/actions");
         assert_eq!(white.post(&actions, json!({"ply": 0, "action": "e2e4"})).await.0, 200);
         assert_eq!(black.post(&actions, json!({"ply": 1, "action": "e7e5"})).await.0, 200);
@@ -56,13 +57,17 @@ async fn a_users_finished_games_newest_first_each_with_its_pgn() {
         let second = black.create(json!({"variant": "chess", "colour": "black", "fen": fen})).await;
         assert_eq!(white.post(&format!("/api/games/{second}/accept"), json!({})).await.0, 200);
         play(&white, &black, &second, 2).await;
+        let (_, state) = black.get(&format!("/api/games/{second}")).await;
+        assert_eq!(state["rated"], false, "{state}");
         resign(&black, &second).await;
         // Neither a game still running nor an aborted one is in the archive.
         let running = white.create(json!({"variant": "chess"})).await;
         assert_eq!(white.post(&format!("/api/games/{running}/abort"), json!({})).await.0, 200);
 
-        let (status, _, games) = http(addr, "GET", &format!("/api/users/{}/games", white_name.to_uppercase()), None, None).await;
-        assert_eq!(status, 200, "{games}");
+        let (status, _, page) = http(addr, "GET", &format!("/api/users/{}/games", white_name.to_uppercase()), None, None).await;
+        assert_eq!(status, 200, "{page}");
+        assert_eq!(page["next"], Value::Null, "one page holds both games: {page}");
+        let games = &page["games"];
         let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
         assert_eq!(ids, [second.as_str(), first.as_str()], "newest first, finished only");
         let g = &games[1];
@@ -90,6 +95,70 @@ async fn a_users_finished_games_newest_first_each_with_its_pgn() {
         let r = pgn(addr, &second).await;
         assert!(r.body.contains(&format!("[FEN \"{fen}\"]")) && r.body.contains("[SetUp \"1\"]"), "{}", r.body);
         assert!(r.body.contains("1. e3") || r.body.contains("1. e4") || r.body.contains("1. K"), "{}", r.body);
+    }
+}
+
+/// Every page of `name`'s archive at `limit` games a page, following `next`.
+async fn pages(addr: SocketAddr, name: &str, limit: usize) -> Vec<Vec<String>> {
+    let mut pages = Vec::new();
+    let mut before: Option<String> = None;
+    loop {
+        let cursor = before.as_ref().map(|b| format!("&before={b}")).unwrap_or_default();
+        let (status, _, page) = http(addr, "GET", &format!("/api/users/{name}/games?limit={limit}{cursor}"), None, None).await;
+        assert_eq!(status, 200, "{page}");
+        let ids: Vec<String> = page["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()).collect();
+        assert!(ids.len() <= limit, "{page}");
+        pages.push(ids);
+        match page["next"].as_str() {
+            Some(next) => before = Some(next.to_string()),
+            None => return pages,
+        }
+        assert!(pages.len() <= 10, "the pages never end: {pages:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_archive_pages_through_every_game_newest_first() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let (white, white_name) = Guest::signed_up(addr, "pw").await;
+        let black = Guest::new(addr).await;
+        let mut newest_first = Vec::new();
+        for _ in 0..5 {
+            let id = white.create(json!({"variant": "chess", "colour": "white"})).await;
+            assert_eq!(black.post(&format!("/api/games/{id}/accept"), json!({})).await.0, 200);
+            resign(&white, &id).await;
+            newest_first.insert(0, id);
+        }
+        // Games made within one millisecond are told apart by their ids:
+        // the order is the server's, each game comes exactly once.
+        let (_, _, all) = http(addr, "GET", &format!("/api/users/{white_name}/games"), None, None).await;
+        let all: Vec<String> = all["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()).collect();
+        let mut sorted = all.clone();
+        sorted.sort();
+        let mut expected = newest_first.clone();
+        expected.sort();
+        assert_eq!(sorted, expected, "every finished game once");
+
+        let paged = pages(addr, &white_name, 2).await;
+        assert_eq!(paged.iter().map(Vec::len).collect::<Vec<_>>(), [2, 2, 1], "{paged:?}");
+        assert_eq!(paged.concat(), all, "the pages are the whole archive, in its order");
+        let paged = pages(addr, &white_name, 5).await;
+        assert_eq!(paged, [all], "a page that holds everything has no next");
+
+        for (query, code, words) in [
+            ("limit=0", "bad_limit", "1 to 100"),
+            ("limit=101", "bad_limit", "1 to 100"),
+            ("limit=two", "bad_limit", "1 to 100"),
+            ("before=yesterday", "bad_cursor", "'next'"),
+            ("before=12.a-b", "bad_cursor", "'next'"),
+        ] {
+            let (status, _, e) = http(addr, "GET", &format!("/api/users/{white_name}/games?{query}"), None, None).await;
+            assert_eq!((status, e["code"].as_str()), (400, Some(code)), "{query}: {e}");
+            assert!(e["message"].as_str().unwrap().contains(words), "{query}: {e}");
+        }
     }
 }
 
