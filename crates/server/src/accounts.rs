@@ -140,7 +140,8 @@ pub async fn insert_user(store: &Store, user: &User, name: &UserName, password_h
         .execute(store.pool())
         .await;
     match inserted {
-        Ok(_) => Ok(()),
+        // The other processes learn the name (a guest's games show it).
+        Ok(_) => store.announce(&[crate::events::Change::User(user.id.clone())]).await.map_err(SignupRefused::Store),
         Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
             // Which constraint: the name's, unless that name is still free.
             match user_by_name(store, name).await {
@@ -195,6 +196,14 @@ pub fn remember(id: &str, name: &str) {
 /// The user name of player id `id`, if a user holds it.
 pub fn name_of(id: &GuestId) -> Option<String> {
     USERS.read().unwrap_or_else(|p| p.into_inner()).get(&id.0).cloned()
+}
+
+/// Loads the name of user `id` (signed up in another process).
+pub async fn load_name(store: &Store, id: &str) -> Result<(), StoreError> {
+    if let Some(user) = user_by_id(store, id).await? {
+        remember(&user.id, &user.name);
+    }
+    Ok(())
 }
 
 /// Loads every user's id and name (at start).

@@ -119,6 +119,8 @@ async fn run_timer(handle: Arc<RoomHandle>) {
                         handle.publish(&room);
                     }
                     Ok(false) => {}
+                    // Another process moved in time or flagged first: the room was read again.
+                    Err(e) if e.code == "stale" => handle.publish(&room),
                     Err(e) => {
                         eprintln!("game {}: the flag fell but could not be stored: {}", room.id(), e.message);
                         drop(room);
@@ -129,6 +131,28 @@ async fn run_timer(handle: Arc<RoomHandle>) {
             _ = &mut notified => {}
         }
     }
+}
+
+/// An action on a locked room, published if the room changed: by the
+/// action, by a flag that fell while checking it, or by another process's
+/// change read again. Ratings move when the game ended.
+pub async fn act_and_publish(
+    handle: &RoomHandle,
+    room: &mut Room,
+    guest: Option<&GuestId>,
+    ply: u64,
+    action: &str,
+    received: Instant,
+) -> Result<(), ErrorReply> {
+    let before = room.revision();
+    let result = room.act(guest, ply, action, received).await;
+    if room.revision() != before {
+        if room.status().is_over() {
+            room.apply_rating().await;
+        }
+        handle.publish(room);
+    }
+    result
 }
 
 /// Colour a seek's creator asks for.
@@ -275,6 +299,7 @@ impl Hub {
         });
         crate::accounts::load_names(&hub.store).await.map_err(|e| e.to_string())?;
         crate::ratings::rate_pending(&hub.store).await.map_err(|e| e.to_string())?;
+        crate::cluster::join(&hub).await?;
         for id in hub.store.live_game_ids().await.map_err(|e| e.to_string())? {
             if let Err(e) = hub.room(&id).await {
                 eprintln!("game {id} could not be restored: {}", e.message);
@@ -492,23 +517,64 @@ impl Hub {
     /// An action of `guest` (received at `received`); on success the room is published.
     pub async fn act(&self, handle: &RoomHandle, guest: Option<&GuestId>, ply: u64, action: &str, received: Instant) -> Result<(), ErrorReply> {
         let mut room = handle.room.lock().await;
-        let before = room.status();
-        let result = room.act(guest, ply, action, received).await;
-        if room.status() != before {
-            room.apply_rating().await;
-        }
-        // A flag that fell while checking this action changed the room too;
-        // a refused action alone changes nothing and is not broadcast.
-        if result.is_ok() || room.status() != before {
+        act_and_publish(handle, &mut room, guest, ply, action, received).await
+    }
+
+    pub async fn abort(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Result<(), ErrorReply> {
+        let mut room = handle.room.lock().await;
+        let before = room.revision();
+        let result = room.abort(guest, Instant::now()).await;
+        if room.revision() != before {
             handle.publish(&room);
         }
         result
     }
 
-    pub async fn abort(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Result<(), ErrorReply> {
+    /// Game `id` changed in another process: the copy in memory, if any, is
+    /// read again and published (and its timer started if it began there).
+    pub async fn changed_elsewhere(&self, id: &str) {
+        let Some(handle) = self.rooms.read().unwrap_or_else(|p| p.into_inner()).get(id).cloned() else { return };
         let mut room = handle.room.lock().await;
-        room.abort(guest, Instant::now()).await?;
-        handle.publish(&room);
+        let was_waiting = room.status() == Status::Waiting;
+        match room.reload(Instant::now()).await {
+            Ok(()) => {
+                handle.publish(&room);
+                if was_waiting && room.status() == Status::Playing {
+                    tokio::spawn(run_timer(handle.clone()));
+                }
+            }
+            Err(e) => eprintln!("game {id} changed in another process but could not be read again: {}", e.message),
+        }
+    }
+
+    /// User `id` signed up in another process: its name is learnt and its
+    /// games in memory show it.
+    pub async fn user_changed(&self, id: &str) {
+        match crate::accounts::load_name(&self.store, id).await {
+            Ok(()) => self.republish_games_of(&GuestId(id.to_string())).await,
+            Err(e) => eprintln!("user {id} changed in another process but could not be read: {e}"),
+        }
+    }
+
+    /// Every live game in memory read again (events may have been missed).
+    pub async fn reload_all(&self) {
+        let ids: Vec<String> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).keys().cloned().collect();
+        for id in ids {
+            self.changed_elsewhere(&id).await;
+        }
+    }
+
+    /// The games whose flag fell before `before_ms` and that no process
+    /// ended: loaded (or read again), so their timer ends them here.
+    pub async fn end_fallen_flags(&self, before_ms: i64) -> Result<(), ErrorReply> {
+        let ids = self.store.flag_fallen_ids(before_ms).await.map_err(|e| ErrorReply::new("storage", e.to_string()))?;
+        for id in ids {
+            if self.in_memory(&id) {
+                self.changed_elsewhere(&id).await;
+            } else {
+                self.room(&id).await?;
+            }
+        }
         Ok(())
     }
 
@@ -524,8 +590,14 @@ impl Hub {
         }
     }
 
-    /// The open seeks, oldest first, with their users' ratings.
+    /// The open seeks, oldest first, with their users' ratings: those made
+    /// in other processes are loaded first.
     pub async fn seeks(&self) -> Vec<Seek> {
+        if self.store.events().is_some() {
+            for id in self.store.open_seek_ids().await.unwrap_or_default() {
+                let _ = self.room(&id).await;
+            }
+        }
         let handles: Vec<_> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
         let mut seeks = Vec::new();
         for h in handles {

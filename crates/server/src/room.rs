@@ -11,7 +11,7 @@ use crate::identity::GuestId;
 use crate::options::GameOptions;
 use crate::model::{pick_chance, DynGame, Entry, Seat, Viewer};
 use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, ResultState, Role, Status};
-use crate::store::{ActionRow, GameRow, GameUpdate, Store};
+use crate::store::{ActionRow, GameRow, GameUpdate, Seen, Store, Written};
 use crate::verify::GameExport;
 use chesslantis_core::{Color, Outcome, WinReason};
 use std::sync::Arc;
@@ -106,6 +106,30 @@ pub struct Room {
 
 fn storage_error(e: impl std::fmt::Display) -> ErrorReply {
     ErrorReply::new("storage", format!("the server could not store this ({e}); nothing changed, try again"))
+}
+
+/// Another server process changed the game first.
+fn changed_meanwhile() -> ErrorReply {
+    ErrorReply::new("stale", "the game changed before this arrived (a move, a resignation or a flag); look at the new state and act again")
+}
+
+/// The wall time (Unix ms) at which `clock`'s running flag falls.
+fn flag_at_ms(clock: &Clock, now: Instant) -> Option<i64> {
+    clock.deadline().map(|d| crate::hub::now_ms() + d.saturating_duration_since(now).as_millis() as i64)
+}
+
+/// Starts the clock of the seat to act, if its clock runs yet (a seat's
+/// clock runs from its second action on).
+fn start_clock_of_seat_to_act(clock: &mut Clock, game: &DynGame, acted: [bool; 2], status: Status, now: Instant) {
+    clock.stop(now);
+    if status != Status::Playing {
+        return;
+    }
+    if let Some(seat) = game.to_act() {
+        if seat_index(seat).is_some_and(|i| acted[i]) {
+            clock.start(seat, now);
+        }
+    }
 }
 
 fn seat_name(seat: Seat) -> &'static str {
@@ -204,12 +228,43 @@ impl Room {
             rematch_by: self.rematch.as_ref().map(|r| seat_name(r.by).into()),
             options: self.spec.options.to_column(),
             rated: self.spec.rated,
+            ply: self.ply() as i64,
+            flag_at_ms: self.deadline().and_then(|_| flag_at_ms(&self.clock, Instant::now())),
         }
     }
 
+    fn ply(&self) -> u64 {
+        self.game.history().len() as u64
+    }
+
+    /// Changes whenever the game does (here or, reloaded, elsewhere): a
+    /// caller compares it to know whether to publish.
+    pub fn revision(&self) -> (u64, Status) {
+        (self.ply(), self.status)
+    }
+
+    /// The game as this room has it, for a change to be stored only if no
+    /// other process changed it since.
+    fn seen(&self) -> Seen {
+        Seen { ply: self.ply() as i64, status: self.status.as_str().into() }
+    }
+
+    /// Reads the game again from the database (another process changed it).
+    pub async fn reload(&mut self, now: Instant) -> Result<(), ErrorReply> {
+        let (row, actions) = self
+            .store
+            .game(&self.id)
+            .await
+            .map_err(|e| ErrorReply::new("storage", e.to_string()))?
+            .ok_or_else(|| ErrorReply::new("not_found", format!("game {} has gone from the database", self.id)))?;
+        *self = Room::restore(&self.store, row, &actions, now).map_err(|e| ErrorReply::new("internal", e))?;
+        Ok(())
+    }
+
     /// A stored game back in memory: the action log replayed, the clocks as
-    /// after the last action, the seat to act started `now` (the time the
-    /// server was down is charged to nobody).
+    /// after the last action, the running clock resumed so that its flag
+    /// falls when the row says (downtime of the whole service was credited
+    /// at start, see `Store::credit_downtime`).
     pub fn restore(store: &Store, row: GameRow, actions: &[ActionRow], now: Instant) -> Result<Room, String> {
         let history = actions
             .iter()
@@ -259,7 +314,10 @@ impl Room {
             rematch: row.rematch.clone().zip(row.rematch_by.as_deref().and_then(parse_seat)).map(|(id, by)| Rematch { id, by }),
             store: store.clone(),
         };
-        room.start_clock_of_seat_to_act(now);
+        start_clock_of_seat_to_act(&mut room.clock, &room.game, room.acted, room.status, now);
+        if let Some(flag_at) = row.flag_at_ms {
+            room.clock.resume_running(flag_at - crate::hub::now_ms(), now);
+        }
         Ok(room)
     }
 
@@ -374,19 +432,6 @@ impl Room {
         self.status == Status::Playing && !(self.acted[0] && self.acted[1])
     }
 
-    /// Starts the clock of the seat to act, if its clock runs yet.
-    fn start_clock_of_seat_to_act(&mut self, now: Instant) {
-        self.clock.stop(now);
-        if self.status != Status::Playing {
-            return;
-        }
-        if let Some(seat) = self.game.to_act() {
-            if seat_index(seat).is_some_and(|i| self.acted[i]) {
-                self.clock.start(seat, now);
-            }
-        }
-    }
-
     /// A second guest takes the open seat; the game begins.
     pub async fn accept(&mut self, guest: GuestId, now: Instant) -> Result<(), ErrorReply> {
         match self.status {
@@ -416,7 +461,7 @@ impl Room {
         }
         self.players = players;
         self.status = Status::Playing;
-        self.start_clock_of_seat_to_act(now);
+        start_clock_of_seat_to_act(&mut self.clock, &self.game, self.acted, self.status, now);
         Ok(())
     }
 
@@ -462,6 +507,10 @@ impl Room {
         }
         let over = game.outcome().is_some();
         let (white_left, black_left) = clock.snapshot(received);
+        let status = if over { Status::Ended } else { Status::Playing };
+        if over || clock.running() != game.to_act() {
+            start_clock_of_seat_to_act(&mut clock, &game, acted, status, received);
+        }
         let rows: Vec<ActionRow> = game.history()[now_ply as usize..]
             .iter()
             .enumerate()
@@ -474,27 +523,36 @@ impl Room {
                 black_left_ms: black_left,
             })
             .collect();
+        let flag_at_ms = flag_at_ms(&clock, received);
         let update = match game.outcome() {
             Some(o) => GameUpdate {
                 status: Some(Status::Ended.as_str().into()),
                 result: Some(o.result_text().into()),
                 result_words: Some(o.to_string()),
                 flagged: None,
+                flag_at_ms,
             },
-            None => GameUpdate::default(),
+            None => GameUpdate { flag_at_ms, ..GameUpdate::default() },
         };
-        self.store.record(&self.id, rows, update).await.map_err(storage_error)?;
-
+        self.store_or_reload(rows, update, received).await?;
         self.game = Arc::new(game);
         self.clock = clock;
         self.acted = acted;
-        if over {
-            self.status = Status::Ended;
-            self.clock.stop(received);
-        } else if self.clock.running() != self.game.to_act() {
-            self.start_clock_of_seat_to_act(received);
-        }
+        self.status = status;
         Ok(())
+    }
+
+    /// Stores a change of this game; if another process changed the game
+    /// first, nothing is stored, the room is read again and the change is
+    /// refused as stale.
+    async fn store_or_reload(&mut self, actions: Vec<ActionRow>, update: GameUpdate, now: Instant) -> Result<(), ErrorReply> {
+        match self.store.record(&self.id, self.seen(), actions, update).await.map_err(storage_error)? {
+            Written::Stored => Ok(()),
+            Written::Stale => {
+                self.reload(now).await?;
+                Err(changed_meanwhile())
+            }
+        }
     }
 
     /// Once a rated game has ended: both players' new ratings. A failure is
@@ -522,8 +580,9 @@ impl Room {
             result: Some(outcome.result_text().into()),
             result_words: Some(outcome.to_string()),
             flagged: Some(seat_name(seat).into()),
+            flag_at_ms: None,
         };
-        self.store.record(&self.id, Vec::new(), update).await.map_err(storage_error)?;
+        self.store_or_reload(Vec::new(), update, now).await?;
         self.game = Arc::new(game);
         self.status = Status::Ended;
         self.flagged = Some(seat);
@@ -547,8 +606,9 @@ impl Room {
             result: None,
             result_words: Some("Game aborted".into()),
             flagged: None,
+            flag_at_ms: None,
         };
-        self.store.record(&self.id, Vec::new(), update).await.map_err(storage_error)?;
+        self.store_or_reload(Vec::new(), update, now).await?;
         self.status = Status::Aborted;
         self.clock.stop(now);
         Ok(())
