@@ -18,7 +18,7 @@ pub const MIN_PASSWORD_CHARS: usize = 8;
 pub const MAX_PASSWORD_CHARS: usize = 256;
 pub const MAX_GRADE: i64 = 300;
 
-/// An account name: 3-20 characters of [A-Za-z0-9_-].
+/// An account name: 3-20 characters of [A-Za-z0-9_-], not beginning with `guest-`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserName(String);
 
@@ -30,6 +30,10 @@ impl UserName {
                 "bad_name",
                 "a name is 3 to 20 characters, each a letter A-Z or a-z, a digit, '_' or '-'; choose another",
             ));
+        }
+        // Guests are shown as `guest-` and letters: a user may not pass for one.
+        if text.to_ascii_lowercase().starts_with("guest-") {
+            return Err(ErrorReply::new("bad_name", "names beginning with 'guest-' are how guests are shown; choose another"));
         }
         Ok(UserName(text.to_string()))
     }
@@ -224,7 +228,7 @@ mod tests {
         for good in ["abc", "Alice_B-2", "a234567890123456789z"] {
             assert!(UserName::parse(good).is_ok(), "{good}");
         }
-        for bad in ["ab", "a2345678901234567890z", "al ice", "élise", "a.b", ""] {
+        for bad in ["ab", "a2345678901234567890z", "al ice", "élise", "a.b", "", "guest-k3x9qa", "Guest-Alice"] {
             assert_eq!(UserName::parse(bad).unwrap_err().code, "bad_name", "{bad}");
         }
         assert_eq!(UserName::parse("Alice").unwrap().key(), UserName::parse("aLICE").unwrap().key());

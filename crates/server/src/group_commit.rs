@@ -11,7 +11,7 @@
 
 use crate::events::{Change, Events};
 use crate::store::{ActionRow, GameUpdate, Seen, StoreError, Written};
-use sqlx::AnyPool;
+use sqlx::{AnyPool, Row};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
@@ -106,36 +106,11 @@ async fn write_groups(target: Arc<Target>, incoming: Arc<Mutex<mpsc::UnboundedRe
     }
 }
 
-/// Every write of the group in one transaction: each game's row first (only
-/// if still as seen), then the actions of the writes that stored.
+/// Every write of the group in one transaction: the games' rows first (each
+/// only if still as seen), then the actions of the writes that stored.
 async fn commit(target: &Target, writes: &[&Write]) -> Result<Vec<Written>, StoreError> {
     let mut tx = target.pool.begin().await?;
-    // Rows locked in id order: two processes' groups never wait on each other in a cycle.
-    let mut order: Vec<usize> = (0..writes.len()).collect();
-    order.sort_by(|&a, &b| writes[a].game.cmp(&writes[b].game));
-    let mut written = vec![Written::Stale; writes.len()];
-    for i in order {
-        let w = writes[i];
-        let ply = w.seen.ply + w.actions.len() as i64;
-        let done = sqlx::query(
-            "UPDATE games SET ply = $1, flag_at_ms = $2, status = COALESCE($3, status), result = COALESCE($4, result), \
-             result_words = COALESCE($5, result_words), flagged = COALESCE($6, flagged) WHERE id = $7 AND ply = $8 AND status = $9",
-        )
-        .bind(ply)
-        .bind(w.update.flag_at_ms)
-        .bind(&w.update.status)
-        .bind(&w.update.result)
-        .bind(&w.update.result_words)
-        .bind(&w.update.flagged)
-        .bind(&w.game)
-        .bind(w.seen.ply)
-        .bind(&w.seen.status)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 1 {
-            written[i] = Written::Stored;
-        }
-    }
+    let written = update_rows(&mut tx, writes).await?;
     let stored = |i: &usize| written[*i] == Written::Stored;
     let rows: Vec<(&str, &ActionRow)> = (0..writes.len())
         .filter(stored)
@@ -171,4 +146,48 @@ async fn commit(target: &Target, writes: &[&Write]) -> Result<Vec<Written>, Stor
     }
     tx.commit().await?;
     Ok(written)
+}
+
+/// Parameters of one write's row in `update_rows`.
+const UPDATE_PARAMS: usize = 9;
+
+/// Updates every write's game row that is still at the ply and status its
+/// writer saw, in one statement; which writes stored.
+async fn update_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, writes: &[&Write]) -> Result<Vec<Written>, StoreError> {
+    // Rows in id order: two processes' groups lock them in the same order.
+    let mut order: Vec<&Write> = writes.to_vec();
+    order.sort_by(|a, b| a.game.cmp(&b.game));
+    let values: Vec<String> = (0..order.len())
+        .map(|k| {
+            let params: Vec<String> = (1..=UPDATE_PARAMS).map(|p| format!("${}", k * UPDATE_PARAMS + p)).collect();
+            format!("({})", params.join(", "))
+        })
+        .collect();
+    // VALUES' columns are column1.. on both databases: id, seen ply, seen
+    // status, new ply, flag_at_ms, and the status, result, words, flagged
+    // (NULL: unchanged).
+    let sql = format!(
+        "UPDATE games SET ply = w.column4, flag_at_ms = w.column5, status = COALESCE(w.column6, games.status), \
+         result = COALESCE(w.column7, games.result), result_words = COALESCE(w.column8, games.result_words), \
+         flagged = COALESCE(w.column9, games.flagged) \
+         FROM (VALUES {}) AS w WHERE games.id = w.column1 AND games.ply = w.column2 AND games.status = w.column3 \
+         RETURNING games.id",
+        values.join(", ")
+    );
+    let mut update = sqlx::query(&sql);
+    for w in &order {
+        update = update
+            .bind(&w.game)
+            .bind(w.seen.ply)
+            .bind(&w.seen.status)
+            .bind(w.seen.ply + w.actions.len() as i64)
+            .bind(w.update.flag_at_ms)
+            .bind(&w.update.status)
+            .bind(&w.update.result)
+            .bind(&w.update.result_words)
+            .bind(&w.update.flagged);
+    }
+    let stored: std::collections::HashSet<String> =
+        update.fetch_all(&mut **tx).await?.iter().map(|r| r.try_get::<String, _>(0)).collect::<Result<_, _>>()?;
+    Ok(writes.iter().map(|w| if stored.contains(&w.game) { Written::Stored } else { Written::Stale }).collect())
 }
