@@ -196,7 +196,10 @@ async fn check(addr: SocketAddr, record: &str) -> Result<(), String> {
         }
         if state["status"] == "playing" {
             let ply = state["ply"].as_u64().unwrap();
-            white.post(&format!("/api/games/{id}/actions"), json!({"ply": ply, "action": "resign"})).await;
+            let (status, after) = white.post(&format!("/api/games/{id}/actions"), json!({"ply": ply, "action": "resign"})).await;
+            if status != 200 {
+                return Err(format!("game {id} cannot be played on after the kill (resigning it: {status} {after})"));
+            }
         }
         let (_, export) = white.get(&format!("/api/games/{id}/export")).await;
         let stored: Vec<&str> = export["actions"].as_array().map(|a| a.iter().filter_map(|e| e["action"].as_str()).collect()).unwrap_or_default();
