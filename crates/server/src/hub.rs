@@ -64,6 +64,8 @@ pub struct RoomHandle {
     updates: watch::Sender<Arc<Published>>,
     /// Wakes the room's timer after a change of clocks.
     wake: Notify,
+    /// Whether the room's timer was started (once the game plays).
+    timed: std::sync::atomic::AtomicBool,
 }
 
 fn publish_of(room: &Room) -> Published {
@@ -79,7 +81,14 @@ fn publish_of(room: &Room) -> Published {
 impl RoomHandle {
     fn new(room: Room) -> Arc<RoomHandle> {
         let (updates, _) = watch::channel(Arc::new(publish_of(&room)));
-        Arc::new(RoomHandle { room: Mutex::new(room), updates, wake: Notify::new() })
+        Arc::new(RoomHandle { room: Mutex::new(room), updates, wake: Notify::new(), timed: Default::default() })
+    }
+
+    /// Starts the room's timer once its game plays (`status`), if it has none.
+    fn time(self: &Arc<Self>, status: Status) {
+        if status == Status::Playing && !self.timed.swap(true, Ordering::SeqCst) {
+            tokio::spawn(run_timer(self.clone()));
+        }
     }
 
     /// Announces the room's new state to every connection (call with the lock held, so order is kept).
@@ -327,16 +336,13 @@ impl Hub {
     }
 
     fn insert(&self, room: Room) -> Arc<RoomHandle> {
-        let playing = room.status() == Status::Playing;
-        let (has_engine, over) = (room.has_engine(), room.status().is_over());
+        let (has_engine, status) = (room.has_engine(), room.status());
         let id = room.id().to_string();
         let handle = RoomHandle::new(room);
         self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), handle.clone());
         tokio::spawn(evict_when_over(self.rooms.clone(), id, handle.clone(), self.evict_after()));
-        if playing {
-            tokio::spawn(run_timer(handle.clone()));
-        }
-        if has_engine && !over {
+        handle.time(status);
+        if has_engine && !status.is_over() {
             tokio::spawn(run_engine(handle.clone()));
         }
         handle
@@ -501,10 +507,14 @@ impl Hub {
     pub async fn accept(&self, id: &str, guest: GuestId) -> Result<Arc<GameState>, ErrorReply> {
         let handle = self.room(id).await?;
         let mut room = handle.room.lock().await;
-        room.accept(guest.clone(), Instant::now()).await?;
-        handle.publish(&room);
+        let before = room.revision();
+        let accepted = room.accept(guest.clone(), Instant::now()).await;
+        if accepted.is_ok() || room.revision() != before {
+            handle.publish(&room);
+            handle.time(room.status());
+        }
+        accepted?;
         drop(room);
-        tokio::spawn(run_timer(handle.clone()));
         Ok(self.state_of(&handle, Some(&guest)))
     }
 
@@ -535,13 +545,10 @@ impl Hub {
     pub async fn changed_elsewhere(&self, id: &str) {
         let Some(handle) = self.rooms.read().unwrap_or_else(|p| p.into_inner()).get(id).cloned() else { return };
         let mut room = handle.room.lock().await;
-        let was_waiting = room.status() == Status::Waiting;
         match room.reload(Instant::now()).await {
             Ok(()) => {
                 handle.publish(&room);
-                if was_waiting && room.status() == Status::Playing {
-                    tokio::spawn(run_timer(handle.clone()));
-                }
+                handle.time(room.status());
             }
             Err(e) => eprintln!("game {id} changed in another process but could not be read again: {}", e.message),
         }

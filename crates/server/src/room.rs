@@ -113,9 +113,10 @@ fn changed_meanwhile() -> ErrorReply {
     ErrorReply::new("stale", "the game changed before this arrived (a move, a resignation or a flag); look at the new state and act again")
 }
 
-/// The wall time (Unix ms) at which `clock`'s running flag falls.
-fn flag_at_ms(clock: &Clock, now: Instant) -> Option<i64> {
-    clock.deadline().map(|d| crate::hub::now_ms() + d.saturating_duration_since(now).as_millis() as i64)
+/// A flag's `deadline` as wall time (Unix ms), for other processes (whose
+/// clocks, on other machines, must be kept in time by NTP).
+fn flag_at_ms(deadline: Option<Instant>, now: Instant) -> Option<i64> {
+    deadline.map(|d| crate::hub::now_ms() + d.saturating_duration_since(now).as_millis() as i64)
 }
 
 /// Starts the clock of the seat to act, if its clock runs yet (a seat's
@@ -229,7 +230,7 @@ impl Room {
             options: self.spec.options.to_column(),
             rated: self.spec.rated,
             ply: self.ply() as i64,
-            flag_at_ms: self.deadline().and_then(|_| flag_at_ms(&self.clock, Instant::now())),
+            flag_at_ms: flag_at_ms(self.deadline(), Instant::now()),
         }
     }
 
@@ -457,6 +458,8 @@ impl Room {
             return Err(ErrorReply::new("internal", "a seat stayed empty after accepting"));
         };
         if !self.store.start_game(&self.id, &white.0, &black.0).await.map_err(storage_error)? {
+            // Taken or withdrawn meanwhile, maybe in another process.
+            self.reload(now).await?;
             return Err(ErrorReply::new("taken", "someone accepted this game already"));
         }
         self.players = players;
@@ -523,7 +526,7 @@ impl Room {
                 black_left_ms: black_left,
             })
             .collect();
-        let flag_at_ms = flag_at_ms(&clock, received);
+        let flag_at_ms = flag_at_ms(clock.deadline(), received);
         let update = match game.outcome() {
             Some(o) => GameUpdate {
                 status: Some(Status::Ended.as_str().into()),
