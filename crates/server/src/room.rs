@@ -250,16 +250,39 @@ impl Room {
         Seen { ply: self.ply() as i64, status: self.status.as_str().into() }
     }
 
-    /// Reads the game again from the database (another process changed it).
+    /// Reads the game again from the database (another process changed it):
+    /// the actions it has not seen are applied to the game in memory; the
+    /// whole log is replayed only if they do not follow on from it.
     pub async fn reload(&mut self, now: Instant) -> Result<(), ErrorReply> {
-        let (row, actions) = self
-            .store
-            .game(&self.id)
-            .await
-            .map_err(|e| ErrorReply::new("storage", e.to_string()))?
-            .ok_or_else(|| ErrorReply::new("not_found", format!("game {} has gone from the database", self.id)))?;
-        *self = Room::restore(&self.store, row, &actions, now).map_err(|e| ErrorReply::new("internal", e))?;
+        let storage = |e: crate::store::StoreError| ErrorReply::new("storage", e.to_string());
+        let gone = || ErrorReply::new("not_found", format!("game {} has gone from the database", self.id));
+        let known = self.ply() as i64;
+        // From the last action known: its clocks are the clocks if nothing followed.
+        let (row, tail) = self.store.game_since(&self.id, known - 1).await.map_err(storage)?.ok_or_else(gone)?;
+        let new: Vec<&ActionRow> = tail.iter().filter(|a| a.ply >= known).collect();
+        let follows = self.game.outcome().is_none()
+            && row.ply == known + new.len() as i64
+            && new.iter().enumerate().all(|(i, a)| a.ply == known + i as i64);
+        let extended = follows.then(|| self.extended_by(&new)).flatten();
+        let store = self.store.clone();
+        *self = match extended {
+            Some(game) => Room::from_parts(&store, row, game, tail.last(), now),
+            None => {
+                let (row, actions) = store.game(&self.id).await.map_err(storage)?.ok_or_else(gone)?;
+                Room::restore(&store, row, &actions, now)
+            }
+        }
+        .map_err(|e| ErrorReply::new("internal", e))?;
         Ok(())
+    }
+
+    /// The game with `actions` applied, if each is legal in turn.
+    fn extended_by(&self, actions: &[&ActionRow]) -> Option<DynGame> {
+        let mut game = DynGame::clone(&self.game);
+        for a in actions {
+            game.apply(parse_seat(&a.seat)?, &a.action).ok()?;
+        }
+        Some(game)
     }
 
     /// A stored game back in memory: the action log replayed, the clocks as
@@ -274,8 +297,13 @@ impl Room {
                 Ok(Entry { seat, action: a.action.clone() })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let mut game = DynGame::replay(&row.variant, row.setup.as_deref(), &history)
+        let game = DynGame::replay(&row.variant, row.setup.as_deref(), &history)
             .map_err(|e| format!("game {}: its actions do not replay: {e}", row.id))?;
+        Room::from_parts(store, row, game, actions.last(), now)
+    }
+
+    /// A room from its row, its game as replayed, and its last action.
+    fn from_parts(store: &Store, row: GameRow, mut game: DynGame, last: Option<&ActionRow>, now: Instant) -> Result<Room, String> {
         let status = Status::parse(&row.status).ok_or_else(|| format!("game {}: unknown status '{}'", row.id, row.status))?;
         let flagged = row.flagged.as_deref().and_then(parse_seat);
         if let Some(seat) = flagged {
@@ -283,10 +311,9 @@ impl Room {
                 let _ = game.end(Outcome::Win { winner: !color_of(seat), reason: WinReason::Timeout });
             }
         }
-        let (white_left, black_left) =
-            actions.last().map(|a| (a.white_left_ms, a.black_left_ms)).unwrap_or((row.white_ms, row.black_ms));
+        let (white_left, black_left) = last.map(|a| (a.white_left_ms, a.black_left_ms)).unwrap_or((row.white_ms, row.black_ms));
         let mut acted = [false; 2];
-        for e in &history {
+        for e in game.history() {
             if let Some(i) = seat_index(e.seat) {
                 acted[i] = true;
             }

@@ -290,6 +290,11 @@ impl Store {
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<ActionRow>)>, StoreError> {
+        self.game_since(id, 0).await
+    }
+
+    /// Game `id`'s row and its actions from ply `from` on.
+    pub async fn game_since(&self, id: &str, from: i64) -> Result<Option<(GameRow, Vec<ActionRow>)>, StoreError> {
         let Some(row) = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.pool)
@@ -299,9 +304,10 @@ impl Store {
         };
         let game = game_row(&row)?;
         let rows = sqlx::query(
-            "SELECT ply, seat, action, used_ms, white_left_ms, black_left_ms FROM actions WHERE game_id = $1 ORDER BY ply",
+            "SELECT ply, seat, action, used_ms, white_left_ms, black_left_ms FROM actions WHERE game_id = $1 AND ply >= $2 ORDER BY ply",
         )
         .bind(id)
+        .bind(from)
         .fetch_all(&self.pool)
         .await?;
         let actions = rows

@@ -147,3 +147,28 @@ async fn at_ply_with_errors(conn: &mut Conn, ply: u64) -> (serde_json::Value, Ve
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dice_game_across_two_processes_rolls_the_same_dice_on_both() {
+    let db = postgres();
+    let (a, b) = (TestServer::start(&db), TestServer::start(&db));
+    let (id, white, black) = start_game(a.addr, json!({"variant": "bermuda-angle"})).await;
+    let mut w = white.connect(&id).await;
+    let mut bl = on(&black, &b).connect(&id).await;
+    let mut rng = Rng::new(25);
+    for ply in 0..12u64 {
+        let (state, mover) = if must_act(&w.state) { (w.state.clone(), &mut w) } else { (bl.state.clone(), &mut bl) };
+        if state["status"] != "playing" {
+            break;
+        }
+        let actions = playing_actions(&state);
+        mover.act(&actions[rng.below(actions.len())]).await;
+        let at = state["ply"].as_u64().unwrap() + 1;
+        let (ws, bs) = (w.at_ply(at).await, bl.at_ply(at).await);
+        assert_eq!(ws["ply"], bs["ply"], "after move {ply}, both processes are at one ply (rolls included)");
+        assert_eq!(ws["view"]["moves"], bs["view"]["moves"], "after move {ply}");
+        assert_eq!(ws["view"]["knowledge"]["last_roll"], bs["view"]["knowledge"]["last_roll"], "the same roll on both");
+    }
+    let (_, actions) = Store::open(&db).await.unwrap().game(&id).await.unwrap().unwrap();
+    assert!(actions.iter().any(|a| a.seat == "chance"), "the dice rolled");
+}
