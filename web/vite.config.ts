@@ -1,5 +1,6 @@
 // The UI is built into web/dist (committed, embedded by the server):
 // index.html the lobby (served at /), game.html the game page (/game/{id}),
+// profile.html a user's profile (/@/{name}),
 // rules/<variant>.html made from ../docs/rules/*.md (/rules/<variant>), and
 // harness.html, the fixture harness the browser tests load. Asset paths are
 // absolute (/assets/, /pieces/): the server serves dist/ at its root.
@@ -23,6 +24,7 @@ export default defineConfig({
       input: {
         index: resolve(import.meta.dirname, 'index.html'),
         game: resolve(import.meta.dirname, 'game.html'),
+        profile: resolve(import.meta.dirname, 'profile.html'),
         harness: resolve(import.meta.dirname, 'harness.html'),
       },
     },

@@ -1,6 +1,7 @@
-// The server's HTTP API (docs/protocol.md, "Server"): the lobby and the game
-// page call it for what is not a move (new games, seeks, accepting, rematch,
-// the dice check). Every refusal becomes an ApiError with the server's words.
+// The server's HTTP API (docs/protocol.md, "Server"): the pages call it for
+// what is not a move (the account, new games, seeks, accepting, rematch, the
+// dice check, profiles and their games). Every refusal becomes an ApiError
+// with the server's words.
 
 import type { Color } from './view';
 
@@ -10,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -47,6 +48,8 @@ export interface NewGame {
   colour: Color | 'random';
   open?: boolean;
   opponent?: Opponent;
+  /** Whether the game changes both players' ratings (signed-in users only, never against the engine). */
+  rated?: boolean;
   /** Rule options of this game (`{"forfeit": true}`: Looking-Glass's forfeit rule); only the variants that have them. */
   options?: Record<string, boolean>;
 }
@@ -66,6 +69,46 @@ export interface Seek {
   white_ms: number;
   black_ms: number;
   increment_ms: number;
+  rated: boolean;
+  /** The creator's rating in the seek's variant; null for a guest. */
+  rating: Rating | null;
+}
+
+/** A Glicko-2 rating; `provisional` while its deviation is high (lichess's `1500?`). */
+export interface Rating {
+  rating: number;
+  deviation: number;
+  games: number;
+  provisional: boolean;
+}
+
+/** GET /api/me: the caller, a user (`signed_in`) or a guest. */
+export interface Me {
+  name: string;
+  signed_in: boolean;
+  /** The user's ECF grade, 0-300; null for none. */
+  grade: number | null;
+}
+
+/** GET /api/users/{name}: a user's public profile. */
+export interface Profile {
+  name: string;
+  grade: number | null;
+  created_ms: number;
+  ratings: (Rating & { variant: string })[];
+}
+
+/** One finished game of a user's archive (GET /api/users/{name}/games). */
+export interface ArchivedGame {
+  id: string;
+  variant: string;
+  white: string | null;
+  black: string | null;
+  /** "1-0", "0-1", "1/2-1/2"; null when the game ended without one. */
+  result: string | null;
+  words: string | null;
+  rated: boolean;
+  created_ms: number;
 }
 
 /** A roll recomputed from the seed: the ply of the chance action and its text ("roll c7"). */
@@ -81,8 +124,16 @@ export interface Verified {
   rolls: CheckedRoll[];
 }
 
+const user = (name: string) => `/api/users/${encodeURIComponent(name)}`;
+
 export const api = {
-  me: () => call<{ name: string }>('GET', '/api/me'),
+  me: () => call<Me>('GET', '/api/me'),
+  signup: (name: string, password: string) => call<Me>('POST', '/api/signup', { name, password }),
+  login: (name: string, password: string) => call<Me>('POST', '/api/login', { name, password }),
+  logout: () => call<null>('POST', '/api/logout'),
+  setGrade: (grade: number | null) => call<Profile>('PUT', '/api/me', { grade }),
+  profile: (name: string) => call<Profile>('GET', user(name)),
+  gamesOf: (name: string) => call<ArchivedGame[]>('GET', `${user(name)}/games`),
   variants: () => call<string[]>('GET', '/api/variants'),
   seeks: () => call<Seek[]>('GET', '/api/seeks'),
   create: (game: NewGame) => call<Created>('POST', '/api/games', game),
@@ -93,6 +144,19 @@ export const api = {
 
 /** The game page of a game id. */
 export const gameUrl = (id: string): string => `/game/${encodeURIComponent(id)}`;
+
+/** A finished game as PGN. */
+export const pgnUrl = (id: string): string => `/api/games/${encodeURIComponent(id)}/pgn`;
+
+/** A user's profile page. */
+export const profileUrl = (name: string): string => `/@/${encodeURIComponent(name)}`;
+
+/**
+ * Whether a player's name is a user's (with a profile): users' names are 3-20
+ * of [A-Za-z0-9_-]; a guest is `guest-` and six of its id's characters, the
+ * engine `engine (level N)`.
+ */
+export const isUserName = (name: string): boolean => /^[A-Za-z0-9_-]{3,20}$/.test(name) && !/^guest-[a-z0-9]{6}$/.test(name);
 
 /** The rules page of a variant, when the build made one. */
 export const rulesUrl = (variant: string): string | null => (__RULES_PAGES__.includes(variant) ? `/rules/${variant}` : null);

@@ -1,9 +1,10 @@
-// The server's game around the board: the players, the links to the lobby
+// The server's game around the board: the players (users linking to their
+// profiles), rated or casual when the server says, the links to the lobby
 // and the variant's rules, the challenge link while a seat is open (and the
 // button that takes it), the rematch once the game is over (offering one, or
 // answering the opponent's), and the check of the dice against their seed.
 
-import { api, ApiError, gameUrl, rulesUrl } from './api';
+import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl } from './api';
 import { el, link } from './dom';
 import { presentationOf } from './variants/presentation';
 import type { Color, GameMeta, ServerMessage, Viewer } from './view';
@@ -65,12 +66,14 @@ export class GameInfo {
   }
 
   private renderPlayers(): void {
-    const p = this.game!.players;
-    const name = (c: Color) => {
-      const n = p[c] ?? 'open seat';
-      return this.seat === c ? `${n} (you)` : n;
+    const game = this.game!;
+    const player = (c: Color): (string | Node)[] => {
+      const n = game.players[c];
+      const shown: string | Node = n && isUserName(n) ? link(profileUrl(n), n, 'player-link') : (n ?? 'open seat');
+      return this.seat === c ? [shown, ' (you)'] : [shown];
     };
-    this.playersEl.textContent = `White: ${name('white')} · Black: ${name('black')}`;
+    const kind = game.rated === undefined ? [] : [` · ${game.rated ? 'Rated' : 'Casual'} game`];
+    this.playersEl.replaceChildren('White: ', ...player('white'), ' · Black: ', ...player('black'), ...kind);
   }
 
   /** The rule options this game was made with (Looking-Glass's forfeit rule), in words: both players must know them. */

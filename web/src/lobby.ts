@@ -1,10 +1,13 @@
-// The lobby: who you are, the open seeks (refreshed every few seconds), the
-// form for a new game (an open seek, a challenge link, or the engine at a
-// strength 0-20), a box to watch or join a game by its link, and the rules.
+// The lobby: who you are (sign up, log in, log out), the open seeks
+// (refreshed every few seconds), the form for a new game (an open seek, a
+// challenge link, rated or casual, or the engine at a strength 0-20), a box
+// to watch or join a game by its link, and the rules.
 
-import { api, ApiError, gameUrl, rulesUrl, type NewGame, type Seek } from './api';
+import { AccountBox } from './account';
+import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl, type Me, type NewGame, type Seek } from './api';
 import { formatClock } from './clock';
 import { el, link } from './dom';
+import { ratingHint, ratingText } from './rating';
 import { presentationOf, type GameOption } from './variants/presentation';
 import type { Color } from './view';
 
@@ -51,7 +54,7 @@ function select(name: string, options: [string, string][]): HTMLSelectElement {
 
 export class Lobby {
   private readonly errorEl = el('p', 'error');
-  private readonly meEl = el('p', 'me');
+  private readonly account = new AccountBox(me => this.signedIn(me));
   private readonly seeksBody = el('tbody');
   private readonly seeksEmpty = el('p', 'seeks-empty', 'No open seeks just now: post one, or make a challenge link.');
   private readonly variant = select('variant', []);
@@ -60,15 +63,18 @@ export class Lobby {
   private readonly increment = numberInput('increment', 2, 0, 60, 'any');
   private readonly colour = select('colour', [['random', 'Random'], ['white', 'White'], ['black', 'Black']]);
   private readonly level = numberInput('level', 10, 0, 20, '1');
+  private readonly rated = el('input');
+  private readonly ratedHint = el('span', 'hint rated-hint');
   /** The chosen variant's rule options, as checkboxes. */
   private readonly optionsBox = el('fieldset', 'game-options');
   private readonly rulesList = el('ul', 'rules-list');
   private me = '';
+  private seeks: Seek[] = [];
 
   constructor(root: HTMLElement) {
     root.classList.add('lobby');
     const header = el('header', 'site');
-    header.append(el('h1', undefined, 'Chesslantis'), this.meEl);
+    header.append(el('h1', undefined, 'Chesslantis'), this.account.element);
     this.errorEl.setAttribute('role', 'alert');
     root.replaceChildren(header, this.errorEl, this.newGameSection(), this.seeksSection(), this.watchSection(), this.rulesSection());
     void this.start();
@@ -77,8 +83,7 @@ export class Lobby {
   private async start(): Promise<void> {
     try {
       const [me, variants] = await Promise.all([api.me(), api.variants()]);
-      this.me = me.name;
-      this.meEl.textContent = `You play as ${me.name} (a guest: no sign-up; this browser remembers you).`;
+      this.account.show(me, '');
       this.variant.replaceChildren(...variants.map(v => {
         const o = el('option', undefined, titleOf(v));
         o.value = v;
@@ -91,6 +96,17 @@ export class Lobby {
     }
     await this.refreshSeeks();
     setInterval(() => void this.refreshSeeks(), SEEKS_EVERY_MS);
+  }
+
+  /** Who plays from this page changed (or is known): their own seeks, whether they may play rated. */
+  private signedIn(me: Me): void {
+    this.me = me.name;
+    this.rated.disabled = !me.signed_in;
+    if (!me.signed_in) this.rated.checked = false;
+    this.ratedHint.textContent = me.signed_in
+      ? 'changes both players\' ratings; games against the engine are never rated'
+      : 'sign up or log in above to play rated games';
+    this.showSeeks();
   }
 
   private fail(e: unknown): void {
@@ -110,8 +126,13 @@ export class Lobby {
     const engine = el('button', 'create-engine', 'Play the engine');
     engine.type = 'submit';
     engine.value = 'engine';
+    this.rated.type = 'checkbox';
+    this.rated.name = 'rated';
+    this.rated.disabled = true;
+    const rated = el('label', 'option rated');
+    rated.append(this.rated, ' Rated');
     const people = el('fieldset', 'people');
-    people.append(el('legend', undefined, 'Against a person'), seek, challenge);
+    people.append(el('legend', undefined, 'Against a person'), rated, this.ratedHint, seek, challenge);
     const machine = el('fieldset', 'machine');
     machine.append(el('legend', undefined, 'Against the engine'), field('Strength (0-20)', this.level, '0 is the weakest, 20 the full engine'), engine);
     this.variant.addEventListener('change', () => this.showOptions());
@@ -146,7 +167,10 @@ export class Lobby {
     const options = this.chosenOptions();
     if (Object.keys(options).length) game.options = options;
     if (kind === 'engine') game.opponent = { engine: { level: Number(this.level.value) } };
-    else game.open = kind === 'seek';
+    else {
+      game.open = kind === 'seek';
+      if (this.rated.checked && !this.rated.disabled) game.rated = true;
+    }
     try {
       const created = await api.create(game);
       location.assign(created.url || gameUrl(created.id));
@@ -184,7 +208,7 @@ export class Lobby {
     const table = el('table', 'seeks-table');
     const head = el('thead');
     const row = el('tr');
-    for (const h of ['Variant', 'By', 'You play', 'Time', '']) row.append(el('th', undefined, h));
+    for (const h of ['Variant', 'By', 'Rating', 'You play', 'Time', 'Game', '']) row.append(el('th', undefined, h));
     head.append(row);
     table.append(head, this.seeksBody);
     section.append(el('h2', undefined, 'Open seeks'), this.seeksEmpty, table);
@@ -199,8 +223,13 @@ export class Lobby {
       this.fail(e);
       return;
     }
-    this.seeksEmpty.hidden = seeks.length > 0;
-    this.seeksBody.replaceChildren(...seeks.map(s => this.seekRow(s)));
+    this.seeks = seeks;
+    this.showSeeks();
+  }
+
+  private showSeeks(): void {
+    this.seeksEmpty.hidden = this.seeks.length > 0;
+    this.seeksBody.replaceChildren(...this.seeks.map(s => this.seekRow(s)));
   }
 
   private seekRow(seek: Seek): HTMLTableRowElement {
@@ -219,7 +248,12 @@ export class Lobby {
       accept.addEventListener('click', () => void this.accept(seek.id));
       action.append(accept);
     }
-    row.append(variantCell, el('td', undefined, seek.by), el('td', undefined, seek.seat === 'white' ? 'White' : 'Black'), el('td', undefined, timeControl(seek.white_ms, seek.black_ms, seek.increment_ms)), action);
+    const by = el('td', 'seek-by');
+    by.append(isUserName(seek.by) ? link(profileUrl(seek.by), seek.by) : seek.by);
+    const rating = el('td', 'seek-rating', seek.rating ? ratingText(seek.rating) : '');
+    if (seek.rating) rating.title = ratingHint(seek.rating);
+    const kind = el('td', 'seek-kind', seek.rated ? 'rated' : 'casual');
+    row.append(variantCell, by, rating, el('td', undefined, seek.seat === 'white' ? 'White' : 'Black'), el('td', undefined, timeControl(seek.white_ms, seek.black_ms, seek.increment_ms)), kind, action);
     return row;
   }
 

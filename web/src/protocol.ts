@@ -31,7 +31,9 @@ function gameOf(raw: Json): GameMeta | undefined {
     ? { result: name(raw.result.result), words: raw.result.words }
     : null;
   const options = isObject(raw.options) ? Object.entries(raw.options).filter(([, on]) => on === true).map(([name]) => name) : [];
-  return { id: raw.id, status: raw.status, players: { white: name(players.white), black: name(players.black) }, result, options };
+  const game: GameMeta = { id: raw.id, status: raw.status, players: { white: name(players.white), black: name(players.black) }, result, options };
+  if (typeof raw.rated === 'boolean') game.rated = raw.rated;
+  return game;
 }
 
 /**

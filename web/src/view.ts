@@ -125,6 +125,8 @@ export interface GameMeta {
   result: { result: string | null; words: string } | null;
   /** The game's rule options that are on (Looking-Glass: `forfeit`). */
   options: string[];
+  /** Whether the game is rated; absent from a server that does not say. */
+  rated?: boolean;
 }
 
 /** What the server sends a seat over the WebSocket. */

@@ -4,7 +4,9 @@
 // through the game page (clicks, the keyboard, each variant's controls), for
 // every variant; a spectator's page never shows a Beirut carrier before the
 // end; one game is lost on time, one played against the engine, one
-// rematched. Every page fails its test on a page error, a console error, a
+// rematched. Accounts: sign up, log out and in from the lobby, a rated seek
+// with its creator's rating, and the profile page with its games, their PGN
+// and the grade form. Every page fails its test on a page error, a console error, a
 // failed request or a request to another host. Screenshots of each variant's
 // game page: target/web-screenshots/server-<variant>.png.
 //
@@ -12,7 +14,7 @@
 // builds it after the web build, so the UI it embeds is the current one).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -51,16 +53,25 @@ async function guest(viewport = { width: 1280, height: 900 }) {
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', e => problems.push(`page error: ${e.message}`));
-  page.on('console', m => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+  // Refusals a test provokes on purpose (a wrong password): `allow(401, '/api/login')`; Chromium logs them too.
+  const allowed = [];
+  const isAllowed = (status, url) => allowed.some(([s, path]) => s === status && url && new URL(url).pathname === path);
+  page.on('console', m => {
+    const status = Number(/status of (\d{3})/.exec(m.text())?.[1]);
+    if (m.type() === 'error' && !isAllowed(status, m.location().url)) problems.push(`console error: ${m.text()}`);
+  });
   page.on('request', r => {
     const u = r.url();
     if (!u.startsWith(server.url) && !u.startsWith(server.url.replace('http', 'ws')) && !u.startsWith('data:')) problems.push(`request to another host: ${u}`);
   });
-  page.on('response', r => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  page.on('response', r => r.status() >= 400 && !isAllowed(r.status(), r.url()) && problems.push(`${r.status()} ${r.url()}`));
   const g = {
     context,
     page,
     problems,
+    allow(status, path) {
+      allowed.push([status, path]);
+    },
     async done() {
       assert.deepEqual(problems, [], 'no page errors, console errors or failed requests');
       open.delete(g);
@@ -72,7 +83,7 @@ async function guest(viewport = { width: 1280, height: 900 }) {
 }
 
 /** The lobby's new-game form filled in, then one of its buttons. */
-async function createFromLobby(g, { variant, colour = 'white', minutes = 5, increment = 2, button = 'Post an open seek', level, options = [] }) {
+async function createFromLobby(g, { variant, colour = 'white', minutes = 5, increment = 2, button = 'Post an open seek', level, options = [], rated = false }) {
   await g.page.goto(`${server.url}/`);
   await g.page.waitForSelector(`select[name="variant"] option[value="${variant}"]`, { state: 'attached', ...WAIT });
   await g.page.selectOption('select[name="variant"]', variant);
@@ -82,6 +93,7 @@ async function createFromLobby(g, { variant, colour = 'white', minutes = 5, incr
   await g.page.fill('input[name="increment"]', String(increment));
   if (level !== undefined) await g.page.fill('input[name="level"]', String(level));
   for (const option of options) await g.page.check(`input[data-option="${option}"]`);
+  if (rated) await g.page.check('input[name="rated"]');
   await g.page.getByRole('button', { name: button }).click();
   await g.page.waitForURL(/\/game\/[^/]+$/, WAIT);
   await g.page.waitForSelector('.game[data-ply]', WAIT);
@@ -580,6 +592,137 @@ test('looking-glass with the forfeit rule chosen in the lobby: an impossible ord
   await resign(white, pages);
   await white.done();
   await black.done();
+});
+
+const PASSWORD = 'correct horse battery';
+
+/** Signs `g` up in the lobby's form as `name`; waits until the header names the user. */
+async function signUp(g, name, password = PASSWORD) {
+  await g.page.goto(`${server.url}/`);
+  await g.page.waitForSelector('.me:has-text("guest-")', WAIT);
+  await g.page.fill('.signup input[name="name"]', name);
+  await g.page.fill('.signup input[name="password"]', password);
+  await g.page.getByRole('button', { name: 'Sign up' }).click();
+  await g.page.waitForSelector(`.me a[href="/@/${name}"]`, WAIT);
+}
+
+/** The text of `selector` once it has some (an answer from the server). */
+async function textWhenShown(page, selector) {
+  await page.waitForSelector(`${selector}:not(:empty)`, WAIT);
+  return page.locator(selector).innerText();
+}
+
+async function logIn(g, name, password) {
+  await g.page.fill('.login input[name="name"]', name);
+  await g.page.fill('.login input[name="password"]', password);
+  await g.page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('accounts in the lobby: sign up (the guest\'s games claimed), log out, a wrong password refused in the server\'s words, log in', async () => {
+  const g = await guest();
+  g.allow(400, '/api/signup');
+  g.allow(401, '/api/login');
+  await g.page.goto(`${server.url}/`);
+  await g.page.waitForSelector('.me:has-text("guest-")', WAIT);
+  const guestName = /guest-\w+/.exec(await g.page.locator('.me').innerText())[0];
+  assert.equal(await g.page.locator('input[name="rated"]').isDisabled(), true, 'a guest cannot ask for a rated game');
+  assert.equal(await g.page.locator('.rated-hint').innerText(), 'sign up or log in above to play rated games');
+  // A too short password: the server's words next to the form.
+  await g.page.fill('.signup input[name="name"]', 'Alice_B');
+  await g.page.fill('.signup input[name="password"]', 'short');
+  await g.page.getByRole('button', { name: 'Sign up' }).click();
+  assert.equal(await textWhenShown(g.page, '.signup .account-error'), 'A password has at least 8 characters; choose a longer one.');
+  await signUp(g, 'Alice_B');
+  assert.equal(await g.page.locator('.me').innerText(), 'You are Alice_B.');
+  assert.equal(await g.page.locator('.account-note').innerText(), `Welcome, Alice_B. The games you played as ${guestName} are yours now, under this name.`);
+  assert.equal(await g.page.locator('.account-forms').isVisible(), false, 'no sign-up or log-in form once signed in');
+  assert.equal(await g.page.locator('input[name="rated"]').isEnabled(), true, 'a user may ask for a rated game');
+  await g.page.getByRole('button', { name: 'Log out' }).click();
+  await g.page.waitForSelector('.me:has-text("guest-")', WAIT);
+  assert.match(await g.page.locator('.account-note').innerText(), /^Logged out\. You play as guest-\w+ now/);
+  assert.equal(await (await g.context.request.get(`${server.url}/api/me`)).json().then(m => m.signed_in), false, 'the server agrees: logged out');
+  assert.equal(await g.page.locator('input[name="rated"]').isDisabled(), true);
+  await logIn(g, 'alice_b', 'wrong password');
+  assert.equal(await textWhenShown(g.page, '.login .account-error'), 'The name or the password is wrong; check both (names ignore case, passwords do not).');
+  assert.match(await g.page.locator('.me').innerText(), /guest-/);
+  await logIn(g, 'alice_b', PASSWORD);
+  await g.page.waitForSelector('.me a[href="/@/Alice_B"]', WAIT);
+  assert.equal(await g.page.locator('.login .account-error').innerText(), '', 'the old error is gone');
+  await g.page.reload();
+  await g.page.waitForSelector('.me a[href="/@/Alice_B"]', WAIT);
+  await g.page.screenshot({ path: join(shotsDir, 'server-lobby-signed-in.png') });
+  await g.done();
+});
+
+test('a rated game: listed as rated with the creator\'s provisional "1500?", refused to a guest, played by two users; the profile lists it with its PGN, and the grade form saves', async () => {
+  const carol = await guest();
+  await signUp(carol, 'Carol');
+  const id = await createFromLobby(carol, { variant: 'chess', rated: true });
+  const dave = await guest();
+  dave.allow(403, `/api/games/${id}/accept`);
+  await dave.page.goto(`${server.url}/`);
+  const row = dave.page.locator(`tr.seek[data-id="${id}"]`);
+  await row.waitFor(WAIT);
+  assert.equal(await row.locator('.seek-kind').innerText(), 'rated');
+  assert.equal(await row.locator('.seek-rating').innerText(), '1500?', 'a newcomer\'s provisional rating, as lichess writes it');
+  assert.equal(await row.locator('.seek-by a').getAttribute('href'), '/@/Carol');
+  await row.locator('button.accept-seek').click();
+  assert.equal(await textWhenShown(dave.page, '.lobby > .error'), 'this game is rated: sign up or log in to take it, or play a casual game');
+  await signUp(dave, 'Dave');
+  await dave.page.locator(`tr.seek[data-id="${id}"] button.accept-seek`).click(WAIT);
+  await dave.page.waitForURL(new RegExp(`/game/${id}$`), WAIT);
+  const pages = [carol.page, dave.page];
+  for (const p of pages) await p.waitForFunction(() => !/Waiting/.test(document.querySelector('.status')?.textContent ?? ''), null, WAIT);
+  assert.equal(await dave.page.locator('.players a[href="/@/Carol"]').innerText(), 'Carol', 'a user\'s name links to the profile');
+  await typeAction(carol, 'e2e4', pages);
+  await typeAction(dave, 'e7e5', pages);
+  await resign(dave, pages);
+  assert.match(await resultOf(carol.page), /White wins/);
+
+  await carol.page.goto(`${server.url}/@/Carol`);
+  const game = carol.page.locator(`tr.archived-game[data-id="${id}"]`);
+  await game.waitFor(WAIT);
+  assert.equal(await carol.page.locator('h1').innerText(), 'Carol');
+  const cells = await game.locator('td').allInnerTexts();
+  assert.deepEqual(cells.slice(1, 5), ['Chess', 'White', 'Dave', 'Won (White wins: Black resigned)']);
+  assert.equal(cells[5], 'rated');
+  assert.equal(await game.locator('a.game-link').getAttribute('href'), `/game/${id}`);
+  const rating = carol.page.locator('tr.rating[data-variant="chess"] td');
+  const [, ratingText, games] = await rating.allInnerTexts();
+  assert.match(ratingText, /^\d{4}\?$/, 'a provisional rating after one game');
+  assert.ok(Number(ratingText.slice(0, -1)) > 1500, 'the winner gained');
+  assert.equal(games, '1');
+  const [download] = await Promise.all([carol.page.waitForEvent('download', WAIT), game.locator('a.pgn-link').click()]);
+  const pgn = readFileSync(await download.path(), 'utf8');
+  assert.match(pgn, /^\[Event "Chesslantis rated game"\]/);
+  assert.match(pgn, new RegExp(`\\[GameId "${id}"\\]`));
+  assert.match(pgn, /1\. e4 e5 .*1-0\s*$/s);
+
+  // The grade form: saved, shown, and kept.
+  assert.equal(await carol.page.locator('.grade').innerText(), 'ECF grade: none given');
+  await carol.page.fill('input[name="grade"]', '152');
+  await carol.page.getByRole('button', { name: 'Save grade' }).click();
+  await carol.page.waitForSelector('.grade-note:has-text("Saved: 152.")', WAIT);
+  assert.equal(await carol.page.locator('.grade').innerText(), 'ECF grade: 152');
+  assert.equal((await (await fetch(`${server.api}/api/users/carol`)).json()).grade, 152, 'the server has it');
+  await carol.page.screenshot({ path: join(shotsDir, 'server-profile.png') });
+  await carol.page.reload();
+  await carol.page.waitForSelector('.grade:has-text("ECF grade: 152")', WAIT);
+  assert.equal(await carol.page.inputValue('input[name="grade"]'), '152');
+  await carol.page.fill('input[name="grade"]', '');
+  await carol.page.getByRole('button', { name: 'Save grade' }).click();
+  await carol.page.waitForSelector('.grade-note:has-text("Saved: no grade.")', WAIT);
+  assert.equal(await carol.page.locator('.grade').innerText(), 'ECF grade: none given');
+
+  // Someone else's profile has no form; the game is there from Dave's side.
+  await dave.page.goto(`${server.url}/@/Carol`);
+  await dave.page.locator(`tr.archived-game[data-id="${id}"]`).waitFor(WAIT);
+  assert.equal(await dave.page.locator('.grade-form').count(), 0, 'no grade form on another\'s profile');
+  await dave.page.goto(`${server.url}/@/Dave`);
+  const lost = await dave.page.locator(`tr.archived-game[data-id="${id}"] td`).allInnerTexts();
+  assert.deepEqual(lost.slice(2, 5), ['Black', 'Carol', 'Lost (White wins: Black resigned)']);
+  await carol.done();
+  await dave.done();
 });
 
 test('every variant\'s game page has its screenshot from this run (issue 13: kept as test artifacts)', async () => {

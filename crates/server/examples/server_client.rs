@@ -1,10 +1,14 @@
 //! A loopback client for `bench/server-load` and `bench/server-kill`: many
 //! concurrent games of two scripted players over the real WebSocket API.
 //!
-//!     server_client load ADDR GAMES SECONDS RECORD.json
+//!     server_client load ADDR[,ADDR...] GAMES SECONDS RECORD.json [split]
 //!         plays GAMES games at once for SECONDS, prints moves/s and the
 //!         p50/p99 latency from an action's send to the opponent's receipt,
-//!         and writes every acknowledged action of every game to RECORD.json
+//!         and writes every acknowledged action of every game to RECORD.json.
+//!         With several servers (processes on one PostgreSQL), game k is made
+//!         on server k mod n and both players play there, as a load balancer
+//!         that routes by game would; with `split`, Black plays on the next
+//!         server, so every move crosses processes.
 //!     server_client serve ADDR DATABASE
 //!         the server itself (`chesslantis serve`'s code), for the scripts
 //!     server_client check ADDR RECORD.json
@@ -115,12 +119,20 @@ impl Seat {
 
 /// Plays games one after another until `until`, from the two seats of one
 /// task; stops at the first error (the server killed under it).
-async fn player_pair(addr: SocketAddr, until: Instant, seed: u64, records: Records, latencies: Arc<Mutex<Vec<Duration>>>) -> Result<(), String> {
+/// White plays on `home`, where its games are made, and Black on `away`.
+async fn player_pair(
+    home: SocketAddr,
+    away: SocketAddr,
+    until: Instant,
+    seed: u64,
+    records: Records,
+    latencies: Arc<Mutex<Vec<Duration>>>,
+) -> Result<(), String> {
     let mut rng = Rng::new(seed);
     while Instant::now() < until {
-        let (id, white, black) = start_game(addr, json!({"variant": "chess", "time_ms": 3_600_000})).await;
+        let (id, white, black) = start_game(home, json!({"variant": "chess", "time_ms": 3_600_000})).await;
         records.lock().unwrap().insert(id.clone(), Record { white: white.cookie.clone(), black: black.cookie.clone(), acknowledged: vec![] });
-        let mut seats = [Seat::open(addr, &id, &white.cookie).await?, Seat::open(addr, &id, &black.cookie).await?];
+        let mut seats = [Seat::open(home, &id, &white.cookie).await?, Seat::open(away, &id, &black.cookie).await?];
         while Instant::now() < until && seats[0].playing {
             let Some(mover) = (0..2).find(|&i| !seats[i].actions.is_empty()) else { break };
             let pick = seats[mover].actions[rng.below(seats[mover].actions.len())].clone();
@@ -143,13 +155,18 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize].as_secs_f64() * 1000.0
 }
 
-async fn load(addr: SocketAddr, games: usize, seconds: u64, record: &str) {
+async fn load(servers: &[SocketAddr], split: bool, games: usize, seconds: u64, record: &str) {
     let records: Records = Arc::default();
     let latencies = Arc::new(Mutex::new(Vec::new()));
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
-    let tasks: Vec<_> =
-        (0..games).map(|k| tokio::spawn(player_pair(addr, until, 0xC0FFEE + k as u64, records.clone(), latencies.clone()))).collect();
+    let n = servers.len();
+    let tasks: Vec<_> = (0..games)
+        .map(|k| {
+            let (home, away) = (servers[k % n], servers[(k + split as usize) % n]);
+            tokio::spawn(player_pair(home, away, until, 0xC0FFEE + k as u64, records.clone(), latencies.clone()))
+        })
+        .collect();
     let mut failed = 0;
     for t in tasks {
         failed += !matches!(t.await, Ok(Ok(()))) as usize;
@@ -179,7 +196,10 @@ async fn check(addr: SocketAddr, record: &str) -> Result<(), String> {
         }
         if state["status"] == "playing" {
             let ply = state["ply"].as_u64().unwrap();
-            white.post(&format!("/api/games/{id}/actions"), json!({"ply": ply, "action": "resign"})).await;
+            let (status, after) = white.post(&format!("/api/games/{id}/actions"), json!({"ply": ply, "action": "resign"})).await;
+            if status != 200 {
+                return Err(format!("game {id} cannot be played on after the kill (resigning it: {status} {after})"));
+            }
         }
         let (_, export) = white.get(&format!("/api/games/{id}/export")).await;
         let stored: Vec<&str> = export["actions"].as_array().map(|a| a.iter().filter_map(|e| e["action"].as_str()).collect()).unwrap_or_default();
@@ -199,13 +219,14 @@ async fn check(addr: SocketAddr, record: &str) -> Result<(), String> {
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: server_client load ADDR GAMES SECONDS RECORD.json | check ADDR RECORD.json | serve ADDR DATABASE";
-    let addr = |s: &String| -> SocketAddr { s.parse().expect(usage) };
+    let usage = "usage: server_client load ADDR[,ADDR...] GAMES SECONDS RECORD.json [split] | check ADDR RECORD.json | serve ADDR DATABASE";
+    let addr = |s: &str| -> SocketAddr { s.parse().expect(usage) };
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        ["load", _, games, seconds, record] => {
+        ["load", servers, games, seconds, record, ref rest @ ..] if rest.is_empty() || rest == ["split"] => {
             // A game's task stops at its first error (the server killed under it), silently.
             std::panic::set_hook(Box::new(|_| {}));
-            load(addr(&args[1]), games.parse().expect(usage), seconds.parse().expect(usage), record).await
+            let servers: Vec<SocketAddr> = servers.split(',').map(addr).collect();
+            load(&servers, !rest.is_empty(), games.parse().expect(usage), seconds.parse().expect(usage), record).await
         }
         ["serve", _, database] => {
             if let Err(e) = chesslantis_server::serve(&args[1], database).await {
@@ -214,7 +235,7 @@ async fn main() {
             }
         }
         ["check", _, record] => {
-            if let Err(e) = check(addr(&args[1]), record).await {
+            if let Err(e) = check(addr(&args[1][..]), record).await {
                 println!("FAILED: {e}");
                 std::process::exit(1);
             }

@@ -18,7 +18,7 @@ pub const MIN_PASSWORD_CHARS: usize = 8;
 pub const MAX_PASSWORD_CHARS: usize = 256;
 pub const MAX_GRADE: i64 = 300;
 
-/// An account name: 3-20 characters of [A-Za-z0-9_-].
+/// An account name: 3-20 characters of [A-Za-z0-9_-], not beginning with `guest-`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserName(String);
 
@@ -30,6 +30,10 @@ impl UserName {
                 "bad_name",
                 "a name is 3 to 20 characters, each a letter A-Z or a-z, a digit, '_' or '-'; choose another",
             ));
+        }
+        // Guests are shown as `guest-` and letters: a user may not pass for one.
+        if text.to_ascii_lowercase().starts_with("guest-") {
+            return Err(ErrorReply::new("bad_name", "names beginning with 'guest-' are how guests are shown; choose another"));
         }
         Ok(UserName(text.to_string()))
     }
@@ -140,7 +144,8 @@ pub async fn insert_user(store: &Store, user: &User, name: &UserName, password_h
         .execute(store.pool())
         .await;
     match inserted {
-        Ok(_) => Ok(()),
+        // The other processes learn the name (a guest's games show it).
+        Ok(_) => store.announce(&[crate::events::Change::User(user.id.clone())]).await.map_err(SignupRefused::Store),
         Err(e) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {
             // Which constraint: the name's, unless that name is still free.
             match user_by_name(store, name).await {
@@ -197,6 +202,14 @@ pub fn name_of(id: &GuestId) -> Option<String> {
     USERS.read().unwrap_or_else(|p| p.into_inner()).get(&id.0).cloned()
 }
 
+/// Loads the name of user `id` (signed up in another process).
+pub async fn load_name(store: &Store, id: &str) -> Result<(), StoreError> {
+    if let Some(user) = user_by_id(store, id).await? {
+        remember(&user.id, &user.name);
+    }
+    Ok(())
+}
+
 /// Loads every user's id and name (at start).
 pub async fn load_names(store: &Store) -> Result<(), StoreError> {
     let rows = sqlx::query("SELECT id, name FROM users").fetch_all(store.pool()).await?;
@@ -215,7 +228,7 @@ mod tests {
         for good in ["abc", "Alice_B-2", "a234567890123456789z"] {
             assert!(UserName::parse(good).is_ok(), "{good}");
         }
-        for bad in ["ab", "a2345678901234567890z", "al ice", "élise", "a.b", ""] {
+        for bad in ["ab", "a2345678901234567890z", "al ice", "élise", "a.b", "", "guest-k3x9qa", "Guest-Alice"] {
             assert_eq!(UserName::parse(bad).unwrap_err().code, "bad_name", "{bad}");
         }
         assert_eq!(UserName::parse("Alice").unwrap().key(), UserName::parse("aLICE").unwrap().key());

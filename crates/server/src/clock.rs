@@ -86,6 +86,18 @@ impl Clock {
         (self.left_ms(Seat::White, now), self.left_ms(Seat::Black, now))
     }
 
+    /// Sets the running seat's time to `left_ms` at `now` (never more than
+    /// it had): a game loaded from the database resumes a clock that has
+    /// been running elsewhere, its flag falling when it would have there.
+    pub fn resume_running(&mut self, left_ms: i64, now: Instant) {
+        if let Some((seat, _)) = self.running {
+            if let Some(i) = seat_index(seat) {
+                self.left_ms[i] = left_ms.min(self.left_ms[i]);
+                self.running = Some((seat, now));
+            }
+        }
+    }
+
     /// Restores clocks after a restart: nothing runs until the service starts
     /// the seat to act, so the downtime is charged to nobody.
     pub fn restored(white_ms: i64, black_ms: i64, increment_ms: i64) -> Clock {
@@ -120,6 +132,21 @@ mod tests {
         c.start(Seat::White, t0);
         assert_eq!(c.flagged(t0 + Duration::from_millis(299)), None);
         assert_eq!(c.flagged(t0 + Duration::from_millis(300)), Some(Seat::White));
+    }
+
+    #[test]
+    fn a_resumed_clock_keeps_the_deadline_it_had_elsewhere() {
+        let t0 = Instant::now();
+        let mut c = Clock::restored(120_000, 300_000, 0);
+        c.resume_running(50_000, t0);
+        assert_eq!(c.running(), None, "no clock runs: nothing to resume");
+        assert_eq!(c.snapshot(t0), (120_000, 300_000));
+        c.start(Seat::Black, t0);
+        c.resume_running(250_000, t0);
+        assert_eq!(c.deadline(), Some(t0 + Duration::from_millis(250_000)));
+        assert_eq!(c.snapshot(t0 + Duration::from_secs(10)), (120_000, 240_000));
+        c.resume_running(400_000, t0);
+        assert_eq!(c.left_ms(Seat::Black, t0), 250_000, "resuming never gives time back");
     }
 
     #[test]

@@ -163,12 +163,7 @@ pub async fn run_engine(handle: Arc<RoomHandle>) {
         let outcome = match action {
             Ok(action) => {
                 let mut room = handle.room.lock().await;
-                let before = room.status();
-                let result = room.act(Some(&player), ply, &action, Instant::now()).await;
-                if result.is_ok() || room.status() != before {
-                    handle.publish(&room);
-                }
-                result.map_err(|e| e.message)
+                crate::hub::act_and_publish(&handle, &mut room, Some(&player), ply, &action, Instant::now()).await.map_err(|e| e.message)
             }
             Err(e) => Err(e),
         };

@@ -4,9 +4,14 @@
 //! before it is acknowledged; only the number of commits (each an fsync on
 //! SQLite) falls. A group that fails is written again one write at a time,
 //! so one game's bad write fails only that game.
+//!
+//! Each write says at which ply and status its game was seen; the game's
+//! row is updated only if it is still so, and a write whose game changed
+//! meanwhile (another process acted first) stores nothing and is told so.
 
-use crate::store::{ActionRow, GameUpdate, StoreError};
-use sqlx::AnyPool;
+use crate::events::{Change, Events};
+use crate::store::{ActionRow, GameUpdate, Seen, StoreError, Written};
+use sqlx::{AnyPool, Row};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
@@ -19,13 +24,16 @@ const ROWS_PER_INSERT: usize = 128;
 /// One game's new actions and row change.
 pub struct Write {
     pub game: String,
+    pub seen: Seen,
     pub actions: Vec<ActionRow>,
     pub update: GameUpdate,
 }
 
+type Done = oneshot::Sender<Result<Written, StoreError>>;
+
 struct Queued {
     write: Write,
-    done: oneshot::Sender<Result<(), StoreError>>,
+    done: Done,
 }
 
 /// The queue the room's writes go through.
@@ -34,20 +42,28 @@ pub struct GroupCommit {
     queue: mpsc::UnboundedSender<Queued>,
 }
 
+/// Where the writer tasks write, and whom they tell.
+struct Target {
+    pool: AnyPool,
+    events: Option<Events>,
+}
+
 impl GroupCommit {
     /// Starts `writers` tasks writing to `pool` (one for SQLite, which has
     /// one writer anyway; a few for PostgreSQL, whose commits overlap).
-    pub fn start(pool: AnyPool, writers: usize) -> GroupCommit {
+    /// Each committed group is announced on `events`, if given.
+    pub fn start(pool: AnyPool, writers: usize, events: Option<Events>) -> GroupCommit {
         let (queue, incoming) = mpsc::unbounded_channel();
         let incoming = Arc::new(Mutex::new(incoming));
+        let target = Arc::new(Target { pool, events });
         for _ in 0..writers.max(1) {
-            tokio::spawn(write_groups(pool.clone(), incoming.clone()));
+            tokio::spawn(write_groups(target.clone(), incoming.clone()));
         }
         GroupCommit { queue }
     }
 
     /// Writes `write` in the next group; returns once it is committed.
-    pub async fn write(&self, write: Write) -> Result<(), StoreError> {
+    pub async fn write(&self, write: Write) -> Result<Written, StoreError> {
         let (done, committed) = oneshot::channel();
         self.queue
             .send(Queued { write, done })
@@ -56,7 +72,7 @@ impl GroupCommit {
     }
 }
 
-async fn write_groups(pool: AnyPool, incoming: Arc<Mutex<mpsc::UnboundedReceiver<Queued>>>) {
+async fn write_groups(target: Arc<Target>, incoming: Arc<Mutex<mpsc::UnboundedReceiver<Queued>>>) {
     loop {
         let mut group = Vec::new();
         {
@@ -71,10 +87,10 @@ async fn write_groups(pool: AnyPool, incoming: Arc<Mutex<mpsc::UnboundedReceiver
             }
         }
         let writes: Vec<&Write> = group.iter().map(|q| &q.write).collect();
-        match commit(&pool, &writes).await {
-            Ok(()) => {
-                for q in group {
-                    let _ = q.done.send(Ok(()));
+        match commit(&target, &writes).await {
+            Ok(written) => {
+                for (q, w) in group.into_iter().zip(written) {
+                    let _ = q.done.send(Ok(w));
                 }
             }
             Err(e) if group.len() == 1 => {
@@ -82,7 +98,7 @@ async fn write_groups(pool: AnyPool, incoming: Arc<Mutex<mpsc::UnboundedReceiver
             }
             Err(_) => {
                 for q in group {
-                    let alone = commit(&pool, &[&q.write]).await;
+                    let alone = commit(&target, &[&q.write]).await.map(|w| w[0]);
                     let _ = q.done.send(alone);
                 }
             }
@@ -90,10 +106,16 @@ async fn write_groups(pool: AnyPool, incoming: Arc<Mutex<mpsc::UnboundedReceiver
     }
 }
 
-/// Every write of the group in one transaction.
-async fn commit(pool: &AnyPool, writes: &[&Write]) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await?;
-    let rows: Vec<(&str, &ActionRow)> = writes.iter().flat_map(|w| w.actions.iter().map(|a| (w.game.as_str(), a))).collect();
+/// Every write of the group in one transaction: the games' rows first (each
+/// only if still as seen), then the actions of the writes that stored.
+async fn commit(target: &Target, writes: &[&Write]) -> Result<Vec<Written>, StoreError> {
+    let mut tx = target.pool.begin().await?;
+    let written = update_rows(&mut tx, writes).await?;
+    let stored = |i: &usize| written[*i] == Written::Stored;
+    let rows: Vec<(&str, &ActionRow)> = (0..writes.len())
+        .filter(stored)
+        .flat_map(|i| writes[i].actions.iter().map(move |a| (writes[i].game.as_str(), a)))
+        .collect();
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         let values: Vec<String> = (0..chunk.len())
             .map(|k| {
@@ -118,18 +140,54 @@ async fn commit(pool: &AnyPool, writes: &[&Write]) -> Result<(), StoreError> {
         }
         insert.execute(&mut *tx).await?;
     }
-    for w in writes {
-        if let Some(status) = &w.update.status {
-            sqlx::query("UPDATE games SET status = $1, result = $2, result_words = $3, flagged = $4 WHERE id = $5")
-                .bind(status)
-                .bind(&w.update.result)
-                .bind(&w.update.result_words)
-                .bind(&w.update.flagged)
-                .bind(&w.game)
-                .execute(&mut *tx)
-                .await?;
-        }
+    if let Some(events) = &target.events {
+        let changes: Vec<Change> = (0..writes.len()).filter(stored).map(|i| Change::Game(writes[i].game.clone())).collect();
+        events.announce_on(&mut tx, &changes).await?;
     }
     tx.commit().await?;
-    Ok(())
+    Ok(written)
+}
+
+/// Parameters of one write's row in `update_rows`.
+const UPDATE_PARAMS: usize = 9;
+
+/// Updates every write's game row that is still at the ply and status its
+/// writer saw, in one statement; which writes stored.
+async fn update_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, writes: &[&Write]) -> Result<Vec<Written>, StoreError> {
+    // Rows in id order: two processes' groups lock them in the same order.
+    let mut order: Vec<&Write> = writes.to_vec();
+    order.sort_by(|a, b| a.game.cmp(&b.game));
+    let values: Vec<String> = (0..order.len())
+        .map(|k| {
+            let params: Vec<String> = (1..=UPDATE_PARAMS).map(|p| format!("${}", k * UPDATE_PARAMS + p)).collect();
+            format!("({})", params.join(", "))
+        })
+        .collect();
+    // VALUES' columns are column1.. on both databases: id, seen ply, seen
+    // status, new ply, flag_at_ms, and the status, result, words, flagged
+    // (NULL: unchanged).
+    let sql = format!(
+        "UPDATE games SET ply = w.column4, flag_at_ms = w.column5, status = COALESCE(w.column6, games.status), \
+         result = COALESCE(w.column7, games.result), result_words = COALESCE(w.column8, games.result_words), \
+         flagged = COALESCE(w.column9, games.flagged) \
+         FROM (VALUES {}) AS w WHERE games.id = w.column1 AND games.ply = w.column2 AND games.status = w.column3 \
+         RETURNING games.id",
+        values.join(", ")
+    );
+    let mut update = sqlx::query(&sql);
+    for w in &order {
+        update = update
+            .bind(&w.game)
+            .bind(w.seen.ply)
+            .bind(&w.seen.status)
+            .bind(w.seen.ply + w.actions.len() as i64)
+            .bind(w.update.flag_at_ms)
+            .bind(&w.update.status)
+            .bind(&w.update.result)
+            .bind(&w.update.result_words)
+            .bind(&w.update.flagged);
+    }
+    let stored: std::collections::HashSet<String> =
+        update.fetch_all(&mut **tx).await?.iter().map(|r| r.try_get::<String, _>(0)).collect::<Result<_, _>>()?;
+    Ok(writes.iter().map(|w| if stored.contains(&w.game) { Written::Stored } else { Written::Stale }).collect())
 }

@@ -36,6 +36,7 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles) -> Router {
         .route("/", get(lobby_page))
         .route("/game/{id}", get(game_page))
         .route("/rules/{variant}", get(rules_page))
+        .route("/@/{name}", get(crate::ui::profile_page))
         .fallback(get(ui_file))
         .with_state(Arc::new(ui));
     api_router(hub).merge(ui)

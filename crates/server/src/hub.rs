@@ -64,6 +64,8 @@ pub struct RoomHandle {
     updates: watch::Sender<Arc<Published>>,
     /// Wakes the room's timer after a change of clocks.
     wake: Notify,
+    /// Whether the room's timer was started (once the game plays).
+    timed: std::sync::atomic::AtomicBool,
 }
 
 fn publish_of(room: &Room) -> Published {
@@ -79,7 +81,14 @@ fn publish_of(room: &Room) -> Published {
 impl RoomHandle {
     fn new(room: Room) -> Arc<RoomHandle> {
         let (updates, _) = watch::channel(Arc::new(publish_of(&room)));
-        Arc::new(RoomHandle { room: Mutex::new(room), updates, wake: Notify::new() })
+        Arc::new(RoomHandle { room: Mutex::new(room), updates, wake: Notify::new(), timed: Default::default() })
+    }
+
+    /// Starts the room's timer once its game plays (`status`), if it has none.
+    fn time(self: &Arc<Self>, status: Status) {
+        if status == Status::Playing && !self.timed.swap(true, Ordering::SeqCst) {
+            tokio::spawn(run_timer(self.clone()));
+        }
     }
 
     /// Announces the room's new state to every connection (call with the lock held, so order is kept).
@@ -119,6 +128,8 @@ async fn run_timer(handle: Arc<RoomHandle>) {
                         handle.publish(&room);
                     }
                     Ok(false) => {}
+                    // Another process moved in time or flagged first: the room was read again.
+                    Err(e) if e.code == "stale" => handle.publish(&room),
                     Err(e) => {
                         eprintln!("game {}: the flag fell but could not be stored: {}", room.id(), e.message);
                         drop(room);
@@ -129,6 +140,28 @@ async fn run_timer(handle: Arc<RoomHandle>) {
             _ = &mut notified => {}
         }
     }
+}
+
+/// An action on a locked room, published if the room changed: by the
+/// action, by a flag that fell while checking it, or by another process's
+/// change read again. Ratings move when the game ended.
+pub async fn act_and_publish(
+    handle: &RoomHandle,
+    room: &mut Room,
+    guest: Option<&GuestId>,
+    ply: u64,
+    action: &str,
+    received: Instant,
+) -> Result<(), ErrorReply> {
+    let before = room.revision();
+    let result = room.act(guest, ply, action, received).await;
+    if room.revision() != before {
+        if room.status().is_over() {
+            room.apply_rating().await;
+        }
+        handle.publish(room);
+    }
+    result
 }
 
 /// Colour a seek's creator asks for.
@@ -275,6 +308,7 @@ impl Hub {
         });
         crate::accounts::load_names(&hub.store).await.map_err(|e| e.to_string())?;
         crate::ratings::rate_pending(&hub.store).await.map_err(|e| e.to_string())?;
+        crate::cluster::join(&hub).await?;
         for id in hub.store.live_game_ids().await.map_err(|e| e.to_string())? {
             if let Err(e) = hub.room(&id).await {
                 eprintln!("game {id} could not be restored: {}", e.message);
@@ -302,16 +336,13 @@ impl Hub {
     }
 
     fn insert(&self, room: Room) -> Arc<RoomHandle> {
-        let playing = room.status() == Status::Playing;
-        let (has_engine, over) = (room.has_engine(), room.status().is_over());
+        let (has_engine, status) = (room.has_engine(), room.status());
         let id = room.id().to_string();
         let handle = RoomHandle::new(room);
         self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), handle.clone());
         tokio::spawn(evict_when_over(self.rooms.clone(), id, handle.clone(), self.evict_after()));
-        if playing {
-            tokio::spawn(run_timer(handle.clone()));
-        }
-        if has_engine && !over {
+        handle.time(status);
+        if has_engine && !status.is_over() {
             tokio::spawn(run_engine(handle.clone()));
         }
         handle
@@ -476,10 +507,14 @@ impl Hub {
     pub async fn accept(&self, id: &str, guest: GuestId) -> Result<Arc<GameState>, ErrorReply> {
         let handle = self.room(id).await?;
         let mut room = handle.room.lock().await;
-        room.accept(guest.clone(), Instant::now()).await?;
-        handle.publish(&room);
+        let before = room.revision();
+        let accepted = room.accept(guest.clone(), Instant::now()).await;
+        if accepted.is_ok() || room.revision() != before {
+            handle.publish(&room);
+            handle.time(room.status());
+        }
+        accepted?;
         drop(room);
-        tokio::spawn(run_timer(handle.clone()));
         Ok(self.state_of(&handle, Some(&guest)))
     }
 
@@ -492,23 +527,61 @@ impl Hub {
     /// An action of `guest` (received at `received`); on success the room is published.
     pub async fn act(&self, handle: &RoomHandle, guest: Option<&GuestId>, ply: u64, action: &str, received: Instant) -> Result<(), ErrorReply> {
         let mut room = handle.room.lock().await;
-        let before = room.status();
-        let result = room.act(guest, ply, action, received).await;
-        if room.status() != before {
-            room.apply_rating().await;
-        }
-        // A flag that fell while checking this action changed the room too;
-        // a refused action alone changes nothing and is not broadcast.
-        if result.is_ok() || room.status() != before {
+        act_and_publish(handle, &mut room, guest, ply, action, received).await
+    }
+
+    pub async fn abort(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Result<(), ErrorReply> {
+        let mut room = handle.room.lock().await;
+        let before = room.revision();
+        let result = room.abort(guest, Instant::now()).await;
+        if room.revision() != before {
             handle.publish(&room);
         }
         result
     }
 
-    pub async fn abort(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Result<(), ErrorReply> {
+    /// Game `id` changed in another process: the copy in memory, if any, is
+    /// read again and published (and its timer started if it began there).
+    pub async fn changed_elsewhere(&self, id: &str) {
+        let Some(handle) = self.rooms.read().unwrap_or_else(|p| p.into_inner()).get(id).cloned() else { return };
         let mut room = handle.room.lock().await;
-        room.abort(guest, Instant::now()).await?;
-        handle.publish(&room);
+        match room.reload(Instant::now()).await {
+            Ok(()) => {
+                handle.publish(&room);
+                handle.time(room.status());
+            }
+            Err(e) => eprintln!("game {id} changed in another process but could not be read again: {}", e.message),
+        }
+    }
+
+    /// User `id` signed up in another process: its name is learnt and its
+    /// games in memory show it.
+    pub async fn user_changed(&self, id: &str) {
+        match crate::accounts::load_name(&self.store, id).await {
+            Ok(()) => self.republish_games_of(&GuestId(id.to_string())).await,
+            Err(e) => eprintln!("user {id} changed in another process but could not be read: {e}"),
+        }
+    }
+
+    /// Every live game in memory read again (events may have been missed).
+    pub async fn reload_all(&self) {
+        let ids: Vec<String> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).keys().cloned().collect();
+        for id in ids {
+            self.changed_elsewhere(&id).await;
+        }
+    }
+
+    /// The games whose flag fell before `before_ms` and that no process
+    /// ended: loaded (or read again), so their timer ends them here.
+    pub async fn end_fallen_flags(&self, before_ms: i64) -> Result<(), ErrorReply> {
+        let ids = self.store.flag_fallen_ids(before_ms).await.map_err(|e| ErrorReply::new("storage", e.to_string()))?;
+        for id in ids {
+            if self.in_memory(&id) {
+                self.changed_elsewhere(&id).await;
+            } else {
+                self.room(&id).await?;
+            }
+        }
         Ok(())
     }
 
@@ -524,8 +597,14 @@ impl Hub {
         }
     }
 
-    /// The open seeks, oldest first, with their users' ratings.
+    /// The open seeks, oldest first, with their users' ratings: those made
+    /// in other processes are loaded first.
     pub async fn seeks(&self) -> Vec<Seek> {
+        if self.store.events().is_some() {
+            for id in self.store.open_seek_ids().await.unwrap_or_default() {
+                let _ = self.room(&id).await;
+            }
+        }
         let handles: Vec<_> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
         let mut seeks = Vec::new();
         for h in handles {

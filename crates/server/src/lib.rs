@@ -4,6 +4,7 @@
 //! - [`group_commit`]: actions arriving together written in one transaction.
 //! - [`dice`]: committed, verifiable dice (HMAC-SHA256 of a secret seed and the ply).
 //! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
+//! - [`cluster`] / [`events`]: several processes on one PostgreSQL (LISTEN/NOTIFY).
 //! - [`engine_seat`]: the engine as a player, acting on its turn.
 //! - [`accounts`] / [`sessions`]: users (argon2id passwords) and their session cookies.
 //! - [`pgn`]: a finished game as PGN; `GET /api/users/{name}/games` lists a player's.
@@ -17,9 +18,11 @@
 pub mod account_routes;
 pub mod accounts;
 pub mod clock;
+pub mod cluster;
 pub mod csrf;
 pub mod dice;
 pub mod engine_seat;
+pub mod events;
 pub mod group_commit;
 pub mod http;
 pub mod hub;

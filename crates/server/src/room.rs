@@ -11,7 +11,7 @@ use crate::identity::GuestId;
 use crate::options::GameOptions;
 use crate::model::{pick_chance, DynGame, Entry, Seat};
 use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, ResultState, Role, Status};
-use crate::store::{ActionRow, GameRow, GameUpdate, Store};
+use crate::store::{ActionRow, GameRow, GameUpdate, Seen, Store, Written};
 use crate::verify::GameExport;
 use chesslantis_core::{Color, Outcome, WinReason};
 use std::sync::Arc;
@@ -103,6 +103,31 @@ pub struct Room {
 
 fn storage_error(e: impl std::fmt::Display) -> ErrorReply {
     ErrorReply::new("storage", format!("the server could not store this ({e}); nothing changed, try again"))
+}
+
+/// Another server process changed the game first.
+fn changed_meanwhile() -> ErrorReply {
+    ErrorReply::new("stale", "the game changed before this arrived (a move, a resignation or a flag); look at the new state and act again")
+}
+
+/// A flag's `deadline` as wall time (Unix ms), for other processes (whose
+/// clocks, on other machines, must be kept in time by NTP).
+fn flag_at_ms(deadline: Option<Instant>, now: Instant) -> Option<i64> {
+    deadline.map(|d| crate::hub::now_ms() + d.saturating_duration_since(now).as_millis() as i64)
+}
+
+/// Starts the clock of the seat to act, if its clock runs yet (a seat's
+/// clock runs from its second action on).
+fn start_clock_of_seat_to_act(clock: &mut Clock, game: &DynGame, acted: [bool; 2], status: Status, now: Instant) {
+    clock.stop(now);
+    if status != Status::Playing {
+        return;
+    }
+    if let Some(seat) = game.to_act() {
+        if seat_index(seat).is_some_and(|i| acted[i]) {
+            clock.start(seat, now);
+        }
+    }
 }
 
 fn seat_name(seat: Seat) -> &'static str {
@@ -201,12 +226,66 @@ impl Room {
             rematch_by: self.rematch.as_ref().map(|r| seat_name(r.by).into()),
             options: self.spec.options.to_column(),
             rated: self.spec.rated,
+            ply: self.ply() as i64,
+            flag_at_ms: flag_at_ms(self.deadline(), Instant::now()),
         }
     }
 
+    fn ply(&self) -> u64 {
+        self.game.history().len() as u64
+    }
+
+    /// Changes whenever the game does (here or, reloaded, elsewhere): a
+    /// caller compares it to know whether to publish.
+    pub fn revision(&self) -> (u64, Status) {
+        (self.ply(), self.status)
+    }
+
+    /// The game as this room has it, for a change to be stored only if no
+    /// other process changed it since.
+    fn seen(&self) -> Seen {
+        Seen { ply: self.ply() as i64, status: self.status.as_str().into() }
+    }
+
+    /// Reads the game again from the database (another process changed it):
+    /// the actions it has not seen are applied to the game in memory; the
+    /// whole log is replayed only if they do not follow on from it.
+    pub async fn reload(&mut self, now: Instant) -> Result<(), ErrorReply> {
+        let storage = |e: crate::store::StoreError| ErrorReply::new("storage", e.to_string());
+        let gone = || ErrorReply::new("not_found", format!("game {} has gone from the database", self.id));
+        let known = self.ply() as i64;
+        // From the last action known: its clocks are the clocks if nothing followed.
+        let (row, tail) = self.store.game_since(&self.id, known - 1).await.map_err(storage)?.ok_or_else(gone)?;
+        let new: Vec<&ActionRow> = tail.iter().filter(|a| a.ply >= known).collect();
+        let follows = self.game.outcome().is_none()
+            && row.ply == known + new.len() as i64
+            && new.iter().enumerate().all(|(i, a)| a.ply == known + i as i64);
+        let extended = follows.then(|| self.extended_by(&new)).flatten();
+        let store = self.store.clone();
+        *self = match extended {
+            Some(game) => Room::from_parts(&store, row, game, tail.last(), now),
+            None => {
+                let (row, actions) = store.game(&self.id).await.map_err(storage)?.ok_or_else(gone)?;
+                Room::restore(&store, row, &actions, now)
+            }
+        }
+        .map_err(|e| ErrorReply::new("internal", e))?;
+        Ok(())
+    }
+
+    /// The game with `actions` applied, if each is legal in turn.
+    fn extended_by(&self, actions: &[&ActionRow]) -> Option<DynGame> {
+        let mut game = DynGame::clone(&self.game);
+        for a in actions {
+            game.apply(parse_seat(&a.seat)?, &a.action).ok()?;
+        }
+        Some(game)
+    }
+
     /// A stored game back in memory: the action log replayed, the clocks as
-    /// after the last action, the seat to act started `now` (the time the
-    /// server was down is charged to nobody).
+    /// after the last action, the running clock resumed so that its flag
+    /// falls when the row says (downtime of the whole service was credited
+    /// at start, see `Store::credit_downtime`).
     pub fn restore(store: &Store, row: GameRow, actions: &[ActionRow], now: Instant) -> Result<Room, String> {
         let history = actions
             .iter()
@@ -215,8 +294,13 @@ impl Room {
                 Ok(Entry { seat, action: a.action.clone() })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let mut game = DynGame::replay(&row.variant, row.setup.as_deref(), &history)
+        let game = DynGame::replay(&row.variant, row.setup.as_deref(), &history)
             .map_err(|e| format!("game {}: its actions do not replay: {e}", row.id))?;
+        Room::from_parts(store, row, game, actions.last(), now)
+    }
+
+    /// A room from its row, its game as replayed, and its last action.
+    fn from_parts(store: &Store, row: GameRow, mut game: DynGame, last: Option<&ActionRow>, now: Instant) -> Result<Room, String> {
         let status = Status::parse(&row.status).ok_or_else(|| format!("game {}: unknown status '{}'", row.id, row.status))?;
         let flagged = row.flagged.as_deref().and_then(parse_seat);
         if let Some(seat) = flagged {
@@ -224,10 +308,9 @@ impl Room {
                 let _ = game.end(Outcome::Win { winner: !color_of(seat), reason: WinReason::Timeout });
             }
         }
-        let (white_left, black_left) =
-            actions.last().map(|a| (a.white_left_ms, a.black_left_ms)).unwrap_or((row.white_ms, row.black_ms));
+        let (white_left, black_left) = last.map(|a| (a.white_left_ms, a.black_left_ms)).unwrap_or((row.white_ms, row.black_ms));
         let mut acted = [false; 2];
-        for e in &history {
+        for e in game.history() {
             if let Some(i) = seat_index(e.seat) {
                 acted[i] = true;
             }
@@ -256,7 +339,10 @@ impl Room {
             rematch: row.rematch.clone().zip(row.rematch_by.as_deref().and_then(parse_seat)).map(|(id, by)| Rematch { id, by }),
             store: store.clone(),
         };
-        room.start_clock_of_seat_to_act(now);
+        start_clock_of_seat_to_act(&mut room.clock, &room.game, room.acted, room.status, now);
+        if let Some(flag_at) = row.flag_at_ms {
+            room.clock.resume_running(flag_at - crate::hub::now_ms(), now);
+        }
         Ok(room)
     }
 
@@ -371,19 +457,6 @@ impl Room {
         self.status == Status::Playing && !(self.acted[0] && self.acted[1])
     }
 
-    /// Starts the clock of the seat to act, if its clock runs yet.
-    fn start_clock_of_seat_to_act(&mut self, now: Instant) {
-        self.clock.stop(now);
-        if self.status != Status::Playing {
-            return;
-        }
-        if let Some(seat) = self.game.to_act() {
-            if seat_index(seat).is_some_and(|i| self.acted[i]) {
-                self.clock.start(seat, now);
-            }
-        }
-    }
-
     /// A second guest takes the open seat; the game begins.
     pub async fn accept(&mut self, guest: GuestId, now: Instant) -> Result<(), ErrorReply> {
         match self.status {
@@ -409,11 +482,13 @@ impl Room {
             return Err(ErrorReply::new("internal", "a seat stayed empty after accepting"));
         };
         if !self.store.start_game(&self.id, &white.0, &black.0).await.map_err(storage_error)? {
+            // Taken or withdrawn meanwhile, maybe in another process.
+            self.reload(now).await?;
             return Err(ErrorReply::new("taken", "someone accepted this game already"));
         }
         self.players = players;
         self.status = Status::Playing;
-        self.start_clock_of_seat_to_act(now);
+        start_clock_of_seat_to_act(&mut self.clock, &self.game, self.acted, self.status, now);
         Ok(())
     }
 
@@ -459,6 +534,10 @@ impl Room {
         }
         let over = game.outcome().is_some();
         let (white_left, black_left) = clock.snapshot(received);
+        let status = if over { Status::Ended } else { Status::Playing };
+        if over || clock.running() != game.to_act() {
+            start_clock_of_seat_to_act(&mut clock, &game, acted, status, received);
+        }
         let rows: Vec<ActionRow> = game.history()[now_ply as usize..]
             .iter()
             .enumerate()
@@ -471,27 +550,36 @@ impl Room {
                 black_left_ms: black_left,
             })
             .collect();
+        let flag_at_ms = flag_at_ms(clock.deadline(), received);
         let update = match game.outcome() {
             Some(o) => GameUpdate {
                 status: Some(Status::Ended.as_str().into()),
                 result: Some(o.result_text().into()),
                 result_words: Some(o.to_string()),
                 flagged: None,
+                flag_at_ms,
             },
-            None => GameUpdate::default(),
+            None => GameUpdate { flag_at_ms, ..GameUpdate::default() },
         };
-        self.store.record(&self.id, rows, update).await.map_err(storage_error)?;
-
+        self.store_or_reload(rows, update, received).await?;
         self.game = Arc::new(game);
         self.clock = clock;
         self.acted = acted;
-        if over {
-            self.status = Status::Ended;
-            self.clock.stop(received);
-        } else if self.clock.running() != self.game.to_act() {
-            self.start_clock_of_seat_to_act(received);
-        }
+        self.status = status;
         Ok(())
+    }
+
+    /// Stores a change of this game; if another process changed the game
+    /// first, nothing is stored, the room is read again and the change is
+    /// refused as stale.
+    async fn store_or_reload(&mut self, actions: Vec<ActionRow>, update: GameUpdate, now: Instant) -> Result<(), ErrorReply> {
+        match self.store.record(&self.id, self.seen(), actions, update).await.map_err(storage_error)? {
+            Written::Stored => Ok(()),
+            Written::Stale => {
+                self.reload(now).await?;
+                Err(changed_meanwhile())
+            }
+        }
     }
 
     /// Once a rated game has ended: both players' new ratings. A failure is
@@ -519,8 +607,9 @@ impl Room {
             result: Some(outcome.result_text().into()),
             result_words: Some(outcome.to_string()),
             flagged: Some(seat_name(seat).into()),
+            flag_at_ms: None,
         };
-        self.store.record(&self.id, Vec::new(), update).await.map_err(storage_error)?;
+        self.store_or_reload(Vec::new(), update, now).await?;
         self.game = Arc::new(game);
         self.status = Status::Ended;
         self.flagged = Some(seat);
@@ -544,8 +633,9 @@ impl Room {
             result: None,
             result_words: Some("Game aborted".into()),
             flagged: None,
+            flag_at_ms: None,
         };
-        self.store.record(&self.id, Vec::new(), update).await.map_err(storage_error)?;
+        self.store_or_reload(Vec::new(), update, now).await?;
         self.status = Status::Aborted;
         self.clock.stop(now);
         Ok(())

@@ -2,6 +2,7 @@
 //! `sqlx::Any` (`$N` placeholders work on both). Migrations run at start.
 //! An action is committed here before anyone hears of it.
 
+use crate::events::{Change, Events};
 use crate::group_commit::{GroupCommit, Write};
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
@@ -58,6 +59,10 @@ pub struct GameRow {
     pub options: Option<String>,
     /// Whether the result moves the players' ratings.
     pub rated: bool,
+    /// How many actions are stored: the game's version (see `Seen`).
+    pub ply: i64,
+    /// When the running clock's flag falls (Unix ms); `None` while no clock runs.
+    pub flag_at_ms: Option<i64>,
 }
 
 /// One action's row.
@@ -74,10 +79,31 @@ pub struct ActionRow {
 /// How a game's row changes along with new actions.
 #[derive(Clone, Debug, Default)]
 pub struct GameUpdate {
+    /// The new status, result and words; `None` leaves them as they are.
     pub status: Option<String>,
     pub result: Option<String>,
     pub result_words: Option<String>,
     pub flagged: Option<String>,
+    /// When the running clock's flag falls after the change; `None`: no clock runs.
+    pub flag_at_ms: Option<i64>,
+}
+
+/// The game as a writer saw it: its change is stored only if the game is
+/// still so (no other process changed it meanwhile).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub ply: i64,
+    pub status: String,
+}
+
+/// Whether a change was stored.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum Written {
+    Stored,
+    /// The game had changed since it was seen (another process acted first):
+    /// nothing was written; reload it.
+    Stale,
 }
 
 /// The database.
@@ -86,6 +112,8 @@ pub struct Store {
     pool: AnyPool,
     /// Where actions are written, many games' in one transaction.
     writes: GroupCommit,
+    /// How this process tells the others what changed (PostgreSQL only).
+    events: Option<Events>,
 }
 
 /// `chesslantis.db`, `./games.db`, `sqlite://x.db`, `postgres://...`: a bare
@@ -99,7 +127,8 @@ pub fn database_url(given: &str) -> String {
 }
 
 const GAME_COLUMNS: &str = "id, variant, setup, white_ms, black_ms, increment_ms, white_player, black_player, listed, \
-     dice_commitment, dice_seed, status, result, result_words, flagged, created_ms, reserved_for, rematch, rematch_by, options, rated";
+     dice_commitment, dice_seed, status, result, result_words, flagged, created_ms, reserved_for, rematch, rematch_by, options, rated, \
+     ply, flag_at_ms";
 
 fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -124,6 +153,8 @@ fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
         rematch_by: r.try_get("rematch_by")?,
         options: r.try_get("options")?,
         rated: r.try_get::<i64, _>("rated")? != 0,
+        ply: r.try_get("ply")?,
+        flag_at_ms: r.try_get("flag_at_ms")?,
     })
 }
 
@@ -150,9 +181,24 @@ impl Store {
             .await
             .map_err(|e| StoreError(format!("cannot open {url}: {e}")))?;
         sqlx::migrate!("./migrations").run(&pool).await?;
+        // Several processes share a PostgreSQL database, never a SQLite file.
+        let events = (!sqlite).then(|| Events::new(url.clone())).transpose().map_err(StoreError)?;
         // SQLite has one writer anyway; PostgreSQL's commits overlap.
-        let writes = GroupCommit::start(pool.clone(), if sqlite { 1 } else { 4 });
-        Ok(Store { pool, writes })
+        let writes = GroupCommit::start(pool.clone(), if sqlite { 1 } else { 4 }, events.clone());
+        Ok(Store { pool, writes, events })
+    }
+
+    /// How this process hears of the others' changes (PostgreSQL only).
+    pub fn events(&self) -> Option<&Events> {
+        self.events.as_ref()
+    }
+
+    /// Tells the other processes that `changes` happened (after they are stored).
+    pub async fn announce(&self, changes: &[Change]) -> Result<(), StoreError> {
+        match &self.events {
+            Some(events) => events.announce(&self.pool, changes).await,
+            None => Ok(()),
+        }
     }
 
     /// The pool, for the domains that keep their own tables (accounts, sessions).
@@ -173,7 +219,7 @@ impl Store {
 
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
         sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
         ))
         .bind(&g.id)
         .bind(&g.variant)
@@ -196,9 +242,11 @@ impl Store {
         .bind(&g.rematch_by)
         .bind(&g.options)
         .bind(g.rated as i64)
+        .bind(g.ply)
+        .bind(g.flag_at_ms)
         .execute(&self.pool)
         .await?;
-        Ok(())
+        self.announce(&[Change::Game(g.id.clone())]).await
     }
 
     /// A seek accepted: both seats and the status, only if it still waits.
@@ -211,7 +259,11 @@ impl Store {
         .bind(id)
         .execute(&self.pool)
         .await?;
-        Ok(done.rows_affected() == 1)
+        let started = done.rows_affected() == 1;
+        if started {
+            self.announce(&[Change::Game(id.to_string())]).await?;
+        }
+        Ok(started)
     }
 
     /// Links finished game `id` to its rematch `rematch`, asked for by
@@ -223,17 +275,26 @@ impl Store {
             .bind(id)
             .execute(&self.pool)
             .await?;
-        Ok(done.rows_affected() == 1)
+        let linked = done.rows_affected() == 1;
+        if linked {
+            self.announce(&[Change::Game(id.to_string())]).await?;
+        }
+        Ok(linked)
     }
 
     /// Appends actions and updates the game's row in one transaction
-    /// (shared with other games' writes that arrive meanwhile); returns
-    /// once it is committed.
-    pub async fn record(&self, id: &str, actions: Vec<ActionRow>, update: GameUpdate) -> Result<(), StoreError> {
-        self.writes.write(Write { game: id.to_string(), actions, update }).await
+    /// (shared with other games' writes that arrive meanwhile), if the game
+    /// is still as `seen`; returns once it is committed.
+    pub async fn record(&self, id: &str, seen: Seen, actions: Vec<ActionRow>, update: GameUpdate) -> Result<Written, StoreError> {
+        self.writes.write(Write { game: id.to_string(), seen, actions, update }).await
     }
 
     pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<ActionRow>)>, StoreError> {
+        self.game_since(id, 0).await
+    }
+
+    /// Game `id`'s row and its actions from ply `from` on.
+    pub async fn game_since(&self, id: &str, from: i64) -> Result<Option<(GameRow, Vec<ActionRow>)>, StoreError> {
         let Some(row) = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.pool)
@@ -243,9 +304,10 @@ impl Store {
         };
         let game = game_row(&row)?;
         let rows = sqlx::query(
-            "SELECT ply, seat, action, used_ms, white_left_ms, black_left_ms FROM actions WHERE game_id = $1 ORDER BY ply",
+            "SELECT ply, seat, action, used_ms, white_left_ms, black_left_ms FROM actions WHERE game_id = $1 AND ply >= $2 ORDER BY ply",
         )
         .bind(id)
+        .bind(from)
         .fetch_all(&self.pool)
         .await?;
         let actions = rows
@@ -275,6 +337,60 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(|r| game_row(r).map_err(StoreError::from)).collect()
+    }
+
+    /// The open seeks, wherever they were made.
+    pub async fn open_seek_ids(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status = 'waiting' AND listed = 1").fetch_all(&self.pool).await?;
+        rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+    }
+
+    /// The games whose flag fell before `before_ms` with the game still on.
+    pub async fn flag_fallen_ids(&self, before_ms: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status = 'playing' AND flag_at_ms < $1")
+            .bind(before_ms)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+    }
+
+    /// Notes that a server process is running at `now_ms` (every second).
+    pub async fn heartbeat(&self, now_ms: i64) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO settings (name, value) VALUES ('alive_ms', $1) ON CONFLICT (name) DO UPDATE SET value = $1")
+            .bind(now_ms.to_string())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// At start: if no process has been running since the last heartbeat
+    /// (older than `stale_ms`), the service was down, and every running
+    /// clock's flag moves on by that time, so nobody is charged for it.
+    /// One transaction, so two processes starting together credit it once.
+    /// Returns the downtime credited.
+    pub async fn credit_downtime(&self, now_ms: i64, stale_ms: i64) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let last = sqlx::query("SELECT value FROM settings WHERE name = 'alive_ms'").fetch_optional(&mut *tx).await?;
+        let Some(last) = last.map(|r| r.try_get::<String, _>("value")).transpose()? else { return Ok(0) };
+        let Ok(last_ms) = last.parse::<i64>() else { return Ok(0) };
+        let down = now_ms - last_ms;
+        if down <= stale_ms {
+            return Ok(0);
+        }
+        let claimed = sqlx::query("UPDATE settings SET value = $1 WHERE name = 'alive_ms' AND value = $2")
+            .bind(now_ms.to_string())
+            .bind(&last)
+            .execute(&mut *tx)
+            .await?;
+        if claimed.rows_affected() != 1 {
+            return Ok(0);
+        }
+        sqlx::query("UPDATE games SET flag_at_ms = flag_at_ms + $1 WHERE status = 'playing' AND flag_at_ms IS NOT NULL")
+            .bind(down)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(down)
     }
 
     /// Games not over: restored into memory at start.

@@ -1,7 +1,8 @@
 //! The browser UI (web/dist, built by `npm --prefix web run build`) served
-//! from the binary: the lobby at `/`, a game at `/game/{id}`, a variant's
-//! rules at `/rules/{variant}`, every other file of dist by its path. When
-//! the UI was not built, `/` and `/game/{id}` serve the minimal page.html.
+//! from the binary: the lobby at `/`, a game at `/game/{id}`, a user's
+//! profile at `/@/{name}`, a variant's rules at `/rules/{variant}`, every
+//! other file of dist by its path. When the UI was not built, `/`,
+//! `/game/{id}` and `/@/{name}` serve the minimal page.html.
 
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderValue, StatusCode};
@@ -83,6 +84,11 @@ impl UiFiles {
     }
 }
 
+/// `GET /@/{name}`: a user's profile page (the page asks the API for the user).
+pub async fn profile_page(axum::extract::State(ui): axum::extract::State<std::sync::Arc<UiFiles>>) -> Response {
+    ui.page("profile.html")
+}
+
 fn html(bytes: Cow<'static, [u8]>) -> Response {
     let mut r = bytes.into_owned().into_response();
     r.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
@@ -109,7 +115,7 @@ fn file_response(path: &str, bytes: Cow<'static, [u8]>) -> Response {
 }
 
 pub fn not_found() -> Response {
-    (StatusCode::NOT_FOUND, "not found: the lobby is at /, a game at /game/ID, the API under /api (docs/protocol.md)").into_response()
+    (StatusCode::NOT_FOUND, "not found: the lobby is at /, a game at /game/ID, a player at /@/NAME, the API under /api (docs/protocol.md)").into_response()
 }
 
 #[cfg(test)]

@@ -126,6 +126,8 @@ async fn after_a_restart_the_engine_resumes_its_turn() {
                 rematch_by: None,
                 options: None,
                 rated: false,
+                ply: 0,
+                flag_at_ms: None,
             })
             .await
             .unwrap();

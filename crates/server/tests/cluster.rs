@@ -1,0 +1,174 @@
+//! Several server processes on one PostgreSQL database (docs/server.md,
+//! "More than one process"): a game played across two of them and watched
+//! from a third goes on when the one a player was on dies; a flag falls on
+//! time when the only process holding the game has died; when two
+//! processes take moves for the same ply, the database keeps one.
+//!
+//! Each `TestServer` is a server of its own (its own runtime, hub, pool and
+//! listener); killing one drops all its tasks, as a crash would.
+
+mod common;
+
+use chesslantis_server::store::Store;
+use common::*;
+use serde_json::json;
+use std::time::Duration;
+
+fn postgres() -> String {
+    std::env::var("CHESSLANTIS_TEST_POSTGRES_URL").ok().filter(|u| !u.is_empty()).expect(
+        "the cluster tests need PostgreSQL: run scripts/test, or set CHESSLANTIS_TEST_POSTGRES_URL=$(scripts/postgres-for-tests)",
+    )
+}
+
+/// `guest` talking to `server` instead (its cookie is good on every process).
+fn on(guest: &Guest, server: &TestServer) -> Guest {
+    Guest { addr: server.addr, cookie: guest.cookie.clone() }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_across_two_processes_watched_from_a_third_goes_on_when_one_dies() {
+    let db = postgres();
+    let (a, b, c) = (TestServer::start(&db), TestServer::start(&db), TestServer::start(&db));
+    let white = Guest::new(a.addr).await;
+    let id = white.create(json!({"variant": "chess", "time_ms": 600_000, "colour": "white", "open": true})).await;
+    let black = Guest::new(b.addr).await;
+    let (_, seeks) = black.get("/api/seeks").await;
+    assert!(seeks.as_array().unwrap().iter().any(|s| s["id"] == id.as_str()), "the seek made on A is listed on B: {seeks}");
+    let (status, body) = black.post(&format!("/api/games/{id}/accept"), json!({})).await;
+    assert_eq!(status, 200, "accepted on B: {body}");
+
+    let mut w = white.connect(&id).await;
+    let mut bl = black.connect(&id).await;
+    let mut spectator = Conn::open(c.addr, &id, None).await;
+    w.until(|s| s["status"] == "playing").await;
+    for (i, mv) in ["e2e4", "e7e5", "g1f3", "b8c6"].into_iter().enumerate() {
+        if i % 2 == 0 { w.act(mv).await } else { bl.act(mv).await }
+        let ply = i as u64 + 1;
+        for conn in [&mut w, &mut bl, &mut spectator] {
+            conn.at_ply(ply).await;
+        }
+    }
+    assert_eq!(spectator.state["view"]["moves"], w.state["view"]["moves"], "the spectator on C saw every move");
+    let white_ms = bl.state["clocks"]["white_ms"].as_i64().unwrap();
+    assert_eq!(bl.state["clocks"]["running"], "white");
+
+    // A dies with White to move; White comes back through B.
+    a.kill();
+    drop(w);
+    const AWAY: Duration = Duration::from_millis(1500);
+    tokio::time::sleep(AWAY).await;
+    let mut w = on(&white, &b).connect(&id).await;
+    assert_eq!(w.state["status"], "playing");
+    assert_eq!(w.state["ply"], 4, "every acknowledged move is there: {}", w.state);
+    w.act("f1b5").await;
+    for conn in [&mut w, &mut bl, &mut spectator] {
+        conn.at_ply(5).await;
+    }
+    let left = w.state["clocks"]["white_ms"].as_i64().unwrap();
+    assert!(left <= white_ms - AWAY.as_millis() as i64, "White's clock ran on while A was dead: {white_ms} ms before, {left} ms after the move");
+    bl.act("a7a6").await;
+    for conn in [&mut w, &mut bl, &mut spectator] {
+        conn.at_ply(6).await;
+    }
+    assert_eq!(spectator.state["view"]["moves"], bl.state["view"]["moves"]);
+    assert_eq!(spectator.state["status"], "playing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_falls_when_the_only_process_holding_the_game_has_died() {
+    let db = postgres();
+    let (a, _b) = (TestServer::start(&db), TestServer::start(&db));
+    let (id, white, black) = start_game(a.addr, json!({"variant": "chess", "time_ms": 1500})).await;
+    let mut w = white.connect(&id).await;
+    let mut bl = black.connect(&id).await;
+    w.act("e2e4").await;
+    bl.at_ply(1).await;
+    bl.act("e7e5").await;
+    let running = w.at_ply(2).await;
+    assert_eq!(running["clocks"]["running"], "white", "White's clock runs from its second move");
+    a.kill();
+
+    // Nobody asks for the game: B alone, sweeping, must end it.
+    let store = Store::open(&db).await.unwrap();
+    let ended = tokio::time::timeout(PATIENCE, async {
+        loop {
+            let (row, _) = store.game(&id).await.unwrap().unwrap();
+            if row.status != "playing" {
+                return row;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await
+    .expect("another process ended the game");
+    assert_eq!(ended.status, "ended");
+    assert_eq!(ended.flagged.as_deref(), Some("white"));
+    assert_eq!(ended.result.as_deref(), Some("0-1"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_two_moves_for_one_ply_on_two_processes_one_is_kept() {
+    let db = postgres();
+    let (a, b) = (TestServer::start(&db), TestServer::start(&db));
+    let (id, white, black) = start_game(a.addr, json!({"variant": "chess"})).await;
+    let mut on_a = white.connect(&id).await;
+    let mut on_b = on(&white, &b).connect(&id).await;
+    let mut bl = black.connect(&id).await;
+    on_a.act("e2e4").await;
+    on_b.act("d2d4").await;
+    let (a_state, a_errors) = at_ply_with_errors(&mut on_a, 1).await;
+    let (b_state, b_errors) = at_ply_with_errors(&mut on_b, 1).await;
+    assert_eq!(a_state["view"], b_state["view"], "both processes show one game");
+    let kept = a_state["view"]["moves"][0]["san"].as_str().unwrap_or_default().to_string();
+    let (refused, mut errors) = match kept.as_str() {
+        "e4" => (&mut on_b, b_errors),
+        "d4" => (&mut on_a, a_errors),
+        _ => panic!("neither move was kept: {a_state}"),
+    };
+    if errors.is_empty() {
+        errors.push(refused.error().await);
+    }
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0]["code"], "stale", "the move that lost the race is refused in words: {}", errors[0]);
+    assert_eq!(bl.at_ply(1).await["view"]["moves"], a_state["view"]["moves"]);
+    let (row, actions) = Store::open(&db).await.unwrap().game(&id).await.unwrap().unwrap();
+    assert_eq!((row.ply, actions.len()), (1, 1), "one action stored");
+}
+
+/// Reads until a state at `ply`, keeping the errors met on the way.
+async fn at_ply_with_errors(conn: &mut Conn, ply: u64) -> (serde_json::Value, Vec<serde_json::Value>) {
+    let mut errors = Vec::new();
+    loop {
+        let message = conn.next().await;
+        if message["type"] == "error" {
+            errors.push(message);
+        } else if message["type"] == "state" && message["ply"].as_u64().unwrap() >= ply {
+            return (message, errors);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dice_game_across_two_processes_rolls_the_same_dice_on_both() {
+    let db = postgres();
+    let (a, b) = (TestServer::start(&db), TestServer::start(&db));
+    let (id, white, black) = start_game(a.addr, json!({"variant": "bermuda-angle"})).await;
+    let mut w = white.connect(&id).await;
+    let mut bl = on(&black, &b).connect(&id).await;
+    let mut rng = Rng::new(25);
+    for ply in 0..12u64 {
+        let (state, mover) = if must_act(&w.state) { (w.state.clone(), &mut w) } else { (bl.state.clone(), &mut bl) };
+        if state["status"] != "playing" {
+            break;
+        }
+        let actions = playing_actions(&state);
+        mover.act(&actions[rng.below(actions.len())]).await;
+        let at = state["ply"].as_u64().unwrap() + 1;
+        let (ws, bs) = (w.at_ply(at).await, bl.at_ply(at).await);
+        assert_eq!(ws["ply"], bs["ply"], "after move {ply}, both processes are at one ply (rolls included)");
+        assert_eq!(ws["view"]["moves"], bs["view"]["moves"], "after move {ply}");
+        assert_eq!(ws["view"]["knowledge"]["last_roll"], bs["view"]["knowledge"]["last_roll"], "the same roll on both");
+    }
+    let (_, actions) = Store::open(&db).await.unwrap().game(&id).await.unwrap().unwrap();
+    assert!(actions.iter().any(|a| a.seat == "chance"), "the dice rolled");
+}
