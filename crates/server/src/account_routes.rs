@@ -308,36 +308,23 @@ fn page_size(limit: Option<&str>) -> Result<i64, ApiError> {
 }
 
 /// Up to `limit` ended games of `player` after `cursor`, newest first.
-async fn finished_games(store: &crate::store::Store, player: &str, cursor: &Cursor, limit: i64) -> Result<Vec<ArchivedGame>, sqlx::Error> {
-    use sqlx::Row;
-    let rows = sqlx::query(
-        "SELECT id, variant, white_player, black_player, result, result_words, rated, created_ms FROM games \
-         WHERE (white_player = $1 OR black_player = $1) AND status = 'ended' AND (created_ms < $2 OR (created_ms = $2 AND id > $3)) \
-         ORDER BY created_ms DESC, id LIMIT $4",
-    )
-    .bind(player)
-    .bind(cursor.created_ms)
-    .bind(&cursor.id)
-    .bind(limit)
-    .fetch_all(store.pool())
-    .await?;
+async fn finished_games(store: &crate::store::Store, player: &str, cursor: &Cursor, limit: i64) -> Result<Vec<ArchivedGame>, crate::store::StoreError> {
+    let rows = store.finished_games_of(player, (cursor.created_ms, &cursor.id), limit).await?;
     let name_of = |p: Option<String>| p.map(|p| public_name(&crate::identity::GuestId(p)));
-    rows.iter()
-        .map(|r| {
-            let id: String = r.try_get("id")?;
-            Ok(ArchivedGame {
-                url: format!("/game/{id}"),
-                id,
-                variant: r.try_get("variant")?,
-                white: name_of(r.try_get("white_player")?),
-                black: name_of(r.try_get("black_player")?),
-                result: r.try_get("result")?,
-                words: r.try_get("result_words")?,
-                rated: r.try_get::<i64, _>("rated")? != 0,
-                created_ms: r.try_get("created_ms")?,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|g| ArchivedGame {
+            url: format!("/game/{}", g.id),
+            id: g.id,
+            variant: g.variant,
+            white: name_of(g.white_player),
+            black: name_of(g.black_player),
+            result: g.result,
+            words: g.result_words,
+            rated: g.rated,
+            created_ms: g.created_ms,
         })
-        .collect()
+        .collect())
 }
 
 #[utoipa::path(get, path = "/api/users/{name}/games", tag = "accounts", params(("name" = String, Path, description = "The user's name (not case-sensitive)")), params(ArchiveQuery),

@@ -326,13 +326,16 @@ impl Store {
         Ok(Some((game, actions)))
     }
 
-    /// The ended games of `player`, newest first, at most `limit`.
-    pub async fn finished_games_of(&self, player: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+    /// The ended games of `player` that come after (`created_ms`, `id`) in
+    /// the archive's order (newest first, then by id), at most `limit`.
+    pub async fn finished_games_of(&self, player: &str, after: (i64, &str), limit: i64) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE (white_player = $1 OR black_player = $1) AND status = 'ended' \
-             ORDER BY created_ms DESC, id LIMIT $2"
+             AND (created_ms < $2 OR (created_ms = $2 AND id > $3)) ORDER BY created_ms DESC, id LIMIT $4"
         ))
         .bind(player)
+        .bind(after.0)
+        .bind(after.1)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
