@@ -111,6 +111,12 @@ export interface ArchivedGame {
   created_ms: number;
 }
 
+/** A page of a user's archive, newest first; `next` fetches the page after it (null: none). */
+export interface ArchivePage {
+  games: ArchivedGame[];
+  next: string | null;
+}
+
 /** A roll recomputed from the seed: the ply of the chance action and its text ("roll c7"). */
 export interface CheckedRoll {
   ply: number;
@@ -133,7 +139,8 @@ export const api = {
   logout: () => call<null>('POST', '/api/logout'),
   setGrade: (grade: number | null) => call<Profile>('PUT', '/api/me', { grade }),
   profile: (name: string) => call<Profile>('GET', user(name)),
-  gamesOf: (name: string) => call<ArchivedGame[]>('GET', `${user(name)}/games`),
+  gamesOf: (name: string, before?: string) =>
+    call<ArchivePage>('GET', `${user(name)}/games${before ? `?before=${encodeURIComponent(before)}` : ''}`),
   variants: () => call<string[]>('GET', '/api/variants'),
   seeks: () => call<Seek[]>('GET', '/api/seeks'),
   create: (game: NewGame) => call<Created>('POST', '/api/games', game),

@@ -3,7 +3,7 @@
 // newest first, each with its page and its PGN. On your own profile, a form
 // sets or clears your grade.
 
-import { api, ApiError, gameUrl, isUserName, pgnUrl, profileUrl, type ArchivedGame, type Me, type Profile } from './api';
+import { api, ApiError, gameUrl, isUserName, pgnUrl, profileUrl, type ArchivedGame, type ArchivePage, type Me, type Profile } from './api';
 import { el, link } from './dom';
 import { ratingHint, ratingText } from './rating';
 import { presentationOf } from './variants/presentation';
@@ -59,10 +59,10 @@ export class ProfilePage {
 
   private async load(): Promise<void> {
     try {
-      const [profile, games, me] = await Promise.all([api.profile(this.name), api.gamesOf(this.name), api.me()]);
+      const [profile, page, me] = await Promise.all([api.profile(this.name), api.gamesOf(this.name), api.me()]);
       const own = me.signed_in && me.name.toLowerCase() === profile.name.toLowerCase();
       this.root.querySelector('h1')!.textContent = profile.name;
-      this.root.append(this.about(profile, own ? me : null), this.ratings(profile), this.games(profile.name, games));
+      this.root.append(this.about(profile, own ? me : null), this.ratings(profile), this.games(profile.name, page));
     } catch (e) {
       this.errorEl.textContent = e instanceof ApiError ? `${e.message}. Go back to the lobby to find players.` : String(e);
     }
@@ -131,33 +131,55 @@ export class ProfilePage {
     return section;
   }
 
-  private games(name: string, games: ArchivedGame[]): HTMLElement {
+  /** The finished games, a page at a time: "Older games" fetches the next. */
+  private games(name: string, page: ArchivePage): HTMLElement {
     const section = el('section', 'archive');
     section.append(el('h2', undefined, 'Finished games'));
-    if (!games.length) {
+    if (!page.games.length) {
       section.append(el('p', undefined, 'No finished games yet.'));
       return section;
     }
-    const rows = games.map(g => {
-      const row = el('tr', 'archived-game');
-      row.dataset.id = g.id;
-      const white = g.white?.toLowerCase() === name.toLowerCase();
-      const pgn = link(pgnUrl(g.id), 'PGN', 'pgn-link');
-      pgn.download = `chesslantis-${g.id}.pgn`;
-      const result = cell(outcomeFor(name, g));
-      if (g.words) result.append(el('span', 'hint', ` (${g.words})`));
-      row.append(
-        cell(day(g.created_ms)),
-        cell(titleOf(g.variant)),
-        cell(white ? 'White' : 'Black'),
-        cell(playerName(white ? g.black : g.white)),
-        result,
-        cell(g.rated ? 'rated' : 'casual'),
-        cell(link(gameUrl(g.id), 'Game', 'game-link'), ' ', pgn),
-      );
-      return row;
-    });
-    section.append(table(['Date', 'Variant', 'Colour', 'Opponent', 'Result', 'Kind', ''], rows, 'games-table'));
+    const rows = page.games.map(g => this.gameRow(name, g));
+    const games = table(['Date', 'Variant', 'Colour', 'Opponent', 'Result', 'Kind', ''], rows, 'games-table');
+    section.append(games);
+    let next = page.next;
+    if (next) {
+      const more = el('button', 'older-games', 'Older games');
+      more.addEventListener('click', () => {
+        if (!next) return;
+        more.disabled = true;
+        api.gamesOf(name, next).then(older => {
+          games.querySelector('tbody')!.append(...older.games.map(g => this.gameRow(name, g)));
+          next = older.next;
+          more.disabled = false;
+          if (!next) more.remove();
+        }, e => {
+          more.disabled = false;
+          this.errorEl.textContent = e instanceof ApiError ? `${e.message}. Try again.` : String(e);
+        });
+      });
+      section.append(more);
+    }
     return section;
+  }
+
+  private gameRow(name: string, g: ArchivedGame): HTMLTableRowElement {
+    const row = el('tr', 'archived-game');
+    row.dataset.id = g.id;
+    const white = g.white?.toLowerCase() === name.toLowerCase();
+    const pgn = link(pgnUrl(g.id), 'PGN', 'pgn-link');
+    pgn.download = `chesslantis-${g.id}.pgn`;
+    const result = cell(outcomeFor(name, g));
+    if (g.words) result.append(el('span', 'hint', ` (${g.words})`));
+    row.append(
+      cell(day(g.created_ms)),
+      cell(titleOf(g.variant)),
+      cell(white ? 'White' : 'Black'),
+      cell(playerName(white ? g.black : g.white)),
+      result,
+      cell(g.rated ? 'rated' : 'casual'),
+      cell(link(gameUrl(g.id), 'Game', 'game-link'), ' ', pgn),
+    );
+    return row;
   }
 }
