@@ -19,6 +19,7 @@
 pub mod bench;
 mod chance;
 pub mod eval;
+pub mod history;
 pub mod level;
 pub mod looking_glass;
 pub mod ordering;
@@ -28,6 +29,7 @@ pub mod rejection;
 pub mod score;
 pub mod search;
 pub mod session;
+mod singular;
 pub mod time;
 pub mod tt;
 pub mod uci;

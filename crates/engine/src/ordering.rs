@@ -3,118 +3,32 @@
 //! killers and quiet moves by history. Also static exchange evaluation.
 
 use crate::eval::EvalTables;
-use crate::score::MAX_PLY;
+use crate::history::{Heuristics, Path};
 use crate::tt::PackedMove;
 use crate::variant::EngineVariant;
-use chesslantis_core::{Color, Move, Position, Role};
+use chesslantis_core::{Move, Position, Role};
 
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
-/// History scores stay within this (quiet moves rank between killers and bad captures).
-pub const HISTORY_MAX: i32 = 1 << 14;
+const COUNTER_MOVE: i32 = KILLER - 1;
 const BAD_CAPTURE: i32 = -(1 << 24);
 
 /// A king's value in exchanges: it may capture last, never be captured.
 const KING_IN_EXCHANGE: i32 = 20_000;
-
-/// Quiet moves that caused cut-offs, by side, from and to square.
-pub struct History {
-    table: Vec<i32>,
-}
-
-impl History {
-    pub fn new() -> History {
-        History { table: vec![0; 2 * 128 * 128] }
-    }
-
-    #[inline]
-    fn index(color: Color, mv: Move) -> usize {
-        color.index() * 128 * 128 + mv.from.index() * 128 + mv.to.index()
-    }
-
-    #[inline]
-    pub fn get(&self, color: Color, mv: Move) -> i32 {
-        self.table[History::index(color, mv)]
-    }
-
-    /// Adds `bonus` (negative to punish), decaying toward the bound so old
-    /// lessons fade.
-    #[inline]
-    pub fn update(&mut self, color: Color, mv: Move, bonus: i32) {
-        let entry = &mut self.table[History::index(color, mv)];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
-    }
-
-    /// Halves everything: a new search keeps the gist, not the weight.
-    pub fn age(&mut self) {
-        self.table.iter_mut().for_each(|h| *h /= 2);
-    }
-
-    pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|h| *h = 0);
-    }
-}
-
-impl Default for History {
-    fn default() -> Self {
-        History::new()
-    }
-}
-
-/// Two quiet moves per ply that caused cut-offs in sibling nodes.
-pub struct Killers {
-    moves: [[Option<Move>; 2]; MAX_PLY + 1],
-}
-
-impl Killers {
-    pub fn new() -> Killers {
-        Killers { moves: [[None; 2]; MAX_PLY + 1] }
-    }
-
-    pub fn add(&mut self, ply: usize, mv: Move) {
-        let k = &mut self.moves[ply];
-        if k[0] != Some(mv) {
-            k[1] = k[0];
-            k[0] = Some(mv);
-        }
-    }
-
-    #[inline]
-    pub fn rank(&self, ply: usize, mv: Move) -> Option<i32> {
-        let k = &self.moves[ply];
-        if k[0] == Some(mv) {
-            Some(1)
-        } else if k[1] == Some(mv) {
-            Some(0)
-        } else {
-            None
-        }
-    }
-
-    pub fn clear_ply(&mut self, ply: usize) {
-        if ply <= MAX_PLY {
-            self.moves[ply] = [None; 2];
-        }
-    }
-
-    pub fn clear(&mut self) {
-        self.moves = [[None; 2]; MAX_PLY + 1];
-    }
-}
-
-impl Default for Killers {
-    fn default() -> Self {
-        Killers::new()
-    }
-}
 
 /// Whether an ordering score is a capture that does not lose material by
 /// exchange, or a queen promotion (the moves quiescence searches).
 #[inline]
 pub fn is_winning_or_even_tactical(score: i32) -> bool {
     score >= GOOD_CAPTURE
+}
+
+/// Whether an ordering score is a quiet move's history (not the table's
+/// move, a capture, a killer or a counter-move).
+#[inline]
+pub fn is_plain_quiet(score: i32) -> bool {
+    (BAD_CAPTURE / 2..COUNTER_MOVE).contains(&score)
 }
 
 /// Whether an ordering score is a capture that loses material by exchange
@@ -139,12 +53,11 @@ pub fn score_moves<V: EngineVariant>(
     scores: &mut Vec<i32>,
     tt_move: PackedMove,
     tables: &EvalTables,
-    killers: &Killers,
-    history: &History,
-    ply: usize,
+    heuristics: &Heuristics,
+    path: &Path,
 ) {
     scores.clear();
-    let us = pos.turn();
+    let counter = path.before[0].and_then(|before| heuristics.counters.get(before));
     for &mv in moves {
         let s = if tt_move.matches(mv) {
             TT_MOVE
@@ -163,10 +76,12 @@ pub fn score_moves<V: EngineVariant>(
             } else {
                 BAD_CAPTURE
             }
-        } else if let Some(k) = killers.rank(ply, mv) {
+        } else if let Some(k) = heuristics.killers.rank(path.ply, mv) {
             KILLER + k
+        } else if counter == Some(mv) {
+            COUNTER_MOVE
         } else {
-            history.get(us, mv)
+            heuristics.quiet_score(pos, mv, path)
         };
         scores.push(s);
     }

@@ -5,6 +5,7 @@
 //! best loses nothing). The window logic: a child matters only if it beats
 //! the second best so far, and the node fails high once two children reach beta.
 
+use crate::history::PieceTo;
 use crate::ordering::{pick, score_moves};
 use crate::score::*;
 use crate::search::Searcher;
@@ -84,7 +85,8 @@ impl<V: EngineVariant> Searcher<V> {
         tt_move: PackedMove,
     ) -> Score {
         let mut scores = std::mem::take(&mut self.score_lists[ply]);
-        score_moves(pos, moves, &mut scores, tt_move, &self.tables, &self.killers, &self.history, ply);
+        let path = self.heuristics.path(ply);
+        score_moves(pos, moves, &mut scores, tt_move, &self.tables, &self.heuristics, &path);
         let mut best = -INFINITE;
         let mut second = -INFINITE;
         let mut best_move = None;
@@ -92,6 +94,7 @@ impl<V: EngineVariant> Searcher<V> {
             pick(moves, &mut scores, i);
             let mv = moves[i];
             let child = pos.after(mv);
+            self.heuristics.play(ply, PieceTo::of(pos, mv));
             let floor = alpha.max(second);
             let score = self.child_value(pos, mv, &child, V::in_check(&child), depth - 1, floor, beta, ply);
             if self.stopped {

@@ -6,10 +6,12 @@
 //! (`rejection.rs`) extend it in their own files.
 
 use crate::eval::{has_pieces, EvalTables};
-use crate::ordering::{is_losing_capture, is_tactical, is_winning_or_even_tactical, pick, score_moves, History, Killers};
+use crate::history::{Heuristics, PieceTo};
+use crate::ordering::{is_losing_capture, is_plain_quiet, is_tactical, is_winning_or_even_tactical, pick, score_moves, see};
 use crate::score::*;
 use crate::time::{Deadlines, Limits};
 use crate::tt::{Bound, Hit, PackedMove, TranspositionTable};
+use crate::singular::Singular;
 use crate::variant::{EngineVariant, NodeRule};
 use chesslantis_core::{Color, Move, Outcome, Position};
 use std::marker::PhantomData;
@@ -64,8 +66,7 @@ pub struct Searcher<V: EngineVariant> {
     pub features: Features,
     pub(crate) tt: TranspositionTable,
     pub(crate) tables: EvalTables,
-    pub(crate) history: History,
-    pub(crate) killers: Killers,
+    pub(crate) heuristics: Heuristics,
     stop: Arc<AtomicBool>,
 
     // State of the search in progress.
@@ -90,6 +91,10 @@ pub struct Searcher<V: EngineVariant> {
     pub(crate) root_best: Option<(Move, Score)>,
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// The move a singular search at each ply leaves out.
+    pub(crate) excluded: [Option<Move>; MAX_PLY + 1],
+    /// The depth of the current iteration.
+    pub(crate) root_depth: i32,
     static_evals: [Score; MAX_PLY + 1],
     move_lists: Vec<Vec<Move>>,
     pub(crate) score_lists: Vec<Vec<i32>>,
@@ -132,8 +137,7 @@ impl<V: EngineVariant> Searcher<V> {
             features: Features::default(),
             tt: TranspositionTable::new(hash_mb),
             tables: EvalTables::new::<V>(),
-            history: History::new(),
-            killers: Killers::new(),
+            heuristics: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
             seldepth: 0,
@@ -150,6 +154,8 @@ impl<V: EngineVariant> Searcher<V> {
             root_best: None,
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
+            root_depth: 0,
             static_evals: [0; MAX_PLY + 1],
             move_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             score_lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -172,8 +178,7 @@ impl<V: EngineVariant> Searcher<V> {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.clear();
-        self.killers.clear();
+        self.heuristics.clear();
     }
 
     /// The static evaluation of a position (side to move's view).
@@ -230,6 +235,7 @@ impl<V: EngineVariant> Searcher<V> {
         for depth in 1..=max_depth {
             self.root_best = None;
             self.must_finish = depth == 1;
+            self.root_depth = depth as i32;
             let score = self.aspiration(root, depth as i32, result.score);
             self.must_finish = false;
             if self.stopped {
@@ -288,8 +294,8 @@ impl<V: EngineVariant> Searcher<V> {
         self.stack.extend_from_slice(history);
         self.root_index = self.stack.len();
         self.tt.new_search();
-        self.history.age();
-        self.killers.clear();
+        self.heuristics.history.age();
+        self.heuristics.killers.clear();
         self.root_moves.clear();
     }
 
@@ -463,7 +469,10 @@ impl<V: EngineVariant> Searcher<V> {
             }
         }
         let pv_node = beta - alpha > 1;
-        let hit = self.tt.probe(hash);
+        // A search that leaves one move out (singular.rs) is not the node's
+        // value: it neither reads nor writes the table.
+        let excluded = self.excluded[ply];
+        let hit = if excluded.is_none() { self.tt.probe(hash) } else { None };
         if let Some(h) = hit.filter(|h| !pv_node && h.depth >= depth) {
             if let Some(s) = table_cutoff(h, ply, alpha, beta) {
                 return s;
@@ -472,7 +481,7 @@ impl<V: EngineVariant> Searcher<V> {
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         // No move from an earlier search to try first: a cheaper search
         // now is worth more, and fills the table for the next iteration.
-        let depth = if depth >= 4 && tt_move.is_none() { depth - 1 } else { depth };
+        let depth = if depth >= 4 && tt_move.is_none() && excluded.is_none() { depth - 1 } else { depth };
 
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
@@ -483,11 +492,20 @@ impl<V: EngineVariant> Searcher<V> {
         let score = match V::outcome(pos, !moves.is_empty()) {
             Some(outcome) => outcome_score(outcome, pos.turn(), ply),
             None if moves.is_empty() => DRAW,
+            None if excluded.is_some() => {
+                moves.retain(|&m| Some(m) != excluded);
+                if moves.is_empty() {
+                    // The left-out move was the only one: nothing else holds.
+                    mated_in(ply)
+                } else {
+                    self.best_node(pos, &mut moves, depth, alpha, beta, ply, false, in_check, hit, pv_node)
+                }
+            }
             None => match if root { self.root_rule } else { V::NODE_RULE } {
                 NodeRule::SecondBest if moves.len() > 1 => {
                     self.second_best_node(pos, &mut moves, depth, alpha, beta, ply, tt_move)
                 }
-                _ => self.best_node(pos, &mut moves, depth, alpha, beta, ply, null_ok, in_check, tt_move, pv_node),
+                _ => self.best_node(pos, &mut moves, depth, alpha, beta, ply, null_ok, in_check, hit, pv_node),
             },
         };
         self.move_lists[ply] = moves;
@@ -506,26 +524,50 @@ impl<V: EngineVariant> Searcher<V> {
         ply: usize,
         null_ok: bool,
         in_check: bool,
-        tt_move: PackedMove,
+        hit: Option<Hit>,
         pv_node: bool,
     ) -> Score {
         let root = ply == 0;
+        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         let us = pos.turn();
         let static_eval = if in_check { -INFINITE } else { self.evaluate(pos) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        // The table's score, where its bound says it is nearer the truth,
+        // is a better guess than the static evaluation for the prunings.
+        let eval = match hit {
+            Some(h) if !in_check => {
+                let s = from_table(h.score, ply);
+                let nearer = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
+                if nearer && !is_mate(s) {
+                    s
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check && !is_mate(beta) {
             // Reverse futility: far above beta with little depth left.
-            if depth <= 6 && static_eval - 90 * depth + if improving { 40 } else { 0 } >= beta {
-                return static_eval;
+            if depth <= 6 && eval - 90 * depth + if improving { 40 } else { 0 } >= beta {
+                return eval;
+            }
+            // Razoring: far below alpha at the last ply, only a capture can help.
+            if depth == 1 && eval + 450 <= alpha {
+                return self.quiesce(pos, false, alpha, beta, ply);
             }
             // Null move: if passing still holds beta, a real move will.
-            if null_ok && self.features.null_move && V::NULL_MOVE_PRUNING && depth >= 3 && static_eval >= beta && has_pieces(pos, us) {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            if null_ok && self.features.null_move && V::NULL_MOVE_PRUNING && depth >= 3 && eval >= beta && has_pieces(pos, us) {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut passed = pos.clone();
                 passed.set_ep_square(None);
                 passed.set_turn(!us);
+                self.heuristics.play(ply, None);
                 let v = -self.negamax(&passed, false, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 if self.stopped {
                     return 0;
@@ -537,8 +579,9 @@ impl<V: EngineVariant> Searcher<V> {
         }
 
         let mut scores = std::mem::take(&mut self.score_lists[ply]);
-        score_moves(pos, moves, &mut scores, tt_move, &self.tables, &self.killers, &self.history, ply);
-        self.killers.clear_ply(ply + 2);
+        let path = self.heuristics.path(ply);
+        score_moves(pos, moves, &mut scores, tt_move, &self.tables, &self.heuristics, &path);
+        self.heuristics.killers.clear_ply(ply + 2);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -564,12 +607,33 @@ impl<V: EngineVariant> Searcher<V> {
                     continue;
                 }
                 // Futility: a quiet move will not lift a hopeless eval to alpha.
-                if depth <= 3 && static_eval + 100 + 120 * depth <= alpha {
+                if depth <= 3 && eval + 100 + 120 * depth <= alpha {
+                    continue;
+                }
+                // A quiet move onto a square where it is lost by exchange.
+                if V::STANDARD_EXCHANGES && depth <= 7 && see(pos, mv, &self.tables) < -30 * depth * depth {
                     continue;
                 }
             }
 
-            let new_depth = depth - 1;
+            let mut new_depth = depth - 1;
+            if !root && tt_move.matches(mv) {
+                match self.singular(pos, in_check, mv, hit, depth, beta, ply) {
+                    Singular::Extend => new_depth += 1,
+                    Singular::Cut(s) => {
+                        self.score_lists[ply] = scores;
+                        self.quiet_lists[ply] = quiets_tried;
+                        return s;
+                    }
+                    Singular::No => {}
+                }
+                if self.stopped {
+                    self.score_lists[ply] = scores;
+                    self.quiet_lists[ply] = quiets_tried;
+                    return 0;
+                }
+            }
+            self.heuristics.play(ply, PieceTo::of(pos, mv));
             let mut score;
             if i == 0 {
                 score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply);
@@ -583,10 +647,12 @@ impl<V: EngineVariant> Searcher<V> {
                     if !improving {
                         reduction += 1;
                     }
-                    if self.killers.rank(ply, mv).is_some() {
+                    if is_plain_quiet(scores[i]) {
+                        reduction -= scores[i] / 8000;
+                    } else {
+                        // A killer or a counter-move.
                         reduction -= 1;
                     }
-                    reduction -= self.history.get(us, mv) / 6000;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 score = self.child_value(pos, mv, &child, gives_check, new_depth - reduction, alpha, alpha + 1, ply);
@@ -613,12 +679,7 @@ impl<V: EngineVariant> Searcher<V> {
                     }
                     if score >= beta {
                         if !tactical {
-                            let bonus = depth * depth;
-                            self.killers.add(ply, mv);
-                            self.history.update(us, mv, bonus);
-                            for &q in &quiets_tried {
-                                self.history.update(us, q, -bonus);
-                            }
+                            self.heuristics.reward_cutoff(pos, mv, &quiets_tried, &path, depth);
                         }
                         break;
                     }
@@ -631,7 +692,9 @@ impl<V: EngineVariant> Searcher<V> {
         self.score_lists[ply] = scores;
         self.quiet_lists[ply] = quiets_tried;
 
-        self.store(pos.hash(), best_move, best, depth, ply, original_alpha, beta);
+        if self.excluded[ply].is_none() {
+            self.store(pos.hash(), best_move, best, depth, ply, original_alpha, beta);
+        }
         best
     }
 
@@ -703,7 +766,8 @@ impl<V: EngineVariant> Searcher<V> {
         let mut best = stand_pat;
         let mut best_move = None;
         let mut scores = std::mem::take(&mut self.score_lists[ply]);
-        score_moves(pos, moves, &mut scores, tt_move, &self.tables, &self.killers, &self.history, ply);
+        let path = self.heuristics.path(ply);
+        score_moves(pos, moves, &mut scores, tt_move, &self.tables, &self.heuristics, &path);
         for i in 0..moves.len() {
             pick(moves, &mut scores, i);
             let mv = moves[i];
@@ -719,6 +783,7 @@ impl<V: EngineVariant> Searcher<V> {
                 }
             }
             let child = pos.after(mv);
+            self.heuristics.play(ply, PieceTo::of(pos, mv));
             let score = self.child_value(pos, mv, &child, V::in_check(&child), 0, alpha, beta, ply);
             if self.stopped {
                 break;
