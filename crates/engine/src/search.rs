@@ -661,7 +661,7 @@ impl<V: EngineVariant> Searcher<V> {
                         reduction += 1;
                     }
                     if is_plain_quiet(scores[i]) {
-                        reduction -= scores[i] / 8000;
+                        reduction -= scores[i] / 12000;
                     } else if !losing_capture {
                         // A killer or a counter-move.
                         reduction -= 1;
