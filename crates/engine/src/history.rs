@@ -257,9 +257,7 @@ impl Heuristics {
 
     /// A quiet move cut off: reward it, punish the quiet moves tried before it.
     pub fn reward_cutoff<V: EngineVariant>(&mut self, pos: &Position<V>, mv: Move, tried: &[Move], path: &Path, depth: i32) {
-        // Deep cut-offs teach more, up to a bound; scaled so a few lessons
-        // already separate moves (the tables saturate at HISTORY_MAX).
-        let bonus = (depth * depth).min(400) * 32;
+        let bonus = depth * depth;
         self.killers.add(path.ply, mv);
         if let Some(last) = path.before[0] {
             self.counters.set(last, mv);

@@ -583,13 +583,6 @@ impl<V: EngineVariant> Searcher<V> {
         score_moves(pos, moves, &mut scores, tt_move, &self.tables, &self.heuristics, &path);
         self.heuristics.killers.clear_ply(ply + 2);
 
-        if !pv_node && !in_check && depth >= 5 && !is_mate(beta) && V::STANDARD_EXCHANGES {
-            if let Some(v) = self.probcut(pos, moves, &mut scores, static_eval, beta, improving, depth, ply) {
-                self.score_lists[ply] = scores;
-                return v;
-            }
-        }
-
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -624,11 +617,6 @@ impl<V: EngineVariant> Searcher<V> {
             }
 
             let mut new_depth = depth - 1;
-            // A check is extended (the child, in check, searches a ply
-            // deeper) unless it only gives the checking piece away.
-            if gives_check && V::STANDARD_EXCHANGES && see(pos, mv, &self.tables) < 0 {
-                new_depth -= 1;
-            }
             if !root && tt_move.matches(mv) {
                 match self.singular(pos, in_check, mv, hit, depth, beta, ply) {
                     Singular::Extend => new_depth += 1,
@@ -651,8 +639,7 @@ impl<V: EngineVariant> Searcher<V> {
                 score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply);
             } else {
                 let mut reduction = 0;
-                let losing_capture = is_losing_capture(scores[i]);
-                if self.features.late_move_reductions && depth >= 3 && (quiet || losing_capture) && !in_check && i >= 2 {
+                if self.features.late_move_reductions && depth >= 3 && quiet && !in_check && i >= 2 {
                     reduction = self.lmr[(depth as usize).min(63)][i.min(63)];
                     if pv_node {
                         reduction -= 1;
@@ -661,8 +648,8 @@ impl<V: EngineVariant> Searcher<V> {
                         reduction += 1;
                     }
                     if is_plain_quiet(scores[i]) {
-                        reduction -= scores[i] / 12000;
-                    } else if !losing_capture {
+                        reduction -= scores[i] / 8000;
+                    } else {
                         // A killer or a counter-move.
                         reduction -= 1;
                     }
@@ -709,51 +696,6 @@ impl<V: EngineVariant> Searcher<V> {
             self.store(pos.hash(), best_move, best, depth, ply, original_alpha, beta);
         }
         best
-    }
-
-    /// ProbCut: a good capture that beats beta by a margin in a search 4
-    /// plies shallower (after quiescence agrees) would almost surely beat
-    /// beta at full depth. Tries at most three captures that win at least
-    /// the margin by static exchange. The value that cuts, if one does.
-    #[allow(clippy::too_many_arguments)]
-    fn probcut(
-        &mut self,
-        pos: &Position<V>,
-        moves: &mut [Move],
-        scores: &mut [i32],
-        static_eval: Score,
-        beta: Score,
-        improving: bool,
-        depth: i32,
-        ply: usize,
-    ) -> Option<Score> {
-        let raised = beta + if improving { 145 } else { 190 };
-        let mut tried = 0;
-        for i in 0..moves.len() {
-            pick(moves, scores, i);
-            if tried == 3 || !is_winning_or_even_tactical(scores[i]) {
-                break;
-            }
-            let mv = moves[i];
-            if see(pos, mv, &self.tables) < raised - static_eval {
-                continue;
-            }
-            tried += 1;
-            let child = pos.after(mv);
-            let child_in_check = V::in_check(&child);
-            self.heuristics.play(ply, PieceTo::of(pos, mv));
-            let mut v = self.child_value(pos, mv, &child, child_in_check, 0, raised - 1, raised, ply);
-            if v >= raised && !self.stopped {
-                v = self.child_value(pos, mv, &child, child_in_check, depth - 4, raised - 1, raised, ply);
-            }
-            if self.stopped {
-                return Some(0);
-            }
-            if v >= raised {
-                return Some(v);
-            }
-        }
-        None
     }
 
     /// Quiescence: only captures and promotions (all moves when in check),

@@ -161,7 +161,7 @@ fn null_move_and_reductions_can_be_switched_off() {
     let nodes = |features: chesslantis_engine::search::Features| {
         let mut s = Searcher::<Chess>::new(8);
         s.features = features;
-        s.search(&pos, &[], &Limits::depth(9), &[], &mut |_| {}).nodes
+        s.search(&pos, &[], &Limits::depth(7), &[], &mut |_| {}).nodes
     };
     let all = nodes(Default::default());
     let no_null = nodes(chesslantis_engine::search::Features { null_move: false, ..Default::default() });
