@@ -29,9 +29,13 @@ pub mod score;
 pub mod search;
 pub mod session;
 pub mod time;
+pub mod trace;
 pub mod tt;
 pub mod uci;
 pub mod variant;
+pub mod weights;
+pub mod weights_chess;
+pub mod weights_tuned;
 mod variants;
 pub mod worlds;
 
