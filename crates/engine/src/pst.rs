@@ -1,7 +1,7 @@
 //! Piece-square tables: PeSTO's tapered tables (Ronald Friederich's, as
 //! published on the Chess Programming Wiki), written from White's side with
 //! a8 first, are where the tuner started (`weights::HAND`); the engine reads
-//! the tuned ones (`weights_chess::CHESS`). Boards of other sizes read them
+//! the tables of `weights_chess::CHESS`. Boards of other sizes read them
 //! through a scaled index, so a 10x10 board gets the same shape of
 //! preferences stretched over its squares.
 

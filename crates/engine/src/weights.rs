@@ -2,7 +2,8 @@
 //! the terms of `eval::standard_evaluation`. `EvalTables` is built from a
 //! `Weights`, so the tuner (examples/tune_eval.rs) can vary them at run time
 //! while the search reads the same flat tables as ever. The engine's chess
-//! weights are `weights_chess::CHESS`, a file the tuner writes.
+//! weights are `weights_chess::CHESS`: `HAND` below or the tuner's output
+//! (`weights_tuned::TUNED`) once a self-play match has accepted it.
 
 use crate::eval::Phased;
 use crate::pst;
