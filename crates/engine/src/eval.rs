@@ -2,8 +2,11 @@
 //! middlegame and endgame by the material left (a "tapered" evaluation),
 //! plus a few generic terms that hold on any board shape.
 
+use crate::pst;
 use crate::score::Score;
 use crate::variant::EngineVariant;
+use crate::weights::{Weights, CHESS_ROLES};
+use crate::weights_chess::CHESS;
 use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Square};
 
@@ -48,24 +51,55 @@ const CODES: usize = 2 * ROLE_COUNT + 1;
 pub struct EvalTables {
     /// Value plus square bonus, by piece code and square.
     psq: Vec<[Phased; 128]>,
-    phase_weight: [i32; ROLE_COUNT],
+    pub(crate) phase_weight: [i32; ROLE_COUNT],
     /// The phase of the start position: the most "middlegame" there is.
-    full_phase: i32,
+    pub(crate) full_phase: i32,
     /// Plain middlegame values, by role (ordering, pruning margins).
     pub values: [i32; ROLE_COUNT],
     /// Squares ahead of a pawn on its own and the neighbouring files, by colour:
     /// no enemy pawn there makes it passed.
-    passed_span: [[Bitboard; 128]; 2],
+    pub(crate) passed_span: [[Bitboard; 128]; 2],
     /// The neighbouring files of a square's file.
-    neighbour_files: [Bitboard; 128],
+    pub(crate) neighbour_files: [Bitboard; 128],
     /// A square's file.
-    file_of: [Bitboard; 128],
+    pub(crate) file_of: [Bitboard; 128],
     /// A pawn's rank from its own side, stretched to 0..8 (for the passed-pawn table).
-    pawn_rank: [[usize; 128]; 2],
+    pub(crate) pawn_rank: [[usize; 128]; 2],
+    /// The weights of the terms beyond material and squares, by role where
+    /// they depend on it (roles beyond chess's: `OTHER_MOBILITY`).
+    mobility: [Phased; ROLE_COUNT],
+    passed: [Phased; 8],
+    isolated: Phased,
+    doubled: Phased,
+    rook_open_file: Phased,
+    rook_half_open_file: Phased,
+    bishop_pair: Phased,
+    tempo: Score,
 }
 
 impl EvalTables {
+    /// The variant's tables: its values and squares (`EngineVariant`), the
+    /// engine's tuned chess weights for the other terms.
     pub fn new<V: EngineVariant>() -> EvalTables {
+        EvalTables::build::<V>(&CHESS, |piece, sq| V::PIECE_VALUES[piece.role.index()] + V::piece_square(piece, sq))
+    }
+
+    /// Tables from any weights, their material and squares included (the
+    /// tuner's): for chess, `with_weights(&CHESS)` is `new`.
+    pub fn with_weights<V: EngineVariant>(w: &Weights) -> EvalTables {
+        EvalTables::build::<V>(w, |piece, sq| {
+            let role = piece.role.index();
+            let value = if role < CHESS_ROLES { w.material[role] } else { V::PIECE_VALUES[role] };
+            let rank = V::SHAPE.rank(sq);
+            let relative = match piece.color {
+                Color::White => rank,
+                Color::Black => V::SHAPE.ranks - 1 - rank,
+            };
+            value + pst::square_bonus(w, piece.role, V::SHAPE, V::SHAPE.file(sq), relative)
+        })
+    }
+
+    fn build<V: EngineVariant>(w: &Weights, value_on: impl Fn(Piece, Square) -> Phased) -> EvalTables {
         let shape = V::SHAPE;
         let g = V::geometry();
         let mut psq = vec![[Phased::default(); 128]; CODES];
@@ -73,10 +107,12 @@ impl EvalTables {
             for role in V::letters().roles() {
                 let piece = Piece::new(color, role);
                 for (i, entry) in psq[piece.code() as usize].iter_mut().enumerate().take(shape.square_count()) {
-                    *entry = V::PIECE_VALUES[role.index()] + V::piece_square(piece, Square(i as u8));
+                    *entry = value_on(piece, Square(i as u8));
                 }
             }
         }
+        let mut mobility = OTHER_MOBILITY;
+        mobility[..CHESS_ROLES].copy_from_slice(&w.mobility);
         let start = Position::<V>::start();
         let full_phase = start
             .occupied()
@@ -121,6 +157,14 @@ impl EvalTables {
             neighbour_files,
             file_of,
             pawn_rank,
+            mobility,
+            passed: w.passed,
+            isolated: w.isolated,
+            doubled: w.doubled,
+            rook_open_file: w.rook_open_file,
+            rook_half_open_file: w.rook_half_open_file,
+            bishop_pair: w.bishop_pair,
+            tempo: w.tempo,
         }
     }
 
@@ -130,42 +174,18 @@ impl EvalTables {
     }
 }
 
-/// A bonus for holding both bishops (they cover both square colours).
-const BISHOP_PAIR: Phased = Phased::new(30, 50);
-/// For having the move.
-const TEMPO: Score = 12;
-/// Per square a piece reaches that no enemy pawn guards, by role, around a
-/// typical count (a piece with more than that gains, fewer loses).
-const MOBILITY: [Phased; ROLE_COUNT] = by_role(
-    [
-        Phased::new(0, 0),
-        Phased::new(4, 4),
-        Phased::new(5, 5),
-        Phased::new(2, 4),
-        Phased::new(1, 2),
-        Phased::new(0, 0),
-        Phased::new(3, 3),
-    ],
-    Phased::new(2, 2),
-);
-const TYPICAL_MOBILITY: [i32; ROLE_COUNT] = by_role([0, 4, 6, 7, 13, 0, 6], 6);
-/// Passed pawns by rank from their own side (scaled to 8 ranks).
-const PASSED: [Phased; 8] = [
-    Phased::new(0, 0),
-    Phased::new(2, 8),
-    Phased::new(5, 12),
-    Phased::new(10, 20),
-    Phased::new(20, 40),
-    Phased::new(35, 70),
-    Phased::new(60, 110),
-    Phased::new(0, 0),
-];
-const ISOLATED: Phased = Phased::new(-10, -14);
-const DOUBLED: Phased = Phased::new(-8, -20);
-const ROOK_OPEN_FILE: Phased = Phased::new(25, 8);
-const ROOK_HALF_OPEN_FILE: Phased = Phased::new(12, 6);
+/// Mobility weights of the roles beyond chess's (the Ship's, a variant's
+/// own); chess's come from the weights.
+const OTHER_MOBILITY: [Phased; ROLE_COUNT] = {
+    let mut m = by_role([Phased::new(0, 0); 7], Phased::new(2, 2));
+    m[Role::Ship.index()] = Phased::new(3, 3);
+    m
+};
+/// The reach of a role that earns no mobility bonus: a piece with more
+/// than that gains, fewer loses.
+pub(crate) const TYPICAL_MOBILITY: [i32; ROLE_COUNT] = by_role([0, 4, 6, 7, 13, 0, 6], 6);
 /// Weight of each attack on a square next to the enemy king, by role.
-const KING_ATTACK_WEIGHT: [i32; ROLE_COUNT] = by_role([0, 2, 2, 3, 5, 0, 2], 2);
+pub(crate) const KING_ATTACK_WEIGHT: [i32; ROLE_COUNT] = by_role([0, 2, 2, 3, 5, 0, 2], 2);
 
 /// Tapered material and piece squares, mobility, pawn structure, rooks on
 /// open files and attacks on the king; from the side to move's view.
@@ -190,7 +210,7 @@ pub fn standard_evaluation<V: EngineVariant>(pos: &Position<V>, t: &EvalTables) 
         Color::White => blended,
         Color::Black => -blended,
     };
-    score + TEMPO
+    score + t.tempo
 }
 
 /// The terms of one side beyond material and squares.
@@ -204,7 +224,7 @@ fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color) ->
     let mut total = Phased::default();
 
     if pos.pieces(us, Role::Bishop).more_than_one() {
-        total += BISHOP_PAIR;
+        total += t.bishop_pair;
     }
 
     let mut guarded_by_their_pawns = Bitboard::EMPTY;
@@ -221,7 +241,7 @@ fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color) ->
         let role = piece.role.index();
         let attacks = V::attacks(pos, sq, piece, occupied);
         let mobility = (attacks & reachable).count() as i32 - TYPICAL_MOBILITY[role];
-        total += Phased::new(MOBILITY[role].mg * mobility, MOBILITY[role].eg * mobility);
+        total += Phased::new(t.mobility[role].mg * mobility, t.mobility[role].eg * mobility);
         let on_king = (attacks & king_zone).count() as i32;
         if on_king > 0 {
             attack_units += KING_ATTACK_WEIGHT[role] * on_king;
@@ -230,29 +250,36 @@ fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color) ->
         if piece.role == Role::Rook {
             let file = t.file_of[sq.index()];
             if (file & our_pawns).is_empty() {
-                total += if (file & their_pawns).is_empty() { ROOK_OPEN_FILE } else { ROOK_HALF_OPEN_FILE };
+                total += if (file & their_pawns).is_empty() { t.rook_open_file } else { t.rook_half_open_file };
             }
         }
     }
     if attackers >= 2 {
-        // Grows with the square of the attack: one attacker is a nuisance, three a storm.
-        total += Phased::new((attack_units * attack_units / 6).min(500), 0);
+        total += Phased::new(king_attack(attack_units), 0);
     }
 
     for sq in our_pawns {
         let i = sq.index();
         if (t.passed_span[us.index()][i] & their_pawns).is_empty() {
-            total += PASSED[t.pawn_rank[us.index()][i].min(7)];
+            total += t.passed[t.pawn_rank[us.index()][i].min(7)];
         }
         if (t.neighbour_files[i] & our_pawns).is_empty() {
-            total += ISOLATED;
+            total += t.isolated;
         }
         if (t.file_of[i] & our_pawns).more_than_one() {
             // Counted for each pawn of a doubled file: two pawns, twice.
-            total += Phased::new(DOUBLED.mg / 2, DOUBLED.eg / 2);
+            total += t.doubled;
         }
     }
     total
+}
+
+/// The middlegame bonus of `units` of attack on the enemy king (two
+/// attackers or more). Not tuned: it grows with the square of the attack
+/// (one attacker is a nuisance, three a storm), which no weight is linear in.
+#[inline]
+pub(crate) fn king_attack(units: i32) -> i32 {
+    (units * units / 6).min(500)
 }
 
 /// Whether the side has pieces beyond king and pawns (null moves are unsafe
@@ -271,7 +298,7 @@ mod tests {
     fn start_position_is_level_and_symmetric() {
         let t = EvalTables::new::<Chess>();
         let start = Position::<Chess>::start();
-        assert_eq!(standard_evaluation(&start, &t), TEMPO);
+        assert_eq!(standard_evaluation(&start, &t), CHESS.tempo);
         let mirrored = Position::<Chess>::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
         let mirror_black = Position::<Chess>::from_fen("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         assert_eq!(standard_evaluation(&mirrored, &t), standard_evaluation(&mirror_black, &t));

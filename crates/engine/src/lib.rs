@@ -31,9 +31,13 @@ pub mod search;
 pub mod session;
 mod singular;
 pub mod time;
+pub mod trace;
 pub mod tt;
 pub mod uci;
 pub mod variant;
+pub mod weights;
+pub mod weights_chess;
+pub mod weights_tuned;
 mod variants;
 pub mod worlds;
 

@@ -1,9 +1,12 @@
 //! Piece-square tables: PeSTO's tapered tables (Ronald Friederich's, as
 //! published on the Chess Programming Wiki), written from White's side with
-//! a8 first. Boards of other sizes read them through a scaled index, so a
-//! 10x10 board gets the same shape of preferences stretched over its squares.
+//! a8 first, are where the tuner started (`weights::HAND`); the engine reads
+//! the tables of `weights_chess::CHESS`. Boards of other sizes read them
+//! through a scaled index, so a 10x10 board gets the same shape of
+//! preferences stretched over its squares.
 
 use crate::eval::Phased;
+use crate::weights::{square_index, Weights, CHESS_ROLES};
 use chesslantis_core::{Role, Shape};
 
 type Table = [i32; 64];
@@ -141,38 +144,42 @@ const KING_EG: Table = [
     -53, -34, -21, -11, -28, -14, -24, -43,
 ];
 
-/// The (middlegame, endgame) tables of a role. The Ship, a short-range
-/// piece that wants the centre as a knight does, borrows the knight's, as
-/// does every role of a variant's own.
-fn tables(role: Role) -> (&'static Table, &'static Table) {
-    match role {
-        Role::Pawn => (&PAWN_MG, &PAWN_EG),
-        Role::Knight => (&KNIGHT_MG, &KNIGHT_EG),
-        Role::Bishop => (&BISHOP_MG, &BISHOP_EG),
-        Role::Rook => (&ROOK_MG, &ROOK_EG),
-        Role::Queen => (&QUEEN_MG, &QUEEN_EG),
-        Role::King => (&KING_MG, &KING_EG),
-        // The Ship and a variant's own pieces want the centre, as a knight does.
-        _ => (&KNIGHT_MG, &KNIGHT_EG),
+/// Two tables as one of phased values.
+const fn phased(mg: &Table, eg: &Table) -> [Phased; 64] {
+    let mut out = [Phased::new(0, 0); 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = Phased::new(mg[i], eg[i]);
+        i += 1;
     }
+    out
 }
 
+/// PeSTO's tables by `Role::index()` (pawn to king): where the tuner started.
+pub const PESTO: [[Phased; 64]; CHESS_ROLES] = [
+    phased(&PAWN_MG, &PAWN_EG),
+    phased(&KNIGHT_MG, &KNIGHT_EG),
+    phased(&BISHOP_MG, &BISHOP_EG),
+    phased(&ROOK_MG, &ROOK_EG),
+    phased(&QUEEN_MG, &QUEEN_EG),
+    phased(&KING_MG, &KING_EG),
+];
+
 /// Maps coordinate `i` of `0..n` onto `0..8`, keeping both ends.
-fn scale(i: u8, n: u8) -> usize {
+pub(crate) fn scale(i: u8, n: u8) -> usize {
     if n <= 1 {
         return 0;
     }
     ((i as usize * 7 * 2 + (n as usize - 1)) / (2 * (n as usize - 1))).min(7)
 }
 
-/// The PeSTO bonus of a role on (file, rank) seen from its own side (rank 0
-/// is its first rank), stretched to the board's shape.
-pub fn pesto(role: Role, shape: Shape, file: u8, relative_rank: u8) -> Phased {
-    let f = scale(file, shape.files);
-    let r = scale(relative_rank, shape.ranks);
-    let index = (7 - r) * 8 + f;
-    let (mg, eg) = tables(role);
-    Phased { mg: mg[index], eg: eg[index] }
+/// The square bonus of a role on (file, rank) seen from its own side (rank
+/// 0 is its first rank) in `w`'s tables, stretched to the board's shape.
+/// The Ship, a short-range piece that wants the centre as a knight does,
+/// borrows the knight's table, as does every role of a variant's own.
+pub fn square_bonus(w: &Weights, role: Role, shape: Shape, file: u8, relative_rank: u8) -> Phased {
+    let table = if role.index() < CHESS_ROLES { role.index() } else { Role::Knight.index() };
+    w.squares[table][square_index(scale(file, shape.files), scale(relative_rank, shape.ranks))]
 }
 
 #[cfg(test)]
@@ -182,8 +189,10 @@ mod tests {
     #[test]
     fn chess_board_reads_the_tables_unscaled() {
         // e2 for a pawn is row 7 (from the top), file e.
-        assert_eq!(pesto(Role::Pawn, Shape::CHESS, 4, 1), Phased { mg: -15, eg: 13 });
-        assert_eq!(pesto(Role::King, Shape::CHESS, 6, 0), Phased { mg: 24, eg: -24 });
+        let w = &crate::weights::HAND;
+        assert_eq!(square_bonus(w, Role::Pawn, Shape::CHESS, 4, 1), Phased { mg: -15, eg: 13 });
+        assert_eq!(square_bonus(w, Role::King, Shape::CHESS, 6, 0), Phased { mg: 24, eg: -24 });
+        assert_eq!(square_bonus(w, Role::new(6).unwrap(), Shape::CHESS, 0, 0), square_bonus(w, Role::Knight, Shape::CHESS, 0, 0));
         for i in 0..8 {
             assert_eq!(scale(i, 8), i as usize);
         }

@@ -9,30 +9,33 @@ use crate::pst;
 use crate::score::Score;
 use crate::search::Searcher;
 use crate::time::Limits;
+use crate::weights::CHESS_ROLES;
+use crate::weights_chess::CHESS;
 use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::{Action, DynGame, Move, MoveKind, Piece, Position, PositionGame, Probability, Role, Square, Variant};
 
 /// Centipawn values by `Role::index()` (pawn, knight, bishop, rook, queen,
-/// king, ship): PeSTO's for the chess pieces; the Ship's is reasoned in
-/// docs/engine.md. The king's value is never counted (both sides have one).
-/// A variant's own roles are worth nothing until it says otherwise.
-pub const STANDARD_VALUES: [Phased; ROLE_COUNT] = by_role(
-    [
-        Phased::new(82, 94),
-        Phased::new(337, 281),
-        Phased::new(365, 297),
-        Phased::new(477, 512),
-        Phased::new(1025, 936),
-        Phased::new(0, 0),
-        Phased::new(400, 380),
-    ],
-    Phased::new(0, 0),
-);
+/// king, ship): the tuned chess values (`weights_chess::CHESS`); the Ship's
+/// is reasoned in docs/engine.md. The king's value is never counted (both
+/// sides have one). A variant's own roles are worth nothing until it says otherwise.
+pub const STANDARD_VALUES: [Phased; ROLE_COUNT] = {
+    let mut v = by_role([Phased::new(0, 0); 7], Phased::new(0, 0));
+    let mut i = 0;
+    while i < CHESS_ROLES {
+        v[i] = CHESS.material[i];
+        i += 1;
+    }
+    v[Role::Ship.index()] = SHIP_VALUE;
+    v
+};
+
+/// The Ship's value (docs/engine.md, "The Ship").
+const SHIP_VALUE: Phased = Phased::new(400, 380);
 
 /// How much each role counts towards "middlegame" (by `Role::index()`).
 pub const STANDARD_PHASE_WEIGHTS: [i32; ROLE_COUNT] = by_role([0, 1, 1, 2, 4, 0, 1], 0);
 
-/// PeSTO's table for `piece` on `sq`, stretched to the variant's board.
+/// The chess table for `piece` on `sq`, stretched to the variant's board.
 pub fn standard_piece_square<V: Variant>(piece: Piece, sq: Square) -> Phased {
     let shape = V::SHAPE;
     let rank = shape.rank(sq);
@@ -40,7 +43,7 @@ pub fn standard_piece_square<V: Variant>(piece: Piece, sq: Square) -> Phased {
         chesslantis_core::Color::White => rank,
         chesslantis_core::Color::Black => shape.ranks - 1 - rank,
     };
-    pst::pesto(piece.role, shape, shape.file(sq), relative)
+    pst::square_bonus(&CHESS, piece.role, shape, shape.file(sq), relative)
 }
 
 /// The role a move captures by the rules of chess: the enemy on the target
@@ -109,7 +112,7 @@ pub trait EngineVariant: Variant {
     }
 
     /// Bonus for `piece` standing on `sq`, by its own side's view of the
-    /// board (added to its value). Default: PeSTO's tables, stretched to the shape.
+    /// board (added to its value). Default: the chess tables, stretched to the shape.
     fn piece_square(piece: Piece, sq: Square) -> Phased {
         standard_piece_square::<Self>(piece, sq)
     }

@@ -1,0 +1,202 @@
+//! The numbers of the evaluation as one value: material, piece squares and
+//! the terms of `eval::standard_evaluation`. `EvalTables` is built from a
+//! `Weights`, so the tuner (examples/tune_eval.rs) can vary them at run time
+//! while the search reads the same flat tables as ever. The engine's chess
+//! weights are `weights_chess::CHESS`: `HAND` below or the tuner's output
+//! (`weights_tuned::TUNED`) once a self-play match has accepted it.
+
+use crate::eval::Phased;
+use crate::pst;
+
+/// The roles of chess, `Role::index()` 0 (pawn) to 5 (king).
+pub const CHESS_ROLES: usize = 6;
+
+/// Every tunable number of the evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// By `Role::index()`; the king's is never counted (both sides have one).
+    pub material: [Phased; CHESS_ROLES],
+    /// By role, from the piece's own side, a8 first (PeSTO's layout).
+    pub squares: [[Phased; 64]; CHESS_ROLES],
+    /// Per reachable square beyond the role's typical count (pawns and kings: unused).
+    pub mobility: [Phased; CHESS_ROLES],
+    /// Passed pawns by rank from their own side (stretched to 8 ranks).
+    pub passed: [Phased; 8],
+    pub isolated: Phased,
+    /// For each pawn of a file with two or more of its side's pawns.
+    pub doubled: Phased,
+    pub rook_open_file: Phased,
+    pub rook_half_open_file: Phased,
+    pub bishop_pair: Phased,
+    /// For having the move (after the blend: one number).
+    pub tempo: i32,
+}
+
+/// The index of a square in `Weights::squares` for a piece on (file,
+/// relative rank) of an 8x8 board.
+pub const fn square_index(file: usize, relative_rank: usize) -> usize {
+    (7 - relative_rank) * 8 + file
+}
+
+/// The hand-set evaluation the tuner started from: PeSTO's material and
+/// tables, and terms chosen by reasoning.
+pub const HAND: Weights = Weights {
+    material: [
+        Phased::new(82, 94),
+        Phased::new(337, 281),
+        Phased::new(365, 297),
+        Phased::new(477, 512),
+        Phased::new(1025, 936),
+        Phased::new(0, 0),
+    ],
+    squares: pst::PESTO,
+    mobility: [
+        Phased::new(0, 0),
+        Phased::new(4, 4),
+        Phased::new(5, 5),
+        Phased::new(2, 4),
+        Phased::new(1, 2),
+        Phased::new(0, 0),
+    ],
+    passed: [
+        Phased::new(0, 0),
+        Phased::new(2, 8),
+        Phased::new(5, 12),
+        Phased::new(10, 20),
+        Phased::new(20, 40),
+        Phased::new(35, 70),
+        Phased::new(60, 110),
+        Phased::new(0, 0),
+    ],
+    isolated: Phased::new(-10, -14),
+    doubled: Phased::new(-4, -10),
+    rook_open_file: Phased::new(25, 8),
+    rook_half_open_file: Phased::new(12, 6),
+    bishop_pair: Phased::new(30, 50),
+    tempo: 12,
+};
+
+/// How many phased weights `Weights::params` lists.
+pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5;
+
+impl Weights {
+    /// Every phased weight in one fixed order (the trace's and the tuner's
+    /// indices): material, squares, mobility, passed, isolated, doubled,
+    /// rook files, bishop pair. The tempo is apart (it is not blended).
+    pub fn params(&self) -> Vec<Phased> {
+        let mut out = Vec::with_capacity(PARAM_COUNT);
+        out.extend(self.material);
+        for table in &self.squares {
+            out.extend(table);
+        }
+        out.extend(self.mobility);
+        out.extend(self.passed);
+        out.extend([self.isolated, self.doubled, self.rook_open_file, self.rook_half_open_file, self.bishop_pair]);
+        out
+    }
+
+    /// The inverse of `params`.
+    pub fn from_params(p: &[Phased], tempo: i32) -> Weights {
+        assert_eq!(p.len(), PARAM_COUNT);
+        let mut w = HAND;
+        w.material.copy_from_slice(&p[Param::material(0)..Param::material(CHESS_ROLES)]);
+        for (role, table) in w.squares.iter_mut().enumerate() {
+            table.copy_from_slice(&p[Param::square(role, 0)..Param::square(role, 0) + 64]);
+        }
+        w.mobility.copy_from_slice(&p[Param::mobility(0)..Param::mobility(CHESS_ROLES)]);
+        w.passed.copy_from_slice(&p[Param::passed(0)..Param::passed(8)]);
+        [w.isolated, w.doubled, w.rook_open_file, w.rook_half_open_file, w.bishop_pair] = [
+            p[Param::ISOLATED],
+            p[Param::DOUBLED],
+            p[Param::ROOK_OPEN_FILE],
+            p[Param::ROOK_HALF_OPEN_FILE],
+            p[Param::BISHOP_PAIR],
+        ];
+        w.tempo = tempo;
+        w
+    }
+
+    /// Rust source for these weights as the constant `name`, with `header`
+    /// as its opening comment (how the values were made).
+    pub fn to_rust(&self, name: &str, header: &str) -> String {
+        let p = |v: Phased| format!("Phased::new({}, {})", v.mg, v.eg);
+        let list = |vs: &[Phased], indent: &str| vs.iter().map(|&v| format!("{indent}{},\n", p(v))).collect::<String>();
+        let mut s = String::new();
+        for line in header.lines() {
+            s += &format!("//! {line}\n").replace("//! \n", "//!\n");
+        }
+        s += "\nuse crate::eval::Phased;\nuse crate::weights::Weights;\n\n";
+        s += &format!("pub const {name}: Weights = Weights {{\n");
+        s += &format!("    material: [\n{}    ],\n", list(&self.material, "        "));
+        s += "    squares: [\n";
+        for table in &self.squares {
+            s += "        [\n";
+            for row in table.chunks(8) {
+                s += &format!("            {},\n", row.iter().map(|&v| p(v)).collect::<Vec<_>>().join(", "));
+            }
+            s += "        ],\n";
+        }
+        s += "    ],\n";
+        s += &format!("    mobility: [\n{}    ],\n", list(&self.mobility, "        "));
+        s += &format!("    passed: [\n{}    ],\n", list(&self.passed, "        "));
+        s += &format!("    isolated: {},\n", p(self.isolated));
+        s += &format!("    doubled: {},\n", p(self.doubled));
+        s += &format!("    rook_open_file: {},\n", p(self.rook_open_file));
+        s += &format!("    rook_half_open_file: {},\n", p(self.rook_half_open_file));
+        s += &format!("    bishop_pair: {},\n", p(self.bishop_pair));
+        s += &format!("    tempo: {},\n}};\n", self.tempo);
+        s
+    }
+}
+
+/// Indices into `Weights::params`.
+pub struct Param;
+
+impl Param {
+    pub const fn material(role: usize) -> usize {
+        role
+    }
+    pub const fn square(role: usize, index: usize) -> usize {
+        CHESS_ROLES + role * 64 + index
+    }
+    pub const fn mobility(role: usize) -> usize {
+        CHESS_ROLES * 65 + role
+    }
+    pub const fn passed(rank: usize) -> usize {
+        CHESS_ROLES * 66 + rank
+    }
+    pub const ISOLATED: usize = CHESS_ROLES * 66 + 8;
+    pub const DOUBLED: usize = Param::ISOLATED + 1;
+    pub const ROOK_OPEN_FILE: usize = Param::ISOLATED + 2;
+    pub const ROOK_HALF_OPEN_FILE: usize = Param::ISOLATED + 3;
+    pub const BISHOP_PAIR: usize = Param::ISOLATED + 4;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn params_round_trip_in_their_documented_order() {
+        let mut w = HAND;
+        w.squares[3][17] = Phased::new(7, -7);
+        w.bishop_pair = Phased::new(1, 2);
+        let p = w.params();
+        assert_eq!(p.len(), PARAM_COUNT);
+        assert_eq!(p[Param::square(3, 17)], Phased::new(7, -7));
+        assert_eq!(p[Param::BISHOP_PAIR], Phased::new(1, 2));
+        assert_eq!(p[Param::mobility(1)], HAND.mobility[1]);
+        assert_eq!(p[Param::passed(6)], HAND.passed[6]);
+        assert_eq!(Weights::from_params(&p, 5), Weights { tempo: 5, ..w });
+    }
+
+    #[test]
+    fn the_source_names_every_weight() {
+        let src = HAND.to_rust("X", "made by hand\n\nsecond paragraph");
+        assert!(src.starts_with("//! made by hand\n//!\n//! second paragraph\n"));
+        assert!(src.contains("pub const X: Weights = Weights {"));
+        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms.
+        assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
+        assert!(src.contains("tempo: 12,"));
+    }
+}
