@@ -3,8 +3,9 @@
 //! one seat of games whose actions the match sends it as lines:
 //! `new` (a new game), `apply <seat> <action>` (any seat's action, in
 //! order), `go` (answers the engine's action for the seat to act).
-//! Arguments: variant, milliseconds per move. Written for the previous
-//! main's API (`choose_action(&dyn Game)` returning an `Action`).
+//! Arguments: variant, milliseconds per move. Written for the API
+//! since dab0513 (`choose_action(&DynGame)` returning the action's text);
+//! previous_player_27d960d.rs is the same for 27d960d's.
 
 use chesslantis_core::{DynGame, Seat};
 use chesslantis_engine::{new_session, Limits};
@@ -32,10 +33,7 @@ fn main() {
                 game.apply(Seat::parse(seat).expect("a seat"), action).expect("a legal action");
                 continue;
             }
-            "go" => match session.choose_action(game.game(), &limits) {
-                Ok(action) => game.game().describe(action).text,
-                Err(e) => format!("error {e}"),
-            },
+            "go" => session.choose_action(&game, &limits).unwrap_or_else(|e| format!("error {e}")),
             _ => format!("error unknown command {command}"),
         };
         let mut out = stdout.lock();

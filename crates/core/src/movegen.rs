@@ -164,9 +164,34 @@ pub fn drop_king_exposing<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, st
 /// Legal moves with pins and checks computed up front (standard pieces and
 /// standard captures only: enemies, never friends).
 pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
+    legal_standard_of(pos, out, Generate::All)
+}
+
+/// The captures and promotions (en passant included) among
+/// `legal_standard`'s moves, in the same order, without making the quiet
+/// ones: what a quiescence search looks at.
+pub fn legal_standard_tactical<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
+    legal_standard_of(pos, out, Generate::Tactical)
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Generate {
+    All,
+    Tactical,
+}
+
+fn legal_standard_of<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, generate: Generate) {
     let us = pos.turn();
     let Some(king) = pos.king(us) else {
-        return pseudo_legal(pos, out);
+        let start = out.len();
+        pseudo_legal(pos, out);
+        if generate == Generate::Tactical {
+            let enemies = pos.by_color(!us);
+            drop_moves(out, start, |mv| {
+                mv.promotion.is_none() && mv.kind != MoveKind::EnPassant && !enemies.contains(mv.to)
+            });
+        }
+        return;
     };
     let g = V::geometry();
     let them = !us;
@@ -174,8 +199,13 @@ pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     let ours = pos.by_color(us);
     let checkers = V::attackers(pos, king, them, occupied);
 
+    // Where a piece's move must end: anywhere not ours, or on an enemy.
+    let landing = match generate {
+        Generate::All => !ours,
+        Generate::Tactical => pos.by_color(them),
+    };
     let without_king = occupied.without(king);
-    for to in g.king[king.index()] & !ours {
+    for to in g.king[king.index()] & landing {
         if V::attackers(pos, to, them, without_king).is_empty() {
             out.push(Move::normal(king, to));
         }
@@ -201,13 +231,20 @@ pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
             }
         }
     }
+    // A pawn's move is tactical when it captures or promotes.
+    let pawn_landing = match generate {
+        Generate::All => !Bitboard::EMPTY,
+        Generate::Tactical => pos.by_color(them) | V::promotion_zone(us),
+    };
     let allowed = |from: Square, to: Square| {
-        target.contains(to) && (!pinned.contains(from) || g.line(king, from).contains(to))
+        target.contains(to)
+            && pawn_landing.contains(to)
+            && (!pinned.contains(from) || g.line(king, from).contains(to))
     };
 
     for from in ours & !pos.by_role(Role::Pawn) & !pos.by_role(Role::King) {
         let Some(piece) = pos.piece_at(from) else { continue };
-        let mut targets = V::attacks(pos, from, piece, occupied) & target;
+        let mut targets = V::attacks(pos, from, piece, occupied) & target & landing;
         if pinned.contains(from) {
             targets &= g.line(king, from);
         }
@@ -221,7 +258,7 @@ pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     // En passant (added unfiltered) removes two pawns from one rank, which
     // pins cannot see: check it by playing it.
     drop_moves(out, before_pawns, |mv| mv.kind == MoveKind::EnPassant && pos.after(mv).king_attacked(us));
-    if checkers.is_empty() {
+    if checkers.is_empty() && generate == Generate::All {
         castling_moves(pos, out, true);
     }
 }

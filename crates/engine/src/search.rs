@@ -730,11 +730,17 @@ impl<V: EngineVariant> Searcher<V> {
         }
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
-        V::legal_moves(pos, &mut moves);
-        let score = if moves.is_empty() {
+        // Out of check, the captures and promotions alone when the variant
+        // can generate just those (a stalemate then goes unseen here too);
+        // else every move, to see a position without any.
+        let only_tactical = !in_check && V::tactical_moves(pos, &mut moves);
+        if !only_tactical {
+            V::legal_moves(pos, &mut moves);
+        }
+        let score = if moves.is_empty() && !only_tactical {
             V::outcome(pos, false).map_or(DRAW, |o| outcome_score(o, pos.turn(), ply))
         } else {
-            if !in_check {
+            if !in_check && !only_tactical {
                 moves.retain(|&mv| is_tactical(pos, mv));
             }
             let original_alpha = alpha;

@@ -127,6 +127,15 @@ pub trait EngineVariant: Variant {
         standard_captured(pos, mv)
     }
 
+    /// Appends only the legal captures and promotions (what quiescence
+    /// searches out of check) and says true, for a variant with a generator
+    /// that skips the quiet moves; the default says false, and quiescence
+    /// generates every move and keeps the tactical ones (seeing there a
+    /// position without moves, which the fast generator cannot tell).
+    fn tactical_moves(_pos: &Position<Self>, _out: &mut Vec<Move>) -> bool {
+        false
+    }
+
     /// Chance after a move: `None` when the move's result is certain; else
     /// every outcome with its probability (they sum to 1; outcomes leading
     /// to the same position may be listed apart, the search merges them).

@@ -1,9 +1,23 @@
-//! Chess: every default of `EngineVariant` is the chess answer.
+//! Chess: the defaults of `EngineVariant` are the chess answer; chess adds
+//! a generator of captures and promotions for quiescence.
 
 use crate::variant::EngineVariant;
+use chesslantis_core::movegen::legal_standard_tactical;
 use chesslantis_core::variants::Chess;
+use chesslantis_core::{Move, Position, Role};
 
 impl EngineVariant for Chess {
+    fn tactical_moves(pos: &Position<Self>, out: &mut Vec<Move>) -> bool {
+        // Stalemates happen to a side with only its king and pawns (the
+        // lone king above all): there quiescence takes every move, to see one.
+        let us = pos.by_color(pos.turn());
+        if (us & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn)).is_empty() {
+            return false;
+        }
+        legal_standard_tactical(pos, out);
+        true
+    }
+
     fn bench_fens() -> &'static [&'static str] {
         BENCH
     }

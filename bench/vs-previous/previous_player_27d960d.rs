@@ -1,0 +1,45 @@
+//! A player process for `bench/engine-vs-previous`: the engine of a build
+//! (copied into that build's crates/engine/examples and built there) playing
+//! one seat of games whose actions the match sends it as lines:
+//! `new` (a new game), `apply <seat> <action>` (any seat's action, in
+//! order), `go` (answers the engine's action for the seat to act).
+//! Arguments: variant, milliseconds per move. Written for 27d960d's
+//! API (`choose_action(&dyn Game)` returning an `Action`); previous_player.rs
+//! is the same for the later API (`choose_action(&DynGame)` returning text).
+
+use chesslantis_core::{DynGame, Seat};
+use chesslantis_engine::{new_session, Limits};
+use std::io::{BufRead, Write};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let variant = args.get(1).cloned().unwrap_or_else(|| "chess".into());
+    let movetime: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let limits = Limits::movetime(movetime);
+    let mut game = DynGame::new(&variant, None).expect("a variant");
+    let mut session = new_session(&variant, 16).expect("an engine");
+    let stdout = std::io::stdout();
+    for line in std::io::stdin().lock().lines() {
+        let line = line.expect("a line");
+        let (command, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+        let answer = match command {
+            "new" => {
+                game = DynGame::new(&variant, None).expect("a variant");
+                session.new_game();
+                continue;
+            }
+            "apply" => {
+                let (seat, action) = rest.split_once(' ').expect("apply <seat> <action>");
+                game.apply(Seat::parse(seat).expect("a seat"), action).expect("a legal action");
+                continue;
+            }
+            "go" => match session.choose_action(game.game(), &limits) {
+                Ok(action) => game.game().describe(action).text,
+                Err(e) => format!("error {e}"),
+            },
+            _ => format!("error unknown command {command}"),
+        };
+        let mut out = stdout.lock();
+        writeln!(out, "{answer}").and_then(|_| out.flush()).expect("the match listens");
+    }
+}
