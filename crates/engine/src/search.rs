@@ -731,9 +731,10 @@ impl<V: EngineVariant> Searcher<V> {
         let mut moves = std::mem::take(&mut self.move_lists[ply]);
         moves.clear();
         // Out of check, the captures and promotions alone when the variant
-        // can generate just those (a stalemate then goes unseen here too);
-        // else every move, to see a position without any.
-        let only_tactical = !in_check && V::tactical_moves(pos, &mut moves);
+        // can generate just those; else every move, to see a position
+        // without any. Stalemates happen to a side with only its king and
+        // pawns (the lone king above all): that side gets every move.
+        let only_tactical = !in_check && has_pieces(pos, pos.turn()) && V::tactical_moves(pos, &mut moves);
         if !only_tactical {
             V::legal_moves(pos, &mut moves);
         }

@@ -4,16 +4,10 @@
 use crate::variant::EngineVariant;
 use chesslantis_core::movegen::legal_standard_tactical;
 use chesslantis_core::variants::Chess;
-use chesslantis_core::{Move, Position, Role};
+use chesslantis_core::{Move, Position};
 
 impl EngineVariant for Chess {
     fn tactical_moves(pos: &Position<Self>, out: &mut Vec<Move>) -> bool {
-        // Stalemates happen to a side with only its king and pawns (the
-        // lone king above all): there quiescence takes every move, to see one.
-        let us = pos.by_color(pos.turn());
-        if (us & !pos.by_role(Role::King) & !pos.by_role(Role::Pawn)).is_empty() {
-            return false;
-        }
         legal_standard_tactical(pos, out);
         true
     }

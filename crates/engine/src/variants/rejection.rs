@@ -15,10 +15,17 @@ use crate::rejection::{answer_proposal, replacement};
 use crate::variant::{EngineVariant, NodeRule, Turn};
 use chesslantis_core::variants::rejection::{RejectionGame, Step};
 use chesslantis_core::variants::Rejection;
-use chesslantis_core::{Action, DynGame, OwnAction, Position};
+use chesslantis_core::movegen::legal_standard_tactical;
+use chesslantis_core::{Action, DynGame, Move, OwnAction, Position};
 
 impl EngineVariant for Rejection {
     const NODE_RULE: NodeRule = NodeRule::SecondBest;
+
+    /// Chess's moves, so chess's generator of captures and promotions.
+    fn tactical_moves(pos: &Position<Self>, out: &mut Vec<Move>) -> bool {
+        legal_standard_tactical(pos, out);
+        true
+    }
 
     fn position_in(game: &DynGame) -> Option<&Position<Self>> {
         game.game_as::<RejectionGame>().map(|g| g.position())
