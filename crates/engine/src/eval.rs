@@ -201,9 +201,11 @@ pub fn standard_evaluation<V: EngineVariant>(pos: &Position<V>, t: &EvalTables) 
         }
         phase += t.phase_weight[piece.role.index()];
     }
-    let sides = Color::ALL.map(|c| side_terms(pos, t, c));
-    white += sides[0];
-    white -= sides[1];
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let mut sum = WeightedSum { t, total: Phased::default() };
+        side_terms(pos, t, color, &mut sum);
+        white += Phased::new(sign * sum.total.mg, sign * sum.total.eg);
+    }
     let phase = phase.min(t.full_phase);
     let blended = (white.mg * phase + white.eg * (t.full_phase - phase)) / t.full_phase;
     let score = match pos.turn() {
@@ -213,18 +215,69 @@ pub fn standard_evaluation<V: EngineVariant>(pos: &Position<V>, t: &EvalTables) 
     score + t.tempo
 }
 
-/// The terms of one side beyond material and squares.
-fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color) -> Phased {
+/// A term of the evaluation beyond material and squares, counted for one
+/// side (each has one weight in `Weights`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Term {
+    /// Reachable squares beyond the role's typical count, by `Role::index()`.
+    Mobility(usize),
+    /// A passed pawn on this rank from its side (stretched to 0..8).
+    Passed(usize),
+    Isolated,
+    Doubled,
+    RookOpenFile,
+    RookHalfOpenFile,
+    BishopPair,
+}
+
+/// Where `side_terms` puts what it counts: the search adds the weights
+/// (`WeightedSum`), the tuner keeps the counts (`trace.rs`). One walk over
+/// the position serves both, so they cannot disagree.
+pub(crate) trait Terms {
+    /// `count` times the weight of `term`.
+    fn add(&mut self, term: Term, count: i32);
+    /// The middlegame bonus of the attack on the enemy king (not a weight).
+    fn king_attack(&mut self, bonus: i32);
+}
+
+/// The weighted sum of one side's terms, as the search evaluates.
+struct WeightedSum<'a> {
+    t: &'a EvalTables,
+    total: Phased,
+}
+
+impl Terms for WeightedSum<'_> {
+    #[inline(always)]
+    fn add(&mut self, term: Term, count: i32) {
+        let w = match term {
+            Term::Mobility(role) => self.t.mobility[role],
+            Term::Passed(rank) => self.t.passed[rank],
+            Term::Isolated => self.t.isolated,
+            Term::Doubled => self.t.doubled,
+            Term::RookOpenFile => self.t.rook_open_file,
+            Term::RookHalfOpenFile => self.t.rook_half_open_file,
+            Term::BishopPair => self.t.bishop_pair,
+        };
+        self.total += Phased::new(w.mg * count, w.eg * count);
+    }
+
+    #[inline(always)]
+    fn king_attack(&mut self, bonus: i32) {
+        self.total.mg += bonus;
+    }
+}
+
+/// The terms of one side beyond material and squares, into `out`.
+pub(crate) fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, out: &mut impl Terms) {
     let g = V::geometry();
     let them = !us;
     let occupied = pos.occupied();
     let ours = pos.by_color(us);
     let our_pawns = pos.pieces(us, Role::Pawn);
     let their_pawns = pos.pieces(them, Role::Pawn);
-    let mut total = Phased::default();
 
     if pos.pieces(us, Role::Bishop).more_than_one() {
-        total += t.bishop_pair;
+        out.add(Term::BishopPair, 1);
     }
 
     let mut guarded_by_their_pawns = Bitboard::EMPTY;
@@ -240,8 +293,7 @@ fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color) ->
         let Some(piece) = pos.piece_at(sq) else { continue };
         let role = piece.role.index();
         let attacks = V::attacks(pos, sq, piece, occupied);
-        let mobility = (attacks & reachable).count() as i32 - TYPICAL_MOBILITY[role];
-        total += Phased::new(t.mobility[role].mg * mobility, t.mobility[role].eg * mobility);
+        out.add(Term::Mobility(role), (attacks & reachable).count() as i32 - TYPICAL_MOBILITY[role]);
         let on_king = (attacks & king_zone).count() as i32;
         if on_king > 0 {
             attack_units += KING_ATTACK_WEIGHT[role] * on_king;
@@ -250,28 +302,27 @@ fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color) ->
         if piece.role == Role::Rook {
             let file = t.file_of[sq.index()];
             if (file & our_pawns).is_empty() {
-                total += if (file & their_pawns).is_empty() { t.rook_open_file } else { t.rook_half_open_file };
+                out.add(if (file & their_pawns).is_empty() { Term::RookOpenFile } else { Term::RookHalfOpenFile }, 1);
             }
         }
     }
     if attackers >= 2 {
-        total += Phased::new(king_attack(attack_units), 0);
+        out.king_attack(king_attack(attack_units));
     }
 
     for sq in our_pawns {
         let i = sq.index();
         if (t.passed_span[us.index()][i] & their_pawns).is_empty() {
-            total += t.passed[t.pawn_rank[us.index()][i].min(7)];
+            out.add(Term::Passed(t.pawn_rank[us.index()][i].min(7)), 1);
         }
         if (t.neighbour_files[i] & our_pawns).is_empty() {
-            total += t.isolated;
+            out.add(Term::Isolated, 1);
         }
         if (t.file_of[i] & our_pawns).more_than_one() {
             // Counted for each pawn of a doubled file: two pawns, twice.
-            total += t.doubled;
+            out.add(Term::Doubled, 1);
         }
     }
-    total
 }
 
 /// The middlegame bonus of `units` of attack on the enemy king (two

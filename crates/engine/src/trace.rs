@@ -5,16 +5,18 @@
 //! attack) and the tempo. A test checks that the two agree exactly on many
 //! positions and weights: they cannot drift apart unseen.
 //!
-//! It mirrors `eval::side_terms` for the roles of chess, with the variant's
-//! tables read through `with_weights` (its own values and squares are not
-//! traced): it is for chess, the game the tuner fits.
+//! The terms beyond material and squares are counted by `eval::side_terms`
+//! itself, the evaluation's own walk over the position, into coefficients
+//! instead of weights. Only the roles of chess are traced, with the
+//! variant's tables read through `with_weights` (its own values and squares
+//! are not): it is for chess, the game the tuner fits.
 
-use crate::eval::{king_attack, EvalTables, Phased, KING_ATTACK_WEIGHT, TYPICAL_MOBILITY};
+use crate::eval::{side_terms, EvalTables, Phased, Term, Terms};
 use crate::pst::scale;
 use crate::score::Score;
 use crate::variant::EngineVariant;
 use crate::weights::{square_index, Param, Weights, CHESS_ROLES, PARAM_COUNT};
-use chesslantis_core::{Bitboard, Color, Position, Role};
+use chesslantis_core::{Color, Position};
 
 /// One position's evaluation, linear in the weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +43,10 @@ impl Trace {
             phase += t.phase_weight[piece.role.index()];
         }
         for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-            king_attack += sign * side_trace(pos, t, color, sign, &mut coef);
+            material_trace(pos, color, sign, &mut coef);
+            let mut side = Coefficients { coef: &mut coef, sign, king_attack: 0 };
+            side_terms(pos, t, color, &mut side);
+            king_attack += side.king_attack;
         }
         let terms = coef
             .iter()
@@ -71,17 +76,11 @@ impl Trace {
     }
 }
 
-/// Adds `sign` times `us`'s coefficients to `coef`; returns its king attack.
-fn side_trace<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, sign: i32, coef: &mut [i32; PARAM_COUNT]) -> i32 {
-    let g = V::geometry();
+/// Adds `sign` times `us`'s material and squares to `coef` (the rest of
+/// its terms come from `eval::side_terms`).
+fn material_trace<V: EngineVariant>(pos: &Position<V>, us: Color, sign: i32, coef: &mut [i32; PARAM_COUNT]) {
     let shape = V::SHAPE;
-    let them = !us;
-    let occupied = pos.occupied();
-    let ours = pos.by_color(us);
-    let our_pawns = pos.pieces(us, Role::Pawn);
-    let their_pawns = pos.pieces(them, Role::Pawn);
-
-    for sq in ours {
+    for sq in pos.by_color(us) {
         let Some(piece) = pos.piece_at(sq) else { continue };
         let role = piece.role.index();
         if role >= CHESS_ROLES {
@@ -92,56 +91,33 @@ fn side_trace<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, si
         coef[Param::material(role)] += sign;
         coef[Param::square(role, square_index(scale(shape.file(sq), shape.files), scale(relative, shape.ranks)))] += sign;
     }
+}
 
-    if pos.pieces(us, Role::Bishop).more_than_one() {
-        coef[Param::BISHOP_PAIR] += sign;
-    }
+/// `eval::side_terms`'s counts as coefficients of one side (`sign`).
+struct Coefficients<'a> {
+    coef: &'a mut [i32; PARAM_COUNT],
+    sign: i32,
+    king_attack: i32,
+}
 
-    let mut guarded_by_their_pawns = Bitboard::EMPTY;
-    for sq in their_pawns {
-        guarded_by_their_pawns |= g.pawn_attacks(them, sq);
-    }
-    let reachable = !ours & !guarded_by_their_pawns;
-    let king_zone = pos.king(them).map_or(Bitboard::EMPTY, |k| g.king[k.index()].with(k));
-    let mut attack_units = 0;
-    let mut attackers = 0;
-    let pieces = ours & !pos.by_role(Role::Pawn) & !pos.by_role(Role::King);
-    for sq in pieces {
-        let Some(piece) = pos.piece_at(sq) else { continue };
-        let role = piece.role.index();
-        let attacks = V::attacks(pos, sq, piece, occupied);
-        if role < CHESS_ROLES {
-            coef[Param::mobility(role)] += sign * ((attacks & reachable).count() as i32 - TYPICAL_MOBILITY[role]);
-        }
-        let on_king = (attacks & king_zone).count() as i32;
-        if on_king > 0 {
-            attack_units += KING_ATTACK_WEIGHT[role] * on_king;
-            attackers += 1;
-        }
-        if piece.role == Role::Rook {
-            let file = t.file_of[sq.index()];
-            if (file & our_pawns).is_empty() {
-                coef[if (file & their_pawns).is_empty() { Param::ROOK_OPEN_FILE } else { Param::ROOK_HALF_OPEN_FILE }] += sign;
-            }
-        }
+impl Terms for Coefficients<'_> {
+    fn add(&mut self, term: Term, count: i32) {
+        let param = match term {
+            // The roles beyond chess's have no weight in `Weights`.
+            Term::Mobility(role) if role >= CHESS_ROLES => return,
+            Term::Mobility(role) => Param::mobility(role),
+            Term::Passed(rank) => Param::passed(rank),
+            Term::Isolated => Param::ISOLATED,
+            Term::Doubled => Param::DOUBLED,
+            Term::RookOpenFile => Param::ROOK_OPEN_FILE,
+            Term::RookHalfOpenFile => Param::ROOK_HALF_OPEN_FILE,
+            Term::BishopPair => Param::BISHOP_PAIR,
+        };
+        self.coef[param] += self.sign * count;
     }
 
-    for sq in our_pawns {
-        let i = sq.index();
-        if (t.passed_span[us.index()][i] & their_pawns).is_empty() {
-            coef[Param::passed(t.pawn_rank[us.index()][i].min(7))] += sign;
-        }
-        if (t.neighbour_files[i] & our_pawns).is_empty() {
-            coef[Param::ISOLATED] += sign;
-        }
-        if (t.file_of[i] & our_pawns).more_than_one() {
-            coef[Param::DOUBLED] += sign;
-        }
-    }
-    if attackers >= 2 {
-        king_attack(attack_units)
-    } else {
-        0
+    fn king_attack(&mut self, bonus: i32) {
+        self.king_attack += self.sign * bonus;
     }
 }
 
@@ -152,7 +128,7 @@ mod tests {
     use crate::weights::HAND;
     use crate::weights_chess::CHESS;
     use chesslantis_core::variants::Chess;
-    use chesslantis_core::{Dice, SplitMix};
+    use chesslantis_core::{Dice, Role, SplitMix};
 
     /// Positions of seeded random games: openings, middlegames, endgames.
     fn positions(games: u64) -> Vec<Position<Chess>> {
