@@ -558,7 +558,7 @@ impl<V: EngineVariant> Searcher<V> {
                 return eval;
             }
             // Razoring: far below alpha at the last ply, only a capture can help.
-            if depth == 1 && eval + 450 <= alpha {
+            if V::RAZORING && depth == 1 && eval + 450 <= alpha {
                 return self.quiesce(pos, false, alpha, beta, ply);
             }
             // Null move: if passing still holds beta, a real move will.

@@ -78,6 +78,10 @@ pub trait EngineVariant: Variant {
     /// Whether passing is a fair test of a position (null-move pruning): true
     /// where having the move is nearly always an advantage.
     const NULL_MOVE_PRUNING: bool = true;
+    /// Whether a position far below alpha at the last ply may be left to
+    /// quiescence (razoring): true where no quiet move gains that much
+    /// (450 cp), as in chess.
+    const RAZORING: bool = true;
     /// Whether a capture's exchange on its square plays out as in chess
     /// (static exchange evaluation prunes losing captures). Variants whose
     /// captures move pieces elsewhere (rebirths, portals) should say false.

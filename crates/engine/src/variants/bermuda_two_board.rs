@@ -10,6 +10,7 @@
 //!   `FROZEN_KEEP` of its value: it still blocks, and may be freed).
 //! - Captures move pieces to the other board (a victim falls, a capturer
 //!   rises), so the chess exchange arithmetic does not hold.
+//! - No razoring: a quiet king move can gain more than its margin.
 //! - The loss of the last king is the game: the core's `outcome` says so and
 //!   the search scores it as a mate.
 
@@ -28,6 +29,10 @@ const FROZEN_KEEP: i32 = 40;
 
 impl EngineVariant for BermudaTwoBoard {
     const STANDARD_EXCHANGES: bool = false;
+    /// A quiet king move onto a board frees its army (`KING_ON_BOARD` and
+    /// the frozen discount): more than razoring's margin. With razoring the
+    /// engine scored 39.5% ± 4.0% against dab0513 (200 games at 20 ms).
+    const RAZORING: bool = false;
 
     fn evaluate(pos: &Position<Self>, tables: &EvalTables) -> Score {
         let base = eval::standard_evaluation(pos, tables);
