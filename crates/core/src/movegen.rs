@@ -168,8 +168,9 @@ pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
 }
 
 /// The captures and promotions (en passant included) among
-/// `legal_standard`'s moves, in the same order, without making the quiet
-/// ones: what a quiescence search looks at.
+/// `legal_standard`'s moves, without making the quiet ones: what a
+/// quiescence search looks at. The order is `legal_standard`'s but where an
+/// illegal en passant was dropped (the swap that removes it differs).
 pub fn legal_standard_tactical<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     legal_standard_of(pos, out, Generate::Tactical)
 }
