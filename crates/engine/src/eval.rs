@@ -74,6 +74,10 @@ pub struct EvalTables {
     rook_open_file: Phased,
     rook_half_open_file: Phased,
     bishop_pair: Phased,
+    threat_by_pawn: Phased,
+    threat_by_minor: [Phased; CHESS_ROLES],
+    threat_by_rook: [Phased; CHESS_ROLES],
+    hanging: Phased,
     tempo: Score,
 }
 
@@ -164,6 +168,10 @@ impl EvalTables {
             rook_open_file: w.rook_open_file,
             rook_half_open_file: w.rook_half_open_file,
             bishop_pair: w.bishop_pair,
+            threat_by_pawn: w.threat_by_pawn,
+            threat_by_minor: w.threat_by_minor,
+            threat_by_rook: w.threat_by_rook,
+            hanging: w.hanging,
             tempo: w.tempo,
         }
     }
@@ -188,7 +196,7 @@ pub(crate) const TYPICAL_MOBILITY: [i32; ROLE_COUNT] = by_role([0, 4, 6, 7, 13, 
 pub(crate) const KING_ATTACK_WEIGHT: [i32; ROLE_COUNT] = by_role([0, 2, 2, 3, 5, 0, 2], 2);
 
 /// Tapered material and piece squares, mobility, pawn structure, rooks on
-/// open files and attacks on the king; from the side to move's view.
+/// open files, attacks on the king and threats; from the side to move's view.
 pub fn standard_evaluation<V: EngineVariant>(pos: &Position<V>, t: &EvalTables) -> Score {
     let mut white = Phased::default();
     let mut phase = 0;
@@ -201,11 +209,9 @@ pub fn standard_evaluation<V: EngineVariant>(pos: &Position<V>, t: &EvalTables) 
         }
         phase += t.phase_weight[piece.role.index()];
     }
-    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let mut sum = WeightedSum { t, total: Phased::default() };
-        side_terms(pos, t, color, &mut sum);
-        white += Phased::new(sign * sum.total.mg, sign * sum.total.eg);
-    }
+    let mut sum = WeightedSum { t, white: Phased::default() };
+    terms(pos, t, &mut sum);
+    white += sum.white;
     let phase = phase.min(t.full_phase);
     let blended = (white.mg * phase + white.eg * (t.full_phase - phase)) / t.full_phase;
     let score = match pos.turn() {
@@ -228,27 +234,36 @@ pub(crate) enum Term {
     RookOpenFile,
     RookHalfOpenFile,
     BishopPair,
+    /// An enemy piece (not a pawn) attacked by a pawn that is itself safe.
+    ThreatByPawn,
+    /// An enemy attacked by a knight or bishop, by the victim's `Role::index()`
+    /// (defended pieces, and pawns only when weak: see `threat_terms`).
+    ThreatByMinor(usize),
+    /// A weak enemy attacked by a rook, by the victim's `Role::index()`.
+    ThreatByRook(usize),
+    /// A weak enemy no one defends, or a piece attacked twice and defended less.
+    Hanging,
 }
 
-/// Where `side_terms` puts what it counts: the search adds the weights
+/// Where `terms` puts what it counts: the search adds the weights
 /// (`WeightedSum`), the tuner keeps the counts (`trace.rs`). One walk over
 /// the position serves both, so they cannot disagree.
 pub(crate) trait Terms {
-    /// `count` times the weight of `term`.
-    fn add(&mut self, term: Term, count: i32);
-    /// The middlegame bonus of the attack on the enemy king (not a weight).
-    fn king_attack(&mut self, bonus: i32);
+    /// `count` times the weight of `term`, for `side`.
+    fn add(&mut self, side: Color, term: Term, count: i32);
+    /// The middlegame bonus of `side`'s attack on the enemy king (not a weight).
+    fn king_attack(&mut self, side: Color, bonus: i32);
 }
 
-/// The weighted sum of one side's terms, as the search evaluates.
+/// The weighted sum of the terms, White's minus Black's, as the search evaluates.
 struct WeightedSum<'a> {
     t: &'a EvalTables,
-    total: Phased,
+    white: Phased,
 }
 
 impl Terms for WeightedSum<'_> {
     #[inline(always)]
-    fn add(&mut self, term: Term, count: i32) {
+    fn add(&mut self, side: Color, term: Term, count: i32) {
         let w = match term {
             Term::Mobility(role) => self.t.mobility[role],
             Term::Passed(rank) => self.t.passed[rank],
@@ -257,19 +272,76 @@ impl Terms for WeightedSum<'_> {
             Term::RookOpenFile => self.t.rook_open_file,
             Term::RookHalfOpenFile => self.t.rook_half_open_file,
             Term::BishopPair => self.t.bishop_pair,
+            Term::ThreatByPawn => self.t.threat_by_pawn,
+            Term::ThreatByMinor(role) => self.t.threat_by_minor[role],
+            Term::ThreatByRook(role) => self.t.threat_by_rook[role],
+            Term::Hanging => self.t.hanging,
         };
-        self.total += Phased::new(w.mg * count, w.eg * count);
+        let count = if side == Color::White { count } else { -count };
+        self.white += Phased::new(w.mg * count, w.eg * count);
     }
 
     #[inline(always)]
-    fn king_attack(&mut self, bonus: i32) {
-        self.total.mg += bonus;
+    fn king_attack(&mut self, side: Color, bonus: i32) {
+        self.white.mg += if side == Color::White { bonus } else { -bonus };
     }
 }
 
-/// The terms of one side beyond material and squares, into `out`.
-pub(crate) fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, out: &mut impl Terms) {
+/// The squares one side attacks, as the threat terms need them.
+#[derive(Copy, Clone, Default)]
+struct Attacks {
+    pawns: Bitboard,
+    minors: Bitboard,
+    rooks: Bitboard,
+    /// By any piece, pawns and king included.
+    all: Bitboard,
+    /// By two pieces or more.
+    twice: Bitboard,
+}
+
+impl Attacks {
+    #[inline(always)]
+    fn add(&mut self, squares: Bitboard) {
+        self.twice |= self.all & squares;
+        self.all |= squares;
+    }
+}
+
+/// Every term beyond material and squares, both sides, into `out`.
+pub(crate) fn terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, out: &mut impl Terms) {
     let g = V::geometry();
+    let mut attacks = [Attacks::default(); 2];
+    for side in Color::ALL {
+        let a = &mut attacks[side.index()];
+        for sq in pos.pieces(side, Role::Pawn) {
+            a.add(g.pawn_attacks(side, sq));
+        }
+        a.pawns = a.all;
+        if let Some(k) = pos.king(side) {
+            a.add(g.king[k.index()]);
+        }
+    }
+    for side in Color::ALL {
+        let guarded_by_their_pawns = attacks[(!side).index()].pawns;
+        side_terms(pos, t, side, guarded_by_their_pawns, &mut attacks[side.index()], out);
+    }
+    if V::STANDARD_EXCHANGES {
+        for side in Color::ALL {
+            threat_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
+        }
+    }
+}
+
+/// One side's mobility, king attack, rook files and pawn structure, into
+/// `out`; its pieces' attacks into `attacks`.
+fn side_terms<V: EngineVariant>(
+    pos: &Position<V>,
+    t: &EvalTables,
+    us: Color,
+    guarded_by_their_pawns: Bitboard,
+    attacks: &mut Attacks,
+    out: &mut impl Terms,
+) {
     let them = !us;
     let occupied = pos.occupied();
     let ours = pos.by_color(us);
@@ -277,24 +349,26 @@ pub(crate) fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us
     let their_pawns = pos.pieces(them, Role::Pawn);
 
     if pos.pieces(us, Role::Bishop).more_than_one() {
-        out.add(Term::BishopPair, 1);
+        out.add(us, Term::BishopPair, 1);
     }
 
-    let mut guarded_by_their_pawns = Bitboard::EMPTY;
-    for sq in their_pawns {
-        guarded_by_their_pawns |= g.pawn_attacks(them, sq);
-    }
     let reachable = !ours & !guarded_by_their_pawns;
-    let king_zone = pos.king(them).map_or(Bitboard::EMPTY, |k| g.king[k.index()].with(k));
+    let king_zone = pos.king(them).map_or(Bitboard::EMPTY, |k| V::geometry().king[k.index()].with(k));
     let mut attack_units = 0;
     let mut attackers = 0;
     let pieces = ours & !pos.by_role(Role::Pawn) & !pos.by_role(Role::King);
     for sq in pieces {
         let Some(piece) = pos.piece_at(sq) else { continue };
         let role = piece.role.index();
-        let attacks = V::attacks(pos, sq, piece, occupied);
-        out.add(Term::Mobility(role), (attacks & reachable).count() as i32 - TYPICAL_MOBILITY[role]);
-        let on_king = (attacks & king_zone).count() as i32;
+        let reach = V::attacks(pos, sq, piece, occupied);
+        attacks.add(reach);
+        match piece.role {
+            Role::Knight | Role::Bishop => attacks.minors |= reach,
+            Role::Rook => attacks.rooks |= reach,
+            _ => {}
+        }
+        out.add(us, Term::Mobility(role), (reach & reachable).count() as i32 - TYPICAL_MOBILITY[role]);
+        let on_king = (reach & king_zone).count() as i32;
         if on_king > 0 {
             attack_units += KING_ATTACK_WEIGHT[role] * on_king;
             attackers += 1;
@@ -302,27 +376,59 @@ pub(crate) fn side_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us
         if piece.role == Role::Rook {
             let file = t.file_of[sq.index()];
             if (file & our_pawns).is_empty() {
-                out.add(if (file & their_pawns).is_empty() { Term::RookOpenFile } else { Term::RookHalfOpenFile }, 1);
+                out.add(us, if (file & their_pawns).is_empty() { Term::RookOpenFile } else { Term::RookHalfOpenFile }, 1);
             }
         }
     }
     if attackers >= 2 {
-        out.king_attack(king_attack(attack_units));
+        out.king_attack(us, king_attack(attack_units));
     }
 
     for sq in our_pawns {
         let i = sq.index();
         if (t.passed_span[us.index()][i] & their_pawns).is_empty() {
-            out.add(Term::Passed(t.pawn_rank[us.index()][i].min(7)), 1);
+            out.add(us, Term::Passed(t.pawn_rank[us.index()][i].min(7)), 1);
         }
         if (t.neighbour_files[i] & our_pawns).is_empty() {
-            out.add(Term::Isolated, 1);
+            out.add(us, Term::Isolated, 1);
         }
         if (t.file_of[i] & our_pawns).more_than_one() {
             // Counted for each pawn of a doubled file: two pawns, twice.
-            out.add(Term::Doubled, 1);
+            out.add(us, Term::Doubled, 1);
         }
     }
+}
+
+/// Enemies that `us` attacks with something cheaper, or that too few
+/// defend (after Stockfish 11's classical threats): the search sees such a
+/// loss only if it reaches it, the evaluation at the leaves should know.
+/// An enemy is strongly protected by a pawn, or by two defenders against
+/// fewer than two attackers; one that is not, and that `us` attacks, is weak.
+fn threat_terms<V: EngineVariant>(pos: &Position<V>, us: Color, ours: &Attacks, theirs: &Attacks, out: &mut impl Terms) {
+    let enemies = pos.by_color(!us) & !pos.by_role(Role::King);
+    let non_pawn_enemies = enemies & !pos.by_role(Role::Pawn);
+    let strongly_protected = theirs.pawns | (theirs.twice & !ours.twice);
+    let defended = non_pawn_enemies & strongly_protected;
+    let weak = enemies & !strongly_protected & ours.all;
+
+    let chess_role_at = |sq| pos.piece_at(sq).map(|p: Piece| p.role.index()).filter(|&r| r < CHESS_ROLES);
+    for role in ((defended | weak) & ours.minors).into_iter().filter_map(chess_role_at) {
+        out.add(us, Term::ThreatByMinor(role), 1);
+    }
+    for role in (weak & ours.rooks).into_iter().filter_map(chess_role_at) {
+        out.add(us, Term::ThreatByRook(role), 1);
+    }
+    let hanging = weak & (!theirs.all | (non_pawn_enemies & ours.twice));
+    out.add(us, Term::Hanging, hanging.count() as i32);
+
+    // Pawns the enemy does not attack, or that a friend defends.
+    let g = V::geometry();
+    let safe = !theirs.all | ours.all;
+    let mut safe_pawn_attacks = Bitboard::EMPTY;
+    for sq in pos.pieces(us, Role::Pawn) & safe {
+        safe_pawn_attacks |= g.pawn_attacks(us, sq);
+    }
+    out.add(us, Term::ThreatByPawn, (safe_pawn_attacks & non_pawn_enemies).count() as i32);
 }
 
 /// The middlegame bonus of `units` of attack on the enemy king (two
@@ -372,5 +478,66 @@ mod tests {
         let pos = Position::<Chess>::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
         let s = standard_evaluation(&pos, &t);
         assert!((850..1100).contains(&s), "{s}");
+    }
+
+    /// The threat terms `terms` counts for `side` in `fen`.
+    fn threats<V: EngineVariant>(fen: &str, side: Color) -> Vec<(Term, i32)> {
+        struct Recorder(Color, Vec<(Term, i32)>);
+        impl Terms for Recorder {
+            fn add(&mut self, side: Color, term: Term, count: i32) {
+                let threat = matches!(term, Term::ThreatByPawn | Term::ThreatByMinor(_) | Term::ThreatByRook(_) | Term::Hanging);
+                if side == self.0 && threat && count != 0 {
+                    self.1.push((term, count));
+                }
+            }
+            fn king_attack(&mut self, _: Color, _: i32) {}
+        }
+        let pos = Position::<V>::from_fen(fen).unwrap();
+        let mut out = Recorder(side, Vec::new());
+        terms(&pos, &EvalTables::new::<V>(), &mut out);
+        out.1
+    }
+
+    #[test]
+    fn a_safe_pawn_attacking_a_piece_is_a_threat() {
+        // The e5 pawn, defended by d4, attacks the knight on f6 (defended by the g7 pawn).
+        let with = threats::<Chess>("4k3/6p1/5n2/4P3/3P4/8/8/4K3 b - - 0 1", Color::White);
+        assert_eq!(with, vec![(Term::ThreatByPawn, 1)]);
+        // Undefended and attacked by the rook on e8, it is not safe.
+        let unsafe_pawn = threats::<Chess>("4r1k1/6p1/5n2/4P3/8/8/8/4K3 b - - 0 1", Color::White);
+        assert!(!unsafe_pawn.contains(&(Term::ThreatByPawn, 1)), "{unsafe_pawn:?}");
+    }
+
+    #[test]
+    fn an_undefended_piece_attacked_hangs() {
+        // The bishop on c4 attacks the rook on f7, which nothing defends.
+        let found = threats::<Chess>("7k/5r2/8/8/2B5/8/8/4K3 b - - 0 1", Color::White);
+        assert!(found.contains(&(Term::Hanging, 1)), "{found:?}");
+        assert!(found.contains(&(Term::ThreatByMinor(Role::Rook.index()), 1)), "{found:?}");
+        // Defended by the king, it no longer hangs; the minor still threatens a rook.
+        let defended = threats::<Chess>("8/5rk1/8/8/2B5/8/8/4K3 b - - 0 1", Color::White);
+        assert!(!defended.iter().any(|&(t, _)| t == Term::Hanging), "{defended:?}");
+        assert!(defended.contains(&(Term::ThreatByMinor(Role::Rook.index()), 1)), "{defended:?}");
+        // Black's side has nothing to count.
+        assert!(threats::<Chess>("8/5rk1/8/8/2B5/8/8/4K3 b - - 0 1", Color::Black).is_empty());
+    }
+
+    #[test]
+    fn a_rook_threatens_only_weak_pieces() {
+        // The rook on a1 attacks the knight on a5: undefended, weak.
+        let weak = threats::<Chess>("6k1/8/8/n7/8/8/8/R3K3 b - - 0 1", Color::White);
+        assert!(weak.contains(&(Term::ThreatByRook(Role::Knight.index()), 1)), "{weak:?}");
+        // Defended by a pawn, it is strongly protected.
+        let guarded = threats::<Chess>("6k1/8/1p6/n7/8/8/8/R3K3 b - - 0 1", Color::White);
+        assert!(!guarded.iter().any(|&(t, _)| matches!(t, Term::ThreatByRook(_))), "{guarded:?}");
+    }
+
+    #[test]
+    fn variants_whose_captures_move_pieces_count_no_threats() {
+        use chesslantis_core::variants::{Circe, Portal};
+        let fen = "7k/5r2/8/8/2B5/8/8/4K3 b - - 0 1";
+        assert!(!threats::<Chess>(fen, Color::White).is_empty());
+        assert!(threats::<Circe>(fen, Color::White).is_empty());
+        assert!(threats::<Portal>(fen, Color::White).is_empty());
     }
 }

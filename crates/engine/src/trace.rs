@@ -5,13 +5,13 @@
 //! attack) and the tempo. A test checks that the two agree exactly on many
 //! positions and weights: they cannot drift apart unseen.
 //!
-//! The terms beyond material and squares are counted by `eval::side_terms`
+//! The terms beyond material and squares are counted by `eval::terms`
 //! itself, the evaluation's own walk over the position, into coefficients
 //! instead of weights. Only the roles of chess are traced, with the
 //! variant's tables read through `with_weights` (its own values and squares
 //! are not): it is for chess, the game the tuner fits.
 
-use crate::eval::{side_terms, EvalTables, Phased, Term, Terms};
+use crate::eval::{terms, EvalTables, Phased, Term, Terms};
 use crate::pst::scale;
 use crate::score::Score;
 use crate::variant::EngineVariant;
@@ -36,7 +36,6 @@ impl Trace {
     /// The trace of `pos`; `t` gives the board's geometry and phase weights.
     pub fn of<V: EngineVariant>(pos: &Position<V>, t: &EvalTables) -> Trace {
         let mut coef = [0i32; PARAM_COUNT];
-        let mut king_attack = 0;
         let mut phase = 0;
         for sq in pos.occupied() {
             let Some(piece) = pos.piece_at(sq) else { continue };
@@ -44,10 +43,10 @@ impl Trace {
         }
         for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
             material_trace(pos, color, sign, &mut coef);
-            let mut side = Coefficients { coef: &mut coef, sign, king_attack: 0 };
-            side_terms(pos, t, color, &mut side);
-            king_attack += side.king_attack;
         }
+        let mut counts = Coefficients { coef: &mut coef, king_attack: 0 };
+        terms(pos, t, &mut counts);
+        let king_attack = counts.king_attack;
         let terms = coef
             .iter()
             .enumerate()
@@ -77,7 +76,7 @@ impl Trace {
 }
 
 /// Adds `sign` times `us`'s material and squares to `coef` (the rest of
-/// its terms come from `eval::side_terms`).
+/// its terms come from `eval::terms`).
 fn material_trace<V: EngineVariant>(pos: &Position<V>, us: Color, sign: i32, coef: &mut [i32; PARAM_COUNT]) {
     let shape = V::SHAPE;
     for sq in pos.by_color(us) {
@@ -93,15 +92,23 @@ fn material_trace<V: EngineVariant>(pos: &Position<V>, us: Color, sign: i32, coe
     }
 }
 
-/// `eval::side_terms`'s counts as coefficients of one side (`sign`).
+/// `eval::terms`'s counts as coefficients, White's minus Black's.
 struct Coefficients<'a> {
     coef: &'a mut [i32; PARAM_COUNT],
-    sign: i32,
     king_attack: i32,
 }
 
+/// White's counts add, Black's subtract.
+fn sign(side: Color) -> i32 {
+    if side == Color::White {
+        1
+    } else {
+        -1
+    }
+}
+
 impl Terms for Coefficients<'_> {
-    fn add(&mut self, term: Term, count: i32) {
+    fn add(&mut self, side: Color, term: Term, count: i32) {
         let param = match term {
             // The roles beyond chess's have no weight in `Weights`.
             Term::Mobility(role) if role >= CHESS_ROLES => return,
@@ -112,12 +119,16 @@ impl Terms for Coefficients<'_> {
             Term::RookOpenFile => Param::ROOK_OPEN_FILE,
             Term::RookHalfOpenFile => Param::ROOK_HALF_OPEN_FILE,
             Term::BishopPair => Param::BISHOP_PAIR,
+            Term::ThreatByPawn => Param::THREAT_BY_PAWN,
+            Term::ThreatByMinor(role) => Param::threat_by_minor(role),
+            Term::ThreatByRook(role) => Param::threat_by_rook(role),
+            Term::Hanging => Param::HANGING,
         };
-        self.coef[param] += self.sign * count;
+        self.coef[param] += sign(side) * count;
     }
 
-    fn king_attack(&mut self, bonus: i32) {
-        self.king_attack += self.sign * bonus;
+    fn king_attack(&mut self, side: Color, bonus: i32) {
+        self.king_attack += sign(side) * bonus;
     }
 }
 

@@ -28,6 +28,13 @@ pub struct Weights {
     pub rook_open_file: Phased,
     pub rook_half_open_file: Phased,
     pub bishop_pair: Phased,
+    /// Threats (`eval::threat_terms`): a safe pawn attacking a piece.
+    pub threat_by_pawn: Phased,
+    /// A knight or bishop attacking, by the victim's role.
+    pub threat_by_minor: [Phased; CHESS_ROLES],
+    /// A rook attacking a weak enemy, by the victim's role.
+    pub threat_by_rook: [Phased; CHESS_ROLES],
+    pub hanging: Phased,
     /// For having the move (after the blend: one number).
     pub tempo: i32,
 }
@@ -73,16 +80,36 @@ pub const HAND: Weights = Weights {
     rook_open_file: Phased::new(25, 8),
     rook_half_open_file: Phased::new(12, 6),
     bishop_pair: Phased::new(30, 50),
+    // Stockfish 11's classical threat weights in our pawn units (its pawn
+    // is 128 / 213, ours 82 / 94).
+    threat_by_pawn: Phased::new(111, 41),
+    threat_by_minor: [
+        Phased::new(4, 14),
+        Phased::new(38, 18),
+        Phased::new(51, 25),
+        Phased::new(58, 52),
+        Phased::new(51, 71),
+        Phased::new(0, 0),
+    ],
+    threat_by_rook: [
+        Phased::new(1, 19),
+        Phased::new(23, 31),
+        Phased::new(23, 27),
+        Phased::new(0, 17),
+        Phased::new(33, 17),
+        Phased::new(0, 0),
+    ],
+    hanging: Phased::new(44, 16),
     tempo: 12,
 };
 
 /// How many phased weights `Weights::params` lists.
-pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5;
+pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5 + 1 + 2 * CHESS_ROLES + 1;
 
 impl Weights {
     /// Every phased weight in one fixed order (the trace's and the tuner's
     /// indices): material, squares, mobility, passed, isolated, doubled,
-    /// rook files, bishop pair. The tempo is apart (it is not blended).
+    /// rook files, bishop pair, threats (pawn, minor, rook), hanging. The tempo is apart (it is not blended).
     pub fn params(&self) -> Vec<Phased> {
         let mut out = Vec::with_capacity(PARAM_COUNT);
         out.extend(self.material);
@@ -92,6 +119,10 @@ impl Weights {
         out.extend(self.mobility);
         out.extend(self.passed);
         out.extend([self.isolated, self.doubled, self.rook_open_file, self.rook_half_open_file, self.bishop_pair]);
+        out.push(self.threat_by_pawn);
+        out.extend(self.threat_by_minor);
+        out.extend(self.threat_by_rook);
+        out.push(self.hanging);
         out
     }
 
@@ -112,6 +143,10 @@ impl Weights {
             p[Param::ROOK_HALF_OPEN_FILE],
             p[Param::BISHOP_PAIR],
         ];
+        w.threat_by_pawn = p[Param::THREAT_BY_PAWN];
+        w.threat_by_minor.copy_from_slice(&p[Param::threat_by_minor(0)..Param::threat_by_minor(CHESS_ROLES)]);
+        w.threat_by_rook.copy_from_slice(&p[Param::threat_by_rook(0)..Param::threat_by_rook(CHESS_ROLES)]);
+        w.hanging = p[Param::HANGING];
         w.tempo = tempo;
         w
     }
@@ -144,6 +179,10 @@ impl Weights {
         s += &format!("    rook_open_file: {},\n", p(self.rook_open_file));
         s += &format!("    rook_half_open_file: {},\n", p(self.rook_half_open_file));
         s += &format!("    bishop_pair: {},\n", p(self.bishop_pair));
+        s += &format!("    threat_by_pawn: {},\n", p(self.threat_by_pawn));
+        s += &format!("    threat_by_minor: [\n{}    ],\n", list(&self.threat_by_minor, "        "));
+        s += &format!("    threat_by_rook: [\n{}    ],\n", list(&self.threat_by_rook, "        "));
+        s += &format!("    hanging: {},\n", p(self.hanging));
         s += &format!("    tempo: {},\n}};\n", self.tempo);
         s
     }
@@ -170,6 +209,14 @@ impl Param {
     pub const ROOK_OPEN_FILE: usize = Param::ISOLATED + 2;
     pub const ROOK_HALF_OPEN_FILE: usize = Param::ISOLATED + 3;
     pub const BISHOP_PAIR: usize = Param::ISOLATED + 4;
+    pub const THREAT_BY_PAWN: usize = Param::ISOLATED + 5;
+    pub const fn threat_by_minor(role: usize) -> usize {
+        Param::THREAT_BY_PAWN + 1 + role
+    }
+    pub const fn threat_by_rook(role: usize) -> usize {
+        Param::threat_by_minor(CHESS_ROLES) + role
+    }
+    pub const HANGING: usize = Param::threat_by_rook(CHESS_ROLES);
 }
 
 #[cfg(test)]
@@ -195,7 +242,7 @@ mod tests {
         let src = HAND.to_rust("X", "made by hand\n\nsecond paragraph");
         assert!(src.starts_with("//! made by hand\n//!\n//! second paragraph\n"));
         assert!(src.contains("pub const X: Weights = Weights {"));
-        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms.
+        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms, 14 threats.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
     }

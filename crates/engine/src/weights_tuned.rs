@@ -104,5 +104,23 @@ pub const TUNED: Weights = Weights {
     rook_open_file: Phased::new(99, -43),
     rook_half_open_file: Phased::new(-2, 19),
     bishop_pair: Phased::new(36, 82),
+    threat_by_pawn: Phased::new(0, 0),
+    threat_by_minor: [
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+    ],
+    threat_by_rook: [
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+    ],
+    hanging: Phased::new(0, 0),
     tempo: 5,
 };
