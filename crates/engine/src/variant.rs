@@ -83,8 +83,9 @@ pub trait EngineVariant: Variant {
     /// (450 cp), as in chess.
     const RAZORING: bool = true;
     /// Whether a capture's exchange on its square plays out as in chess
-    /// (static exchange evaluation prunes losing captures). Variants whose
-    /// captures move pieces elsewhere (rebirths, portals) should say false.
+    /// (static exchange evaluation prunes losing captures, the evaluation
+    /// counts threats and hanging pieces). Variants whose captures move
+    /// pieces elsewhere (rebirths, portals) should say false.
     const STANDARD_EXCHANGES: bool = true;
     /// Whether a capture or pawn move (which resets the 50-move count) makes
     /// every earlier position unreachable, so repetition need not look past
