@@ -6,7 +6,6 @@ use crate::pst;
 use crate::score::Score;
 use crate::variant::EngineVariant;
 use crate::weights::{Weights, CHESS_ROLES};
-use crate::weights_chess::CHESS;
 use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Square};
 
@@ -65,6 +64,13 @@ pub struct EvalTables {
     pub(crate) file_of: [Bitboard; 128],
     /// A pawn's rank from its own side, stretched to 0..8 (for the passed-pawn table).
     pub(crate) pawn_rank: [[usize; 128]; 2],
+    /// A king's shelter by colour and king square: its file and the
+    /// neighbouring ones, one rank ahead, two ranks ahead, each file's
+    /// squares ahead, and two to three ranks ahead (`shelter_terms`).
+    one_rank_ahead: [[Bitboard; 128]; 2],
+    two_ranks_ahead: [[Bitboard; 128]; 2],
+    files_ahead: [[[Bitboard; 3]; 128]; 2],
+    storm_zone: [[Bitboard; 128]; 2],
     /// The weights of the terms beyond material and squares, by role where
     /// they depend on it (roles beyond chess's: `OTHER_MOBILITY`).
     mobility: [Phased; ROLE_COUNT],
@@ -78,6 +84,10 @@ pub struct EvalTables {
     threat_by_minor: [Phased; CHESS_ROLES],
     threat_by_rook: [Phased; CHESS_ROLES],
     hanging: Phased,
+    shelter_near: Phased,
+    shelter_far: Phased,
+    shelter_gap: Phased,
+    pawn_storm: Phased,
     tempo: Score,
 }
 
@@ -85,7 +95,7 @@ impl EvalTables {
     /// The variant's tables: its values and squares (`EngineVariant`), the
     /// engine's tuned chess weights for the other terms.
     pub fn new<V: EngineVariant>() -> EvalTables {
-        EvalTables::build::<V>(&CHESS, |piece, sq| V::PIECE_VALUES[piece.role.index()] + V::piece_square(piece, sq))
+        EvalTables::build::<V>(&V::WEIGHTS, |piece, sq| V::PIECE_VALUES[piece.role.index()] + V::piece_square(piece, sq))
     }
 
     /// Tables from any weights, their material and squares included (the
@@ -129,6 +139,10 @@ impl EvalTables {
         let mut neighbour_files = [Bitboard::EMPTY; 128];
         let mut file_of = [Bitboard::EMPTY; 128];
         let mut pawn_rank = [[0usize; 128]; 2];
+        let mut one_rank_ahead = [[Bitboard::EMPTY; 128]; 2];
+        let mut two_ranks_ahead = [[Bitboard::EMPTY; 128]; 2];
+        let mut files_ahead = [[[Bitboard::EMPTY; 3]; 128]; 2];
+        let mut storm_zone = [[Bitboard::EMPTY; 128]; 2];
         for sq in g.all {
             let (f, r) = (shape.file(sq), shape.rank(sq));
             let files = |df: i32| if (0..shape.files as i32).contains(&(f as i32 + df)) { g.file((f as i32 + df) as u8) } else { Bitboard::EMPTY };
@@ -144,6 +158,17 @@ impl EvalTables {
                     })
                     .collect();
                 passed_span[color.index()][sq.index()] = span & ahead;
+                let rank_ahead = |n: i32| {
+                    let r = match color {
+                        Color::White => r as i32 + n,
+                        Color::Black => r as i32 - n,
+                    };
+                    if (0..shape.ranks as i32).contains(&r) { g.rank(r as u8) } else { Bitboard::EMPTY }
+                };
+                one_rank_ahead[color.index()][sq.index()] = span & rank_ahead(1);
+                two_ranks_ahead[color.index()][sq.index()] = span & rank_ahead(2);
+                files_ahead[color.index()][sq.index()] = [files(-1) & ahead, files(0) & ahead, files(1) & ahead];
+                storm_zone[color.index()][sq.index()] = span & (rank_ahead(2) | rank_ahead(3));
                 let relative = match color {
                     Color::White => r,
                     Color::Black => shape.ranks - 1 - r,
@@ -161,6 +186,10 @@ impl EvalTables {
             neighbour_files,
             file_of,
             pawn_rank,
+            one_rank_ahead,
+            two_ranks_ahead,
+            files_ahead,
+            storm_zone,
             mobility,
             passed: w.passed,
             isolated: w.isolated,
@@ -172,6 +201,10 @@ impl EvalTables {
             threat_by_minor: w.threat_by_minor,
             threat_by_rook: w.threat_by_rook,
             hanging: w.hanging,
+            shelter_near: w.shelter_near,
+            shelter_far: w.shelter_far,
+            shelter_gap: w.shelter_gap,
+            pawn_storm: w.pawn_storm,
             tempo: w.tempo,
         }
     }
@@ -243,6 +276,14 @@ pub(crate) enum Term {
     ThreatByRook(usize),
     /// A weak enemy no one defends, or a piece attacked twice and defended less.
     Hanging,
+    /// An own pawn one rank ahead of the king, on its file or a neighbouring one.
+    ShelterNear,
+    /// An own pawn two ranks ahead of the king, there.
+    ShelterFar,
+    /// A file of the king's three with no own pawn ahead of it.
+    ShelterGap,
+    /// An enemy pawn two or three ranks ahead of the king, on its three files.
+    PawnStorm,
 }
 
 /// Where `terms` puts what it counts: the search adds the weights
@@ -276,6 +317,10 @@ impl Terms for WeightedSum<'_> {
             Term::ThreatByMinor(role) => self.t.threat_by_minor[role],
             Term::ThreatByRook(role) => self.t.threat_by_rook[role],
             Term::Hanging => self.t.hanging,
+            Term::ShelterNear => self.t.shelter_near,
+            Term::ShelterFar => self.t.shelter_far,
+            Term::ShelterGap => self.t.shelter_gap,
+            Term::PawnStorm => self.t.pawn_storm,
         };
         let count = if side == Color::White { count } else { -count };
         self.white += Phased::new(w.mg * count, w.eg * count);
@@ -324,6 +369,9 @@ pub(crate) fn terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, out: &m
     for side in Color::ALL {
         let guarded_by_their_pawns = attacks[(!side).index()].pawns;
         side_terms(pos, t, side, guarded_by_their_pawns, &mut attacks[side.index()], out);
+        if V::KING_SHELTER {
+            shelter_terms(pos, t, side, out);
+        }
     }
     if V::STANDARD_EXCHANGES {
         for side in Color::ALL {
@@ -399,6 +447,20 @@ fn side_terms<V: EngineVariant>(
     }
 }
 
+/// The pawns in front of `us`'s king: its own shelter it, the enemy's
+/// storm it. Counted in every phase; the weights say how much in each.
+fn shelter_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, out: &mut impl Terms) {
+    let Some(king) = pos.king(us) else { return };
+    let (c, k) = (us.index(), king.index());
+    let our_pawns = pos.pieces(us, Role::Pawn);
+    let their_pawns = pos.pieces(!us, Role::Pawn);
+    out.add(us, Term::ShelterNear, (our_pawns & t.one_rank_ahead[c][k]).count() as i32);
+    out.add(us, Term::ShelterFar, (our_pawns & t.two_ranks_ahead[c][k]).count() as i32);
+    let gaps = t.files_ahead[c][k].iter().filter(|&&file| file.any() && (file & our_pawns).is_empty()).count();
+    out.add(us, Term::ShelterGap, gaps as i32);
+    out.add(us, Term::PawnStorm, (their_pawns & t.storm_zone[c][k]).count() as i32);
+}
+
 /// Enemies that `us` attacks with something cheaper, or that too few
 /// defend (after Stockfish 11's classical threats): the search sees such a
 /// loss only if it reaches it, the evaluation at the leaves should know.
@@ -449,6 +511,7 @@ pub fn has_pieces<V: EngineVariant>(pos: &Position<V>, color: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::weights_chess::CHESS;
     use chesslantis_core::variants::Chess;
 
     #[test]
@@ -480,22 +543,26 @@ mod tests {
         assert!((850..1100).contains(&s), "{s}");
     }
 
-    /// The threat terms `terms` counts for `side` in `fen`.
-    fn threats<V: EngineVariant>(fen: &str, side: Color) -> Vec<(Term, i32)> {
-        struct Recorder(Color, Vec<(Term, i32)>);
+    /// The terms `terms` counts for `side` in `fen` that `which` picks (nonzero only).
+    fn counted<V: EngineVariant>(fen: &str, side: Color, which: fn(Term) -> bool) -> Vec<(Term, i32)> {
+        struct Recorder(Color, fn(Term) -> bool, Vec<(Term, i32)>);
         impl Terms for Recorder {
             fn add(&mut self, side: Color, term: Term, count: i32) {
-                let threat = matches!(term, Term::ThreatByPawn | Term::ThreatByMinor(_) | Term::ThreatByRook(_) | Term::Hanging);
-                if side == self.0 && threat && count != 0 {
-                    self.1.push((term, count));
+                if side == self.0 && (self.1)(term) && count != 0 {
+                    self.2.push((term, count));
                 }
             }
             fn king_attack(&mut self, _: Color, _: i32) {}
         }
         let pos = Position::<V>::from_fen(fen).unwrap();
-        let mut out = Recorder(side, Vec::new());
+        let mut out = Recorder(side, which, Vec::new());
         terms(&pos, &EvalTables::new::<V>(), &mut out);
-        out.1
+        out.2
+    }
+
+    /// The threat terms `terms` counts for `side` in `fen`.
+    fn threats<V: EngineVariant>(fen: &str, side: Color) -> Vec<(Term, i32)> {
+        counted::<V>(fen, side, |t| matches!(t, Term::ThreatByPawn | Term::ThreatByMinor(_) | Term::ThreatByRook(_) | Term::Hanging))
     }
 
     #[test]
@@ -539,5 +606,36 @@ mod tests {
         assert!(!threats::<Chess>(fen, Color::White).is_empty());
         assert!(threats::<Circe>(fen, Color::White).is_empty());
         assert!(threats::<Portal>(fen, Color::White).is_empty());
+    }
+
+    fn is_shelter(t: Term) -> bool {
+        matches!(t, Term::ShelterNear | Term::ShelterFar | Term::ShelterGap | Term::PawnStorm)
+    }
+
+    /// The shelter terms `terms` counts for White in `fen`.
+    fn shelter(fen: &str) -> Vec<(Term, i32)> {
+        counted::<Chess>(fen, Color::White, is_shelter)
+    }
+
+    #[test]
+    fn the_pawns_before_a_castled_king_shelter_it() {
+        assert_eq!(shelter("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1"), vec![(Term::ShelterNear, 3)]);
+        // g3 instead of g2: one pawn a rank further.
+        assert_eq!(shelter("6k1/8/8/8/8/6P1/5P1P/6K1 w - - 0 1"), vec![(Term::ShelterNear, 2), (Term::ShelterFar, 1)]);
+        // No g-pawn: a gap; an enemy pawn on g4 storms (three ranks ahead).
+        assert_eq!(
+            shelter("6k1/8/8/8/6p1/8/5P1P/6K1 w - - 0 1"),
+            vec![(Term::ShelterNear, 2), (Term::ShelterGap, 1), (Term::PawnStorm, 1)]
+        );
+        // On the edge file the king has two files, both open here.
+        assert_eq!(shelter("6k1/8/8/8/8/8/8/K7 w - - 0 1"), vec![(Term::ShelterGap, 2)]);
+    }
+
+    #[test]
+    fn variants_without_the_shelter_count_none() {
+        use chesslantis_core::variants::Beirut;
+        let fen = "6k1/8/8/8/6p1/8/5P1P/6K1 w - - 0 1";
+        assert!(!counted::<Chess>(fen, Color::White, is_shelter).is_empty());
+        assert!(counted::<Beirut>(fen, Color::White, is_shelter).is_empty());
     }
 }

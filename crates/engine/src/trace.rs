@@ -123,6 +123,10 @@ impl Terms for Coefficients<'_> {
             Term::ThreatByMinor(role) => Param::threat_by_minor(role),
             Term::ThreatByRook(role) => Param::threat_by_rook(role),
             Term::Hanging => Param::HANGING,
+            Term::ShelterNear => Param::SHELTER_NEAR,
+            Term::ShelterFar => Param::SHELTER_FAR,
+            Term::ShelterGap => Param::SHELTER_GAP,
+            Term::PawnStorm => Param::PAWN_STORM,
         };
         self.coef[param] += sign(side) * count;
     }

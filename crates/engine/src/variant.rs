@@ -9,28 +9,33 @@ use crate::pst;
 use crate::score::Score;
 use crate::search::Searcher;
 use crate::time::Limits;
-use crate::weights::CHESS_ROLES;
+use crate::weights::{Weights, CHESS_ROLES};
 use crate::weights_chess::CHESS;
 use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::{Action, DynGame, Move, MoveKind, Piece, Position, PositionGame, Probability, Role, Square, Variant};
 
 /// Centipawn values by `Role::index()` (pawn, knight, bishop, rook, queen,
-/// king, ship): the tuned chess values (`weights_chess::CHESS`); the Ship's
-/// is reasoned in docs/engine.md. The king's value is never counted (both
-/// sides have one). A variant's own roles are worth nothing until it says otherwise.
-pub const STANDARD_VALUES: [Phased; ROLE_COUNT] = {
+/// king, ship) of weights `w`: its chess material, and the Ship's, reasoned
+/// in docs/engine.md. The king's value is never counted (both sides have
+/// one). A variant's own roles are worth nothing until it says otherwise.
+pub const fn standard_values(w: &Weights) -> [Phased; ROLE_COUNT] {
     let mut v = by_role([Phased::new(0, 0); 7], Phased::new(0, 0));
     let mut i = 0;
     while i < CHESS_ROLES {
-        v[i] = CHESS.material[i];
+        v[i] = w.material[i];
         i += 1;
     }
-    v[Role::Ship.index()] = SHIP_VALUE;
+    // Between bishop and rook, 5/16 of the way in the middlegame and 39%
+    // in the endgame (400 and 380 with PeSTO's values, where self-play
+    // placed it), so that it keeps its place whatever the tuner's values.
+    let (bishop, rook) = (w.material[2], w.material[3]);
+    v[Role::Ship.index()] =
+        Phased::new(bishop.mg + (rook.mg - bishop.mg) * 5 / 16, bishop.eg + (rook.eg - bishop.eg) * 39 / 100);
     v
-};
+}
 
-/// The Ship's value (docs/engine.md, "The Ship").
-const SHIP_VALUE: Phased = Phased::new(400, 380);
+/// The values of the engine's chess weights (`weights_chess::CHESS`).
+pub const STANDARD_VALUES: [Phased; ROLE_COUNT] = standard_values(&CHESS);
 
 /// How much each role counts towards "middlegame" (by `Role::index()`).
 pub const STANDARD_PHASE_WEIGHTS: [i32; ROLE_COUNT] = by_role([0, 1, 1, 2, 4, 0, 1], 0);
@@ -70,8 +75,12 @@ pub enum NodeRule {
 pub type ChanceOutcome<V> = (Position<V>, Probability);
 
 pub trait EngineVariant: Variant {
+    /// The evaluation's weights (beyond the values and squares below): the
+    /// engine's chess weights, unless a match showed they lose here (a
+    /// variant then keeps `weights::HAND` until it is tuned for itself).
+    const WEIGHTS: Weights = CHESS;
     /// Piece values by `Role::index()`, middlegame and endgame.
-    const PIECE_VALUES: [Phased; ROLE_COUNT] = STANDARD_VALUES;
+    const PIECE_VALUES: [Phased; ROLE_COUNT] = standard_values(&Self::WEIGHTS);
     /// Middlegame weight of each role, by `Role::index()`.
     const PHASE_WEIGHTS: [i32; ROLE_COUNT] = STANDARD_PHASE_WEIGHTS;
     const NODE_RULE: NodeRule = NodeRule::Best;
@@ -87,6 +96,11 @@ pub trait EngineVariant: Variant {
     /// counts threats and hanging pieces). Variants whose captures move
     /// pieces elsewhere (rebirths, portals) should say false.
     const STANDARD_EXCHANGES: bool = true;
+    /// Whether the evaluation counts the pawns in front of each king (its
+    /// shelter, the enemy's storm). Beirut and the two Bermudas say false:
+    /// builds with it lost there, with tuned and hand weights alike
+    /// (docs/engine.md, "Results and tuning").
+    const KING_SHELTER: bool = true;
     /// Whether a capture or pawn move (which resets the 50-move count) makes
     /// every earlier position unreachable, so repetition need not look past
     /// it. Circe says false: a rebirth can bring the old position back.
@@ -180,4 +194,27 @@ pub struct Turn<'a, V: EngineVariant> {
     pub position: &'a Position<V>,
     pub history: &'a [u64],
     pub limits: &'a Limits,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::weights::HAND;
+    use chesslantis_core::variants::KnightsAreGod;
+
+    /// Values that are reasoned relative to chess's keep their place
+    /// whatever the tuner makes of chess's.
+    #[test]
+    fn derived_values_keep_their_place_among_the_chess_values() {
+        for w in [HAND, CHESS] {
+            let values = standard_values(&w);
+            let [bishop, rook] = [2, 3].map(|i| values[i]);
+            let ship = values[Role::Ship.index()];
+            assert!(bishop.mg < ship.mg && ship.mg < rook.mg, "{ship:?} between {bishop:?} and {rook:?}");
+            assert!(bishop.eg < ship.eg && ship.eg < rook.eg, "{ship:?} between {bishop:?} and {rook:?}");
+        }
+        let god = KnightsAreGod::PIECE_VALUES[1];
+        let knight = standard_values(&KnightsAreGod::WEIGHTS)[1];
+        assert!(god.mg > knight.mg && god.eg > knight.eg, "{god:?} above {knight:?}");
+    }
 }

@@ -35,6 +35,12 @@ pub struct Weights {
     /// A rook attacking a weak enemy, by the victim's role.
     pub threat_by_rook: [Phased; CHESS_ROLES],
     pub hanging: Phased,
+    /// The king's pawn shelter (`eval::shelter_terms`): an own pawn one
+    /// rank ahead, two ranks ahead, a file with none, an enemy pawn storming.
+    pub shelter_near: Phased,
+    pub shelter_far: Phased,
+    pub shelter_gap: Phased,
+    pub pawn_storm: Phased,
     /// For having the move (after the blend: one number).
     pub tempo: i32,
 }
@@ -100,16 +106,20 @@ pub const HAND: Weights = Weights {
         Phased::new(0, 0),
     ],
     hanging: Phased::new(44, 16),
+    shelter_near: Phased::new(12, 0),
+    shelter_far: Phased::new(6, 0),
+    shelter_gap: Phased::new(-22, 0),
+    pawn_storm: Phased::new(-10, 0),
     tempo: 12,
 };
 
 /// How many phased weights `Weights::params` lists.
-pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5 + 1 + 2 * CHESS_ROLES + 1;
+pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5 + 1 + 2 * CHESS_ROLES + 1 + 4;
 
 impl Weights {
     /// Every phased weight in one fixed order (the trace's and the tuner's
     /// indices): material, squares, mobility, passed, isolated, doubled,
-    /// rook files, bishop pair, threats (pawn, minor, rook), hanging. The tempo is apart (it is not blended).
+    /// rook files, bishop pair, threats (pawn, minor, rook), hanging, shelter. The tempo is apart (it is not blended).
     pub fn params(&self) -> Vec<Phased> {
         let mut out = Vec::with_capacity(PARAM_COUNT);
         out.extend(self.material);
@@ -122,7 +132,7 @@ impl Weights {
         out.push(self.threat_by_pawn);
         out.extend(self.threat_by_minor);
         out.extend(self.threat_by_rook);
-        out.push(self.hanging);
+        out.extend([self.hanging, self.shelter_near, self.shelter_far, self.shelter_gap, self.pawn_storm]);
         out
     }
 
@@ -146,7 +156,8 @@ impl Weights {
         w.threat_by_pawn = p[Param::THREAT_BY_PAWN];
         w.threat_by_minor.copy_from_slice(&p[Param::threat_by_minor(0)..Param::threat_by_minor(CHESS_ROLES)]);
         w.threat_by_rook.copy_from_slice(&p[Param::threat_by_rook(0)..Param::threat_by_rook(CHESS_ROLES)]);
-        w.hanging = p[Param::HANGING];
+        [w.hanging, w.shelter_near, w.shelter_far, w.shelter_gap, w.pawn_storm] =
+            [p[Param::HANGING], p[Param::SHELTER_NEAR], p[Param::SHELTER_FAR], p[Param::SHELTER_GAP], p[Param::PAWN_STORM]];
         w.tempo = tempo;
         w
     }
@@ -183,6 +194,10 @@ impl Weights {
         s += &format!("    threat_by_minor: [\n{}    ],\n", list(&self.threat_by_minor, "        "));
         s += &format!("    threat_by_rook: [\n{}    ],\n", list(&self.threat_by_rook, "        "));
         s += &format!("    hanging: {},\n", p(self.hanging));
+        s += &format!("    shelter_near: {},\n", p(self.shelter_near));
+        s += &format!("    shelter_far: {},\n", p(self.shelter_far));
+        s += &format!("    shelter_gap: {},\n", p(self.shelter_gap));
+        s += &format!("    pawn_storm: {},\n", p(self.pawn_storm));
         s += &format!("    tempo: {},\n}};\n", self.tempo);
         s
     }
@@ -217,6 +232,10 @@ impl Param {
         Param::threat_by_minor(CHESS_ROLES) + role
     }
     pub const HANGING: usize = Param::threat_by_rook(CHESS_ROLES);
+    pub const SHELTER_NEAR: usize = Param::HANGING + 1;
+    pub const SHELTER_FAR: usize = Param::HANGING + 2;
+    pub const SHELTER_GAP: usize = Param::HANGING + 3;
+    pub const PAWN_STORM: usize = Param::HANGING + 4;
 }
 
 #[cfg(test)]
@@ -242,7 +261,7 @@ mod tests {
         let src = HAND.to_rust("X", "made by hand\n\nsecond paragraph");
         assert!(src.starts_with("//! made by hand\n//!\n//! second paragraph\n"));
         assert!(src.contains("pub const X: Weights = Weights {"));
-        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms, 14 threats.
+        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms, 14 threats, 4 shelter.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
     }

@@ -2,8 +2,9 @@
 //! tuner's output (`weights_tuned::TUNED`, written by bench/tune-eval) becomes
 //! the engine's only when a self-play match against the previous build
 //! accepts it (docs/engine.md, "Tuning"); `weights::HAND` is the hand-set
-//! evaluation it started from.
+//! evaluation it started from. `TUNED` (fitted to Fairy-Stockfish's scores)
+//! won its match in session 29 (docs/engine.md, "Tuning").
 
 use crate::weights::Weights;
 
-pub const CHESS: Weights = crate::weights::HAND;
+pub const CHESS: Weights = crate::weights_tuned::TUNED;
