@@ -444,8 +444,16 @@ fn bad_actions_are_refused_and_change_nothing() {
         assert!(err.to_string().contains("e2e4") || err.to_string().contains("c3-h8"), "{err}");
         assert_eq!((game.fen(), game.actor()), (waiting.clone(), Actor::Chance));
     }
+    // Move text too: while the dice are due it names no move (the board it
+    // would be read on is the one before the roll).
+    for text in ["e9e7", "e7", "Nc8"] {
+        let err = game.parse_action(text).expect_err("the dice come first");
+        assert_eq!(err.to_string(), format!("not allowed now: {text}: the dice must be rolled for e2e4 first"));
+    }
     assert!(game.parse_action("roll z9").is_err());
     assert_eq!(game.parse_action("roll e7"), Ok(BermudaRoll(sq("e7")).action()));
+    game.apply(BermudaRoll(sq("c3")).action()).expect("the dice are due");
+    assert!(matches!(game.parse_action("e7"), Ok(Action::Move(_))), "black's move reads once the dice are rolled");
 }
 
 // ---- properties over random positions ----

@@ -224,6 +224,14 @@ impl Game for BermudaGame {
                 .map(|sq| BermudaRoll(sq).action())
                 .ok_or_else(|| MoveError::Malformed(text.to_string()));
         }
+        // While the dice are due, `position()` is the board before the roll:
+        // a move read from it would be the next player's, out of turn.
+        if let Some(pending) = &self.pending {
+            return Err(MoveError::NotYourTurn(format!(
+                "{text}: the dice must be rolled for {} first",
+                self.move_text(pending.mv)
+            )));
+        }
         notation::parse_move(self.position(), text).map(Action::Move)
     }
 
