@@ -71,6 +71,10 @@ pub struct EvalTables {
     two_ranks_ahead: [[Bitboard; 128]; 2],
     files_ahead: [[[Bitboard; 3]; 128]; 2],
     storm_zone: [[Bitboard; 128]; 2],
+    /// The square in front of a pawn, by colour (none on the last rank).
+    stop_square: [[Option<Square>; 128]; 2],
+    /// A square's (file, rank), for king distances.
+    coordinates: [(i8, i8); 128],
     /// The weights of the terms beyond material and squares, by role where
     /// they depend on it (roles beyond chess's: `OTHER_MOBILITY`).
     mobility: [Phased; ROLE_COUNT],
@@ -88,6 +92,9 @@ pub struct EvalTables {
     shelter_far: Phased,
     shelter_gap: Phased,
     pawn_storm: Phased,
+    passed_their_king: Phased,
+    passed_our_king: Phased,
+    passed_free: Phased,
     tempo: Score,
 }
 
@@ -143,8 +150,11 @@ impl EvalTables {
         let mut two_ranks_ahead = [[Bitboard::EMPTY; 128]; 2];
         let mut files_ahead = [[[Bitboard::EMPTY; 3]; 128]; 2];
         let mut storm_zone = [[Bitboard::EMPTY; 128]; 2];
+        let mut stop_square = [[None; 128]; 2];
+        let mut coordinates = [(0, 0); 128];
         for sq in g.all {
             let (f, r) = (shape.file(sq), shape.rank(sq));
+            coordinates[sq.index()] = (f as i8, r as i8);
             let files = |df: i32| if (0..shape.files as i32).contains(&(f as i32 + df)) { g.file((f as i32 + df) as u8) } else { Bitboard::EMPTY };
             let span = files(-1) | files(0) | files(1);
             neighbour_files[sq.index()] = files(-1) | files(1);
@@ -169,6 +179,7 @@ impl EvalTables {
                 two_ranks_ahead[color.index()][sq.index()] = span & rank_ahead(2);
                 files_ahead[color.index()][sq.index()] = [files(-1) & ahead, files(0) & ahead, files(1) & ahead];
                 storm_zone[color.index()][sq.index()] = span & (rank_ahead(2) | rank_ahead(3));
+                stop_square[color.index()][sq.index()] = (files(0) & rank_ahead(1)).single();
                 let relative = match color {
                     Color::White => r,
                     Color::Black => shape.ranks - 1 - r,
@@ -190,6 +201,8 @@ impl EvalTables {
             two_ranks_ahead,
             files_ahead,
             storm_zone,
+            stop_square,
+            coordinates,
             mobility,
             passed: w.passed,
             isolated: w.isolated,
@@ -205,6 +218,9 @@ impl EvalTables {
             shelter_far: w.shelter_far,
             shelter_gap: w.shelter_gap,
             pawn_storm: w.pawn_storm,
+            passed_their_king: w.passed_their_king,
+            passed_our_king: w.passed_our_king,
+            passed_free: w.passed_free,
             tempo: w.tempo,
         }
     }
@@ -284,6 +300,13 @@ pub(crate) enum Term {
     ShelterGap,
     /// An enemy pawn two or three ranks ahead of the king, on its three files.
     PawnStorm,
+    /// A passed pawn's rank weight times the enemy king's distance to its
+    /// stop square (the square in front), at most 5.
+    PassedTheirKing,
+    /// The same with the own king.
+    PassedOurKing,
+    /// A passed pawn's rank weight when its stop square is empty.
+    PassedFree,
 }
 
 /// Where `terms` puts what it counts: the search adds the weights
@@ -321,6 +344,9 @@ impl Terms for WeightedSum<'_> {
             Term::ShelterFar => self.t.shelter_far,
             Term::ShelterGap => self.t.shelter_gap,
             Term::PawnStorm => self.t.pawn_storm,
+            Term::PassedTheirKing => self.t.passed_their_king,
+            Term::PassedOurKing => self.t.passed_our_king,
+            Term::PassedFree => self.t.passed_free,
         };
         let count = if side == Color::White { count } else { -count };
         self.white += Phased::new(w.mg * count, w.eg * count);
@@ -435,7 +461,9 @@ fn side_terms<V: EngineVariant>(
     for sq in our_pawns {
         let i = sq.index();
         if (t.passed_span[us.index()][i] & their_pawns).is_empty() {
-            out.add(us, Term::Passed(t.pawn_rank[us.index()][i].min(7)), 1);
+            let rank = t.pawn_rank[us.index()][i].min(7);
+            out.add(us, Term::Passed(rank), 1);
+            passed_pawn_terms(pos, t, us, sq, rank, occupied, out);
         }
         if (t.neighbour_files[i] & our_pawns).is_empty() {
             out.add(us, Term::Isolated, 1);
@@ -444,6 +472,41 @@ fn side_terms<V: EngineVariant>(
             // Counted for each pawn of a doubled file: two pawns, twice.
             out.add(us, Term::Doubled, 1);
         }
+    }
+}
+
+/// How much a passed pawn's king distances and path count, by its rank
+/// from its own side: Stockfish 11's 5r - 13 from the fourth rank on (a
+/// pawn further back is no race yet).
+const PASSED_RANK_WEIGHT: [i32; 8] = [0, 0, 0, 2, 7, 12, 17, 0];
+
+/// A passed pawn's race: the kings' distances to the square in front of
+/// it (the enemy's far is good, ours far is bad) and whether that square is empty.
+fn passed_pawn_terms<V: EngineVariant>(
+    pos: &Position<V>,
+    t: &EvalTables,
+    us: Color,
+    pawn: Square,
+    rank: usize,
+    occupied: Bitboard,
+    out: &mut impl Terms,
+) {
+    let weight = PASSED_RANK_WEIGHT[rank];
+    let Some(stop) = t.stop_square[us.index()][pawn.index()] else { return };
+    if weight == 0 {
+        return;
+    }
+    let (sf, sr) = t.coordinates[stop.index()];
+    let distance = |king: Option<Square>| {
+        king.map_or(5, |k| {
+            let (kf, kr) = t.coordinates[k.index()];
+            i32::from((kf - sf).abs().max((kr - sr).abs())).min(5)
+        })
+    };
+    out.add(us, Term::PassedTheirKing, weight * distance(pos.king(!us)));
+    out.add(us, Term::PassedOurKing, weight * distance(pos.king(us)));
+    if !occupied.contains(stop) {
+        out.add(us, Term::PassedFree, weight);
     }
 }
 
@@ -637,5 +700,24 @@ mod tests {
         let fen = "6k1/8/8/8/6p1/8/5P1P/6K1 w - - 0 1";
         assert!(!counted::<Chess>(fen, Color::White, is_shelter).is_empty());
         assert!(counted::<Beirut>(fen, Color::White, is_shelter).is_empty());
+    }
+
+    /// The passed-pawn race terms `terms` counts for White in `fen`.
+    fn race(fen: &str) -> Vec<(Term, i32)> {
+        counted::<Chess>(fen, Color::White, |t| matches!(t, Term::PassedTheirKing | Term::PassedOurKing | Term::PassedFree))
+    }
+
+    #[test]
+    fn a_passed_pawn_races_the_kings_to_its_stop_square() {
+        // The d6 pawn (sixth rank, weight 12): stop square d7; the black
+        // king on h8 is 4 away, the white one on e1 5 (at most), d7 empty.
+        assert_eq!(
+            race("7k/8/3P4/8/8/8/8/4K3 w - - 0 1"),
+            vec![(Term::PassedTheirKing, 12 * 4), (Term::PassedOurKing, 12 * 5), (Term::PassedFree, 12)]
+        );
+        // Blockaded by the king itself: distance 0, the square taken.
+        assert_eq!(race("8/3k4/3P4/8/8/8/8/4K3 w - - 0 1"), vec![(Term::PassedOurKing, 12 * 5)]);
+        // On the third rank a pawn is no race yet.
+        assert!(race("7k/8/8/8/8/3P4/8/4K3 w - - 0 1").is_empty());
     }
 }

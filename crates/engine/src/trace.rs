@@ -127,6 +127,9 @@ impl Terms for Coefficients<'_> {
             Term::ShelterFar => Param::SHELTER_FAR,
             Term::ShelterGap => Param::SHELTER_GAP,
             Term::PawnStorm => Param::PAWN_STORM,
+            Term::PassedTheirKing => Param::PASSED_THEIR_KING,
+            Term::PassedOurKing => Param::PASSED_OUR_KING,
+            Term::PassedFree => Param::PASSED_FREE,
         };
         self.coef[param] += sign(side) * count;
     }

@@ -41,6 +41,12 @@ pub struct Weights {
     pub shelter_far: Phased,
     pub shelter_gap: Phased,
     pub pawn_storm: Phased,
+    /// A passed pawn from the fourth rank on (`eval::passed_pawn_terms`),
+    /// per unit of its rank's weight: the enemy king's distance to the
+    /// square in front of it, the own king's, and that square being empty.
+    pub passed_their_king: Phased,
+    pub passed_our_king: Phased,
+    pub passed_free: Phased,
     /// For having the move (after the blend: one number).
     pub tempo: i32,
 }
@@ -110,16 +116,22 @@ pub const HAND: Weights = Weights {
     shelter_far: Phased::new(6, 0),
     shelter_gap: Phased::new(-22, 0),
     pawn_storm: Phased::new(-10, 0),
+    // Off by hand (the variants on these weights play as before); the
+    // tuned chess weights give them their values.
+    passed_their_king: Phased::new(0, 0),
+    passed_our_king: Phased::new(0, 0),
+    passed_free: Phased::new(0, 0),
     tempo: 12,
 };
 
 /// How many phased weights `Weights::params` lists.
-pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5 + 1 + 2 * CHESS_ROLES + 1 + 4;
+pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5 + 1 + 2 * CHESS_ROLES + 1 + 4 + 3;
 
 impl Weights {
     /// Every phased weight in one fixed order (the trace's and the tuner's
     /// indices): material, squares, mobility, passed, isolated, doubled,
-    /// rook files, bishop pair, threats (pawn, minor, rook), hanging, shelter. The tempo is apart (it is not blended).
+    /// rook files, bishop pair, threats (pawn, minor, rook), hanging, shelter,
+    /// passed pawns' king distances and path. The tempo is apart (it is not blended).
     pub fn params(&self) -> Vec<Phased> {
         let mut out = Vec::with_capacity(PARAM_COUNT);
         out.extend(self.material);
@@ -133,6 +145,7 @@ impl Weights {
         out.extend(self.threat_by_minor);
         out.extend(self.threat_by_rook);
         out.extend([self.hanging, self.shelter_near, self.shelter_far, self.shelter_gap, self.pawn_storm]);
+        out.extend([self.passed_their_king, self.passed_our_king, self.passed_free]);
         out
     }
 
@@ -158,6 +171,8 @@ impl Weights {
         w.threat_by_rook.copy_from_slice(&p[Param::threat_by_rook(0)..Param::threat_by_rook(CHESS_ROLES)]);
         [w.hanging, w.shelter_near, w.shelter_far, w.shelter_gap, w.pawn_storm] =
             [p[Param::HANGING], p[Param::SHELTER_NEAR], p[Param::SHELTER_FAR], p[Param::SHELTER_GAP], p[Param::PAWN_STORM]];
+        [w.passed_their_king, w.passed_our_king, w.passed_free] =
+            [p[Param::PASSED_THEIR_KING], p[Param::PASSED_OUR_KING], p[Param::PASSED_FREE]];
         w.tempo = tempo;
         w
     }
@@ -198,6 +213,9 @@ impl Weights {
         s += &format!("    shelter_far: {},\n", p(self.shelter_far));
         s += &format!("    shelter_gap: {},\n", p(self.shelter_gap));
         s += &format!("    pawn_storm: {},\n", p(self.pawn_storm));
+        s += &format!("    passed_their_king: {},\n", p(self.passed_their_king));
+        s += &format!("    passed_our_king: {},\n", p(self.passed_our_king));
+        s += &format!("    passed_free: {},\n", p(self.passed_free));
         s += &format!("    tempo: {},\n}};\n", self.tempo);
         s
     }
@@ -236,6 +254,9 @@ impl Param {
     pub const SHELTER_FAR: usize = Param::HANGING + 2;
     pub const SHELTER_GAP: usize = Param::HANGING + 3;
     pub const PAWN_STORM: usize = Param::HANGING + 4;
+    pub const PASSED_THEIR_KING: usize = Param::HANGING + 5;
+    pub const PASSED_OUR_KING: usize = Param::HANGING + 6;
+    pub const PASSED_FREE: usize = Param::HANGING + 7;
 }
 
 #[cfg(test)]
@@ -261,7 +282,7 @@ mod tests {
         let src = HAND.to_rust("X", "made by hand\n\nsecond paragraph");
         assert!(src.starts_with("//! made by hand\n//!\n//! second paragraph\n"));
         assert!(src.contains("pub const X: Weights = Weights {"));
-        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms, 14 threats, 4 shelter.
+        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms, 14 threats, 4 shelter, 3 passed-pawn extras.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
     }
