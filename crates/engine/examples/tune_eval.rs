@@ -70,7 +70,7 @@ impl Real {
     /// White's evaluation of a sample.
     fn eval(&self, t: &Trace) -> f64 {
         let share = t.mg_share();
-        let (mut mg, mut eg) = (f64::from(t.king_attack), 0.0);
+        let (mut mg, mut eg) = (0.0, 0.0);
         for &(i, c) in &t.terms {
             let p = self.params[i as usize];
             mg += p[0] * f64::from(c);

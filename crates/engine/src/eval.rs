@@ -7,6 +7,7 @@ use crate::score::Score;
 use crate::variant::EngineVariant;
 use crate::weights::{Weights, CHESS_ROLES};
 use chesslantis_core::role::{by_role, ROLE_COUNT};
+use chesslantis_core::variant::standard_attacks;
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// A value with a middlegame and an endgame part.
@@ -62,6 +63,8 @@ pub struct EvalTables {
     pub(crate) neighbour_files: [Bitboard; 128],
     /// A square's file.
     pub(crate) file_of: [Bitboard; 128],
+    /// The squares left and right of a square, on its rank.
+    beside: [Bitboard; 128],
     /// A pawn's rank from its own side, stretched to 0..8 (for the passed-pawn table).
     pub(crate) pawn_rank: [[usize; 128]; 2],
     /// A king's shelter by colour and king square: its file and the
@@ -95,6 +98,13 @@ pub struct EvalTables {
     passed_their_king: Phased,
     passed_our_king: Phased,
     passed_free: Phased,
+    supported: [Phased; 8],
+    phalanx: [Phased; 8],
+    backward: Phased,
+    outpost: [Phased; 2],
+    safe_check: [Phased; 4],
+    king_attack: Phased,
+    king_attack_squared: Phased,
     tempo: Score,
 }
 
@@ -145,6 +155,7 @@ impl EvalTables {
         let mut passed_span = [[Bitboard::EMPTY; 128]; 2];
         let mut neighbour_files = [Bitboard::EMPTY; 128];
         let mut file_of = [Bitboard::EMPTY; 128];
+        let mut beside = [Bitboard::EMPTY; 128];
         let mut pawn_rank = [[0usize; 128]; 2];
         let mut one_rank_ahead = [[Bitboard::EMPTY; 128]; 2];
         let mut two_ranks_ahead = [[Bitboard::EMPTY; 128]; 2];
@@ -159,6 +170,7 @@ impl EvalTables {
             let span = files(-1) | files(0) | files(1);
             neighbour_files[sq.index()] = files(-1) | files(1);
             file_of[sq.index()] = files(0);
+            beside[sq.index()] = (files(-1) | files(1)) & g.rank(r);
             for color in Color::ALL {
                 let ahead: Bitboard = g
                     .all
@@ -196,6 +208,7 @@ impl EvalTables {
             passed_span,
             neighbour_files,
             file_of,
+            beside,
             pawn_rank,
             one_rank_ahead,
             two_ranks_ahead,
@@ -221,6 +234,13 @@ impl EvalTables {
             passed_their_king: w.passed_their_king,
             passed_our_king: w.passed_our_king,
             passed_free: w.passed_free,
+            supported: w.supported,
+            phalanx: w.phalanx,
+            backward: w.backward,
+            outpost: w.outpost,
+            safe_check: w.safe_check,
+            king_attack: w.king_attack,
+            king_attack_squared: w.king_attack_squared,
             tempo: w.tempo,
         }
     }
@@ -307,6 +327,23 @@ pub(crate) enum Term {
     PassedOurKing,
     /// A passed pawn's rank weight when its stop square is empty.
     PassedFree,
+    /// A pawn defended by own pawns (counted per defender), by its rank.
+    Supported(usize),
+    /// A pawn with an own pawn beside it on its rank, by its rank.
+    Phalanx(usize),
+    /// A pawn with no own pawn level or behind on the neighbouring files,
+    /// its stop square held by an enemy pawn (not isolated: that is apart).
+    Backward,
+    /// A knight (0) or bishop (1) on an outpost.
+    Outpost(usize),
+    /// A square from which a knight (0), bishop (1), rook (2) or queen (3)
+    /// could check the enemy king, that one of ours reaches and no enemy guards.
+    SafeCheck(usize),
+    /// Two pieces or more attacking the squares next to the enemy king:
+    /// counted as the attack's units (`KING_ATTACK_WEIGHT` per square), and
+    /// as `king_attack_squared` of them.
+    KingAttack,
+    KingAttackSquared,
 }
 
 /// Where `terms` puts what it counts: the search adds the weights
@@ -315,8 +352,6 @@ pub(crate) enum Term {
 pub(crate) trait Terms {
     /// `count` times the weight of `term`, for `side`.
     fn add(&mut self, side: Color, term: Term, count: i32);
-    /// The middlegame bonus of `side`'s attack on the enemy king (not a weight).
-    fn king_attack(&mut self, side: Color, bonus: i32);
 }
 
 /// The weighted sum of the terms, White's minus Black's, as the search evaluates.
@@ -347,14 +382,16 @@ impl Terms for WeightedSum<'_> {
             Term::PassedTheirKing => self.t.passed_their_king,
             Term::PassedOurKing => self.t.passed_our_king,
             Term::PassedFree => self.t.passed_free,
+            Term::Supported(rank) => self.t.supported[rank],
+            Term::Phalanx(rank) => self.t.phalanx[rank],
+            Term::Backward => self.t.backward,
+            Term::Outpost(minor) => self.t.outpost[minor],
+            Term::SafeCheck(checker) => self.t.safe_check[checker],
+            Term::KingAttack => self.t.king_attack,
+            Term::KingAttackSquared => self.t.king_attack_squared,
         };
         let count = if side == Color::White { count } else { -count };
         self.white += Phased::new(w.mg * count, w.eg * count);
-    }
-
-    #[inline(always)]
-    fn king_attack(&mut self, side: Color, bonus: i32) {
-        self.white.mg += if side == Color::White { bonus } else { -bonus };
     }
 }
 
@@ -362,8 +399,10 @@ impl Terms for WeightedSum<'_> {
 #[derive(Copy, Clone, Default)]
 struct Attacks {
     pawns: Bitboard,
-    minors: Bitboard,
+    knights: Bitboard,
+    bishops: Bitboard,
     rooks: Bitboard,
+    queens: Bitboard,
     /// By any piece, pawns and king included.
     all: Bitboard,
     /// By two pieces or more.
@@ -402,6 +441,7 @@ pub(crate) fn terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, out: &m
     if V::STANDARD_EXCHANGES {
         for side in Color::ALL {
             threat_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
+            safe_check_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
         }
     }
 }
@@ -437,8 +477,10 @@ fn side_terms<V: EngineVariant>(
         let reach = V::attacks(pos, sq, piece, occupied);
         attacks.add(reach);
         match piece.role {
-            Role::Knight | Role::Bishop => attacks.minors |= reach,
+            Role::Knight => attacks.knights |= reach,
+            Role::Bishop => attacks.bishops |= reach,
             Role::Rook => attacks.rooks |= reach,
+            Role::Queen => attacks.queens |= reach,
             _ => {}
         }
         out.add(us, Term::Mobility(role), (reach & reachable).count() as i32 - TYPICAL_MOBILITY[role]);
@@ -446,6 +488,18 @@ fn side_terms<V: EngineVariant>(
         if on_king > 0 {
             attack_units += KING_ATTACK_WEIGHT[role] * on_king;
             attackers += 1;
+        }
+        let minor = match piece.role {
+            Role::Knight => Some(0),
+            Role::Bishop => Some(1),
+            _ => None,
+        };
+        if let Some(minor) = minor {
+            let i = sq.index();
+            let never_chased = (t.passed_span[us.index()][i] & t.neighbour_files[i] & their_pawns).is_empty();
+            if (3..=5).contains(&t.pawn_rank[us.index()][i]) && attacks.pawns.contains(sq) && never_chased {
+                out.add(us, Term::Outpost(minor), 1);
+            }
         }
         if piece.role == Role::Rook {
             let file = t.file_of[sq.index()];
@@ -455,18 +509,32 @@ fn side_terms<V: EngineVariant>(
         }
     }
     if attackers >= 2 {
-        out.king_attack(us, king_attack(attack_units));
+        out.add(us, Term::KingAttack, attack_units);
+        out.add(us, Term::KingAttackSquared, king_attack_squared(attack_units));
     }
 
+    let g = V::geometry();
     for sq in our_pawns {
         let i = sq.index();
+        let rank = t.pawn_rank[us.index()][i].min(7);
         if (t.passed_span[us.index()][i] & their_pawns).is_empty() {
-            let rank = t.pawn_rank[us.index()][i].min(7);
             out.add(us, Term::Passed(rank), 1);
             passed_pawn_terms(pos, t, us, sq, rank, occupied, out);
         }
+        // Where a pawn of `them` on `sq` would take is where ours defend it from.
+        let supporters = (g.pawn_attacks(them, sq) & our_pawns).count() as i32;
+        if supporters > 0 {
+            out.add(us, Term::Supported(rank), supporters);
+        }
+        if (t.beside[i] & our_pawns).any() {
+            out.add(us, Term::Phalanx(rank), 1);
+        }
         if (t.neighbour_files[i] & our_pawns).is_empty() {
             out.add(us, Term::Isolated, 1);
+        } else if (t.neighbour_files[i] & !t.passed_span[us.index()][i] & our_pawns).is_empty()
+            && t.stop_square[us.index()][i].is_some_and(|stop| guarded_by_their_pawns.contains(stop) || their_pawns.contains(stop))
+        {
+            out.add(us, Term::Backward, 1);
         }
         if (t.file_of[i] & our_pawns).more_than_one() {
             // Counted for each pawn of a doubled file: two pawns, twice.
@@ -537,7 +605,7 @@ fn threat_terms<V: EngineVariant>(pos: &Position<V>, us: Color, ours: &Attacks, 
     let weak = enemies & !strongly_protected & ours.all;
 
     let chess_role_at = |sq| pos.piece_at(sq).map(|p: Piece| p.role.index()).filter(|&r| r < CHESS_ROLES);
-    for role in ((defended | weak) & ours.minors).into_iter().filter_map(chess_role_at) {
+    for role in ((defended | weak) & (ours.knights | ours.bishops)).into_iter().filter_map(chess_role_at) {
         out.add(us, Term::ThreatByMinor(role), 1);
     }
     for role in (weak & ours.rooks).into_iter().filter_map(chess_role_at) {
@@ -556,11 +624,36 @@ fn threat_terms<V: EngineVariant>(pos: &Position<V>, us: Color, ours: &Attacks, 
     out.add(us, Term::ThreatByPawn, (safe_pawn_attacks & non_pawn_enemies).count() as i32);
 }
 
-/// The middlegame bonus of `units` of attack on the enemy king (two
-/// attackers or more). Not tuned: it grows with the square of the attack
-/// (one attacker is a nuisance, three a storm), which no weight is linear in.
+/// The squares from which `us` could check the enemy king with a knight,
+/// bishop, rook or queen, that such a piece of ours reaches and the enemy
+/// does not guard (after Stockfish 11's safe checks: a king that can be
+/// checked without loss is in danger before any piece stands near it).
+/// Checking squares by the pieces' chess moves from the king, so a
+/// variant's own moves count only where they reach those squares.
+fn safe_check_terms<V: EngineVariant>(pos: &Position<V>, us: Color, ours: &Attacks, theirs: &Attacks, out: &mut impl Terms) {
+    let Some(king) = pos.king(!us) else { return };
+    let g = V::geometry();
+    let occupied = pos.occupied();
+    let safe = !pos.by_color(us) & !theirs.all;
+    let from_king = |role| standard_attacks(g, king, Piece::new(us, role), occupied);
+    let diagonal = from_king(Role::Bishop);
+    let straight = from_king(Role::Rook);
+    let checks = [
+        from_king(Role::Knight) & ours.knights,
+        diagonal & ours.bishops,
+        straight & ours.rooks,
+        (diagonal | straight) & ours.queens,
+    ];
+    for (checker, squares) in checks.into_iter().enumerate() {
+        out.add(us, Term::SafeCheck(checker), (squares & safe).count() as i32);
+    }
+}
+
+/// The king attack's curve: the square of the units, scaled so that the
+/// hand weight 1 gives a sixth of it, at most 500 (one attacker is a
+/// nuisance, three a storm).
 #[inline]
-pub(crate) fn king_attack(units: i32) -> i32 {
+pub(crate) fn king_attack_squared(units: i32) -> i32 {
     (units * units / 6).min(500)
 }
 
@@ -615,7 +708,6 @@ mod tests {
                     self.2.push((term, count));
                 }
             }
-            fn king_attack(&mut self, _: Color, _: i32) {}
         }
         let pos = Position::<V>::from_fen(fen).unwrap();
         let mut out = Recorder(side, which, Vec::new());
@@ -719,5 +811,48 @@ mod tests {
         assert_eq!(race("8/3k4/3P4/8/8/8/8/4K3 w - - 0 1"), vec![(Term::PassedOurKing, 12 * 5)]);
         // On the third rank a pawn is no race yet.
         assert!(race("7k/8/8/8/8/3P4/8/4K3 w - - 0 1").is_empty());
+    }
+
+    /// The connected, backward and isolated pawn terms for White in `fen`.
+    fn pawn_shape(fen: &str) -> Vec<(Term, i32)> {
+        counted::<Chess>(fen, Color::White, |t| matches!(t, Term::Supported(_) | Term::Phalanx(_) | Term::Backward | Term::Isolated))
+    }
+
+    #[test]
+    fn connected_pawns_count_their_defenders_and_neighbours_by_rank() {
+        // c3 defends d4 (rank index 3), d4 defends e5 (4); e5 and f5 stand
+        // side by side (counted for each). Listed from a1 on.
+        assert_eq!(
+            pawn_shape("4k3/8/8/4PP2/3P4/2P5/8/4K3 w - - 0 1"),
+            vec![(Term::Supported(3), 1), (Term::Supported(4), 1), (Term::Phalanx(4), 1), (Term::Phalanx(4), 1)]
+        );
+        // d4 defended by both c3 and e3; c3 and e3 are not side by side.
+        assert_eq!(pawn_shape("4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1"), vec![(Term::Supported(3), 2)]);
+    }
+
+    #[test]
+    fn a_pawn_left_behind_with_its_stop_square_held_is_backward() {
+        // d3 (its neighbours c4 and e4 ahead of it) cannot be defended, and
+        // the black pawn on e5 holds d4, its stop square.
+        let backward = pawn_shape("4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1");
+        assert!(backward.contains(&(Term::Backward, 1)), "{backward:?}");
+        // Without the e5 pawn d4 is free: not backward.
+        assert!(!pawn_shape("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1").contains(&(Term::Backward, 1)));
+        // A pawn with no neighbours at all is isolated, not backward.
+        assert_eq!(pawn_shape("4k3/8/8/4p3/8/3P4/8/4K3 w - - 0 1"), vec![(Term::Isolated, 1)]);
+    }
+
+    #[test]
+    fn a_minor_piece_defended_by_a_pawn_where_no_pawn_can_chase_it_is_on_an_outpost() {
+        let outposts = |fen| counted::<Chess>(fen, Color::White, |t| matches!(t, Term::Outpost(_)));
+        // Knight e5, defended by d4; no black pawn on the d- or f-file ahead.
+        assert_eq!(outposts("4k3/2p5/8/4N3/3P4/8/8/4K3 w - - 0 1"), vec![(Term::Outpost(0), 1)]);
+        // A black pawn on f7 can still drive it away.
+        assert!(outposts("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1").is_empty());
+        // Undefended: no outpost. A bishop counts apart.
+        assert!(outposts("4k3/2p5/8/4N3/8/8/8/4K3 w - - 0 1").is_empty());
+        assert_eq!(outposts("4k3/2p5/8/4B3/3P4/8/8/4K3 w - - 0 1"), vec![(Term::Outpost(1), 1)]);
+        // On the third rank it is at home, not an outpost.
+        assert!(outposts("4k3/8/8/8/8/4N3/3P4/4K3 w - - 0 1").is_empty());
     }
 }

@@ -24,8 +24,6 @@ pub struct Trace {
     /// (index into `Weights::params`, White's coefficient minus Black's),
     /// only the non-zero ones.
     pub terms: Vec<(u16, i16)>,
-    /// The king attack's middlegame part, White minus Black (not tuned).
-    pub king_attack: i32,
     /// The phase as the evaluation blends by it: `full_phase` is all middlegame.
     pub phase: i32,
     pub full_phase: i32,
@@ -44,23 +42,21 @@ impl Trace {
         for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
             material_trace(pos, color, sign, &mut coef);
         }
-        let mut counts = Coefficients { coef: &mut coef, king_attack: 0 };
-        terms(pos, t, &mut counts);
-        let king_attack = counts.king_attack;
+        terms(pos, t, &mut Coefficients { coef: &mut coef });
         let terms = coef
             .iter()
             .enumerate()
             .filter(|(_, &c)| c != 0)
             .map(|(i, &c)| (i as u16, i16::try_from(c).expect("a coefficient fits i16")))
             .collect();
-        Trace { terms, king_attack, phase: phase.min(t.full_phase), full_phase: t.full_phase, white_to_move: pos.turn() == Color::White }
+        Trace { terms, phase: phase.min(t.full_phase), full_phase: t.full_phase, white_to_move: pos.turn() == Color::White }
     }
 
     /// The evaluation with weights `w` (side to move's view): exactly
     /// `standard_evaluation` with `EvalTables::with_weights(w)`.
     pub fn evaluate(&self, w: &Weights) -> Score {
         let params = w.params();
-        let mut white = Phased::new(self.king_attack, 0);
+        let mut white = Phased::default();
         for &(i, c) in &self.terms {
             let p = params[i as usize];
             white += Phased::new(p.mg * i32::from(c), p.eg * i32::from(c));
@@ -95,7 +91,6 @@ fn material_trace<V: EngineVariant>(pos: &Position<V>, us: Color, sign: i32, coe
 /// `eval::terms`'s counts as coefficients, White's minus Black's.
 struct Coefficients<'a> {
     coef: &'a mut [i32; PARAM_COUNT],
-    king_attack: i32,
 }
 
 /// White's counts add, Black's subtract.
@@ -130,12 +125,15 @@ impl Terms for Coefficients<'_> {
             Term::PassedTheirKing => Param::PASSED_THEIR_KING,
             Term::PassedOurKing => Param::PASSED_OUR_KING,
             Term::PassedFree => Param::PASSED_FREE,
+            Term::Supported(rank) => Param::supported(rank),
+            Term::Phalanx(rank) => Param::phalanx(rank),
+            Term::Backward => Param::BACKWARD,
+            Term::Outpost(minor) => Param::outpost(minor),
+            Term::SafeCheck(checker) => Param::safe_check(checker),
+            Term::KingAttack => Param::KING_ATTACK,
+            Term::KingAttackSquared => Param::KING_ATTACK_SQUARED,
         };
         self.coef[param] += sign(side) * count;
-    }
-
-    fn king_attack(&mut self, side: Color, bonus: i32) {
-        self.king_attack += sign(side) * bonus;
     }
 }
 

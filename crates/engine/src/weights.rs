@@ -47,6 +47,26 @@ pub struct Weights {
     pub passed_their_king: Phased,
     pub passed_our_king: Phased,
     pub passed_free: Phased,
+    /// Connected pawns by rank from their own side (stretched to 8 ranks):
+    /// per own pawn defending it, and for an own pawn beside it.
+    pub supported: [Phased; 8],
+    pub phalanx: [Phased; 8],
+    /// A pawn no neighbour can come to defend whose stop square an enemy
+    /// pawn holds.
+    pub backward: Phased,
+    /// A knight (0) or bishop (1) on the fourth to sixth rank, defended by
+    /// a pawn, where no enemy pawn can ever attack it.
+    pub outpost: [Phased; 2],
+    /// Per square from which a knight (0), bishop (1), rook (2) or queen (3)
+    /// of ours could check the enemy king, reaches it, and the enemy does not
+    /// guard it (`eval::safe_check_terms`).
+    pub safe_check: [Phased; 4],
+    /// The attack on the enemy king by two pieces or more, `units` of it
+    /// (`eval::KING_ATTACK_WEIGHT` per attacked square next to the king):
+    /// per unit, and per `eval::king_attack_squared(units)`, so the tuner
+    /// fits a curve with two numbers.
+    pub king_attack: Phased,
+    pub king_attack_squared: Phased,
     /// For having the move (after the blend: one number).
     pub tempo: i32,
 }
@@ -121,17 +141,27 @@ pub const HAND: Weights = Weights {
     passed_their_king: Phased::new(0, 0),
     passed_our_king: Phased::new(0, 0),
     passed_free: Phased::new(0, 0),
+    supported: [Phased::new(0, 0); 8],
+    phalanx: [Phased::new(0, 0); 8],
+    backward: Phased::new(0, 0),
+    outpost: [Phased::new(0, 0); 2],
+    safe_check: [Phased::new(0, 0); 4],
+    // Grows with the square of the units: one attacker is a nuisance,
+    // three a storm.
+    king_attack: Phased::new(0, 0),
+    king_attack_squared: Phased::new(1, 0),
     tempo: 12,
 };
 
 /// How many phased weights `Weights::params` lists.
-pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5 + 1 + 2 * CHESS_ROLES + 1 + 4 + 3;
+pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5 + 1 + 2 * CHESS_ROLES + 1 + 4 + 3 + 8 + 8 + 1 + 2 + 4 + 2;
 
 impl Weights {
     /// Every phased weight in one fixed order (the trace's and the tuner's
     /// indices): material, squares, mobility, passed, isolated, doubled,
     /// rook files, bishop pair, threats (pawn, minor, rook), hanging, shelter,
-    /// passed pawns' king distances and path. The tempo is apart (it is not blended).
+    /// passed pawns' king distances and path, connected and backward pawns,
+    /// outposts, safe checks, king attack. The tempo is apart (it is not blended).
     pub fn params(&self) -> Vec<Phased> {
         let mut out = Vec::with_capacity(PARAM_COUNT);
         out.extend(self.material);
@@ -146,6 +176,12 @@ impl Weights {
         out.extend(self.threat_by_rook);
         out.extend([self.hanging, self.shelter_near, self.shelter_far, self.shelter_gap, self.pawn_storm]);
         out.extend([self.passed_their_king, self.passed_our_king, self.passed_free]);
+        out.extend(self.supported);
+        out.extend(self.phalanx);
+        out.push(self.backward);
+        out.extend(self.outpost);
+        out.extend(self.safe_check);
+        out.extend([self.king_attack, self.king_attack_squared]);
         out
     }
 
@@ -173,6 +209,12 @@ impl Weights {
             [p[Param::HANGING], p[Param::SHELTER_NEAR], p[Param::SHELTER_FAR], p[Param::SHELTER_GAP], p[Param::PAWN_STORM]];
         [w.passed_their_king, w.passed_our_king, w.passed_free] =
             [p[Param::PASSED_THEIR_KING], p[Param::PASSED_OUR_KING], p[Param::PASSED_FREE]];
+        w.supported.copy_from_slice(&p[Param::supported(0)..Param::supported(8)]);
+        w.phalanx.copy_from_slice(&p[Param::phalanx(0)..Param::phalanx(8)]);
+        w.backward = p[Param::BACKWARD];
+        w.outpost.copy_from_slice(&p[Param::outpost(0)..Param::outpost(2)]);
+        w.safe_check.copy_from_slice(&p[Param::safe_check(0)..Param::safe_check(4)]);
+        [w.king_attack, w.king_attack_squared] = [p[Param::KING_ATTACK], p[Param::KING_ATTACK_SQUARED]];
         w.tempo = tempo;
         w
     }
@@ -216,6 +258,13 @@ impl Weights {
         s += &format!("    passed_their_king: {},\n", p(self.passed_their_king));
         s += &format!("    passed_our_king: {},\n", p(self.passed_our_king));
         s += &format!("    passed_free: {},\n", p(self.passed_free));
+        s += &format!("    supported: [\n{}    ],\n", list(&self.supported, "        "));
+        s += &format!("    phalanx: [\n{}    ],\n", list(&self.phalanx, "        "));
+        s += &format!("    backward: {},\n", p(self.backward));
+        s += &format!("    outpost: [\n{}    ],\n", list(&self.outpost, "        "));
+        s += &format!("    safe_check: [\n{}    ],\n", list(&self.safe_check, "        "));
+        s += &format!("    king_attack: {},\n", p(self.king_attack));
+        s += &format!("    king_attack_squared: {},\n", p(self.king_attack_squared));
         s += &format!("    tempo: {},\n}};\n", self.tempo);
         s
     }
@@ -257,6 +306,21 @@ impl Param {
     pub const PASSED_THEIR_KING: usize = Param::HANGING + 5;
     pub const PASSED_OUR_KING: usize = Param::HANGING + 6;
     pub const PASSED_FREE: usize = Param::HANGING + 7;
+    pub const fn supported(rank: usize) -> usize {
+        Param::PASSED_FREE + 1 + rank
+    }
+    pub const fn phalanx(rank: usize) -> usize {
+        Param::supported(8) + rank
+    }
+    pub const BACKWARD: usize = Param::phalanx(8);
+    pub const fn outpost(minor: usize) -> usize {
+        Param::BACKWARD + 1 + minor
+    }
+    pub const fn safe_check(checker: usize) -> usize {
+        Param::outpost(2) + checker
+    }
+    pub const KING_ATTACK: usize = Param::safe_check(4);
+    pub const KING_ATTACK_SQUARED: usize = Param::KING_ATTACK + 1;
 }
 
 #[cfg(test)]
@@ -282,7 +346,8 @@ mod tests {
         let src = HAND.to_rust("X", "made by hand\n\nsecond paragraph");
         assert!(src.starts_with("//! made by hand\n//!\n//! second paragraph\n"));
         assert!(src.contains("pub const X: Weights = Weights {"));
-        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms, 14 threats, 4 shelter, 3 passed-pawn extras.
+        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms, 14 threats, 4 shelter, 3 passed-pawn extras,
+        // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
     }
