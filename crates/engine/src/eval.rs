@@ -5,7 +5,7 @@
 use crate::pst;
 use crate::score::Score;
 use crate::variant::EngineVariant;
-use crate::weights::{Weights, CHESS_ROLES};
+use crate::weights::{Param, Weights, CHESS_ROLES, PARAM_COUNT};
 use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::variant::standard_attacks;
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Square};
@@ -78,33 +78,11 @@ pub struct EvalTables {
     stop_square: [[Option<Square>; 128]; 2],
     /// A square's (file, rank), for king distances.
     coordinates: [(i8, i8); 128],
-    /// The weights of the terms beyond material and squares, by role where
-    /// they depend on it (roles beyond chess's: `OTHER_MOBILITY`).
-    mobility: [Phased; ROLE_COUNT],
-    passed: [Phased; 8],
-    isolated: Phased,
-    doubled: Phased,
-    rook_open_file: Phased,
-    rook_half_open_file: Phased,
-    bishop_pair: Phased,
-    threat_by_pawn: Phased,
-    threat_by_minor: [Phased; CHESS_ROLES],
-    threat_by_rook: [Phased; CHESS_ROLES],
-    hanging: Phased,
-    shelter_near: Phased,
-    shelter_far: Phased,
-    shelter_gap: Phased,
-    pawn_storm: Phased,
-    passed_their_king: Phased,
-    passed_our_king: Phased,
-    passed_free: Phased,
-    supported: [Phased; 8],
-    phalanx: [Phased; 8],
-    backward: Phased,
-    outpost: [Phased; 2],
-    safe_check: [Phased; 4],
-    king_attack: Phased,
-    king_attack_squared: Phased,
+    /// The weights of the terms beyond material and squares, by
+    /// `Term::weight_index` (`Weights::params`, whose material and squares
+    /// entries go unread here: `psq` has them, then the mobility of the
+    /// roles chess lacks).
+    weights: [Phased; TERM_WEIGHTS],
     tempo: Score,
 }
 
@@ -142,8 +120,9 @@ impl EvalTables {
                 }
             }
         }
-        let mut mobility = OTHER_MOBILITY;
-        mobility[..CHESS_ROLES].copy_from_slice(&w.mobility);
+        let mut weights = [Phased::default(); TERM_WEIGHTS];
+        weights[..PARAM_COUNT].copy_from_slice(&w.params());
+        weights[PARAM_COUNT..].copy_from_slice(&OTHER_MOBILITY[CHESS_ROLES..]);
         let start = Position::<V>::start();
         let full_phase = start
             .occupied()
@@ -216,31 +195,7 @@ impl EvalTables {
             storm_zone,
             stop_square,
             coordinates,
-            mobility,
-            passed: w.passed,
-            isolated: w.isolated,
-            doubled: w.doubled,
-            rook_open_file: w.rook_open_file,
-            rook_half_open_file: w.rook_half_open_file,
-            bishop_pair: w.bishop_pair,
-            threat_by_pawn: w.threat_by_pawn,
-            threat_by_minor: w.threat_by_minor,
-            threat_by_rook: w.threat_by_rook,
-            hanging: w.hanging,
-            shelter_near: w.shelter_near,
-            shelter_far: w.shelter_far,
-            shelter_gap: w.shelter_gap,
-            pawn_storm: w.pawn_storm,
-            passed_their_king: w.passed_their_king,
-            passed_our_king: w.passed_our_king,
-            passed_free: w.passed_free,
-            supported: w.supported,
-            phalanx: w.phalanx,
-            backward: w.backward,
-            outpost: w.outpost,
-            safe_check: w.safe_check,
-            king_attack: w.king_attack,
-            king_attack_squared: w.king_attack_squared,
+            weights,
             tempo: w.tempo,
         }
     }
@@ -251,8 +206,12 @@ impl EvalTables {
     }
 }
 
+/// The entries of `EvalTables::weights`: the tuned ones and the mobility
+/// of the roles beyond chess's.
+const TERM_WEIGHTS: usize = PARAM_COUNT + ROLE_COUNT - CHESS_ROLES;
+
 /// Mobility weights of the roles beyond chess's (the Ship's, a variant's
-/// own); chess's come from the weights.
+/// own), by `Role::index()`; chess's come from the weights.
 const OTHER_MOBILITY: [Phased; ROLE_COUNT] = {
     let mut m = by_role([Phased::new(0, 0); 7], Phased::new(2, 2));
     m[Role::Ship.index()] = Phased::new(3, 3);
@@ -346,6 +305,43 @@ pub(crate) enum Term {
     KingAttackSquared,
 }
 
+impl Term {
+    /// The index of this term's weight in `Weights::params` (`Param`), or
+    /// past them for the mobility of the roles chess lacks (not tuned; the
+    /// mobility comes last so that one sum indexes every role's): where
+    /// the search reads the weight and the tuner counts.
+    #[inline(always)]
+    pub(crate) const fn weight_index(self) -> usize {
+        match self {
+            Term::Mobility(role) => Param::mobility(role),
+            Term::Passed(rank) => Param::passed(rank),
+            Term::Isolated => Param::ISOLATED,
+            Term::Doubled => Param::DOUBLED,
+            Term::RookOpenFile => Param::ROOK_OPEN_FILE,
+            Term::RookHalfOpenFile => Param::ROOK_HALF_OPEN_FILE,
+            Term::BishopPair => Param::BISHOP_PAIR,
+            Term::ThreatByPawn => Param::THREAT_BY_PAWN,
+            Term::ThreatByMinor(role) => Param::threat_by_minor(role),
+            Term::ThreatByRook(role) => Param::threat_by_rook(role),
+            Term::Hanging => Param::HANGING,
+            Term::ShelterNear => Param::SHELTER_NEAR,
+            Term::ShelterFar => Param::SHELTER_FAR,
+            Term::ShelterGap => Param::SHELTER_GAP,
+            Term::PawnStorm => Param::PAWN_STORM,
+            Term::PassedTheirKing => Param::PASSED_THEIR_KING,
+            Term::PassedOurKing => Param::PASSED_OUR_KING,
+            Term::PassedFree => Param::PASSED_FREE,
+            Term::Supported(rank) => Param::supported(rank),
+            Term::Phalanx(rank) => Param::phalanx(rank),
+            Term::Backward => Param::BACKWARD,
+            Term::Outpost(minor) => Param::outpost(minor),
+            Term::SafeCheck(checker) => Param::safe_check(checker),
+            Term::KingAttack => Param::KING_ATTACK,
+            Term::KingAttackSquared => Param::KING_ATTACK_SQUARED,
+        }
+    }
+}
+
 /// Where `terms` puts what it counts: the search adds the weights
 /// (`WeightedSum`), the tuner keeps the counts (`trace.rs`). One walk over
 /// the position serves both, so they cannot disagree.
@@ -363,33 +359,7 @@ struct WeightedSum<'a> {
 impl Terms for WeightedSum<'_> {
     #[inline(always)]
     fn add(&mut self, side: Color, term: Term, count: i32) {
-        let w = match term {
-            Term::Mobility(role) => self.t.mobility[role],
-            Term::Passed(rank) => self.t.passed[rank],
-            Term::Isolated => self.t.isolated,
-            Term::Doubled => self.t.doubled,
-            Term::RookOpenFile => self.t.rook_open_file,
-            Term::RookHalfOpenFile => self.t.rook_half_open_file,
-            Term::BishopPair => self.t.bishop_pair,
-            Term::ThreatByPawn => self.t.threat_by_pawn,
-            Term::ThreatByMinor(role) => self.t.threat_by_minor[role],
-            Term::ThreatByRook(role) => self.t.threat_by_rook[role],
-            Term::Hanging => self.t.hanging,
-            Term::ShelterNear => self.t.shelter_near,
-            Term::ShelterFar => self.t.shelter_far,
-            Term::ShelterGap => self.t.shelter_gap,
-            Term::PawnStorm => self.t.pawn_storm,
-            Term::PassedTheirKing => self.t.passed_their_king,
-            Term::PassedOurKing => self.t.passed_our_king,
-            Term::PassedFree => self.t.passed_free,
-            Term::Supported(rank) => self.t.supported[rank],
-            Term::Phalanx(rank) => self.t.phalanx[rank],
-            Term::Backward => self.t.backward,
-            Term::Outpost(minor) => self.t.outpost[minor],
-            Term::SafeCheck(checker) => self.t.safe_check[checker],
-            Term::KingAttack => self.t.king_attack,
-            Term::KingAttackSquared => self.t.king_attack_squared,
-        };
+        let w = self.t.weights[term.weight_index()];
         let count = if side == Color::White { count } else { -count };
         self.white += Phased::new(w.mg * count, w.eg * count);
     }
@@ -697,6 +667,46 @@ mod tests {
         let pos = Position::<Chess>::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
         let s = standard_evaluation(&pos, &t);
         assert!((850..1100).contains(&s), "{s}");
+    }
+
+    #[test]
+    fn every_term_reads_the_weight_of_its_name() {
+        // Every weight a different number: a term pointing at another
+        // term's weight cannot hide behind equal values.
+        let p: Vec<Phased> = (0..PARAM_COUNT as i32).map(|i| Phased::new(i, -i)).collect();
+        let w = Weights::from_params(&p, 0);
+        let t = EvalTables::with_weights::<Chess>(&w);
+        let named = [
+            (Term::Passed(5), w.passed[5]),
+            (Term::Isolated, w.isolated),
+            (Term::Doubled, w.doubled),
+            (Term::RookOpenFile, w.rook_open_file),
+            (Term::RookHalfOpenFile, w.rook_half_open_file),
+            (Term::BishopPair, w.bishop_pair),
+            (Term::ThreatByPawn, w.threat_by_pawn),
+            (Term::ThreatByMinor(3), w.threat_by_minor[3]),
+            (Term::ThreatByRook(4), w.threat_by_rook[4]),
+            (Term::Hanging, w.hanging),
+            (Term::ShelterNear, w.shelter_near),
+            (Term::ShelterFar, w.shelter_far),
+            (Term::ShelterGap, w.shelter_gap),
+            (Term::PawnStorm, w.pawn_storm),
+            (Term::PassedTheirKing, w.passed_their_king),
+            (Term::PassedOurKing, w.passed_our_king),
+            (Term::PassedFree, w.passed_free),
+            (Term::Supported(6), w.supported[6]),
+            (Term::Phalanx(2), w.phalanx[2]),
+            (Term::Backward, w.backward),
+            (Term::Outpost(1), w.outpost[1]),
+            (Term::SafeCheck(2), w.safe_check[2]),
+            (Term::KingAttack, w.king_attack),
+            (Term::KingAttackSquared, w.king_attack_squared),
+            (Term::Mobility(Role::Queen.index()), w.mobility[Role::Queen.index()]),
+            (Term::Mobility(Role::Ship.index()), OTHER_MOBILITY[Role::Ship.index()]),
+        ];
+        for (term, weight) in named {
+            assert_eq!(t.weights[term.weight_index()], weight, "{term:?}");
+        }
     }
 
     /// The terms `terms` counts for `side` in `fen` that `which` picks (nonzero only).

@@ -104,36 +104,11 @@ fn sign(side: Color) -> i32 {
 
 impl Terms for Coefficients<'_> {
     fn add(&mut self, side: Color, term: Term, count: i32) {
-        let param = match term {
-            // The roles beyond chess's have no weight in `Weights`.
-            Term::Mobility(role) if role >= CHESS_ROLES => return,
-            Term::Mobility(role) => Param::mobility(role),
-            Term::Passed(rank) => Param::passed(rank),
-            Term::Isolated => Param::ISOLATED,
-            Term::Doubled => Param::DOUBLED,
-            Term::RookOpenFile => Param::ROOK_OPEN_FILE,
-            Term::RookHalfOpenFile => Param::ROOK_HALF_OPEN_FILE,
-            Term::BishopPair => Param::BISHOP_PAIR,
-            Term::ThreatByPawn => Param::THREAT_BY_PAWN,
-            Term::ThreatByMinor(role) => Param::threat_by_minor(role),
-            Term::ThreatByRook(role) => Param::threat_by_rook(role),
-            Term::Hanging => Param::HANGING,
-            Term::ShelterNear => Param::SHELTER_NEAR,
-            Term::ShelterFar => Param::SHELTER_FAR,
-            Term::ShelterGap => Param::SHELTER_GAP,
-            Term::PawnStorm => Param::PAWN_STORM,
-            Term::PassedTheirKing => Param::PASSED_THEIR_KING,
-            Term::PassedOurKing => Param::PASSED_OUR_KING,
-            Term::PassedFree => Param::PASSED_FREE,
-            Term::Supported(rank) => Param::supported(rank),
-            Term::Phalanx(rank) => Param::phalanx(rank),
-            Term::Backward => Param::BACKWARD,
-            Term::Outpost(minor) => Param::outpost(minor),
-            Term::SafeCheck(checker) => Param::safe_check(checker),
-            Term::KingAttack => Param::KING_ATTACK,
-            Term::KingAttackSquared => Param::KING_ATTACK_SQUARED,
-        };
-        self.coef[param] += sign(side) * count;
+        let param = term.weight_index();
+        // The roles beyond chess's have no weight in `Weights`.
+        if param < PARAM_COUNT {
+            self.coef[param] += sign(side) * count;
+        }
     }
 }
 

@@ -18,8 +18,6 @@ pub struct Weights {
     pub material: [Phased; CHESS_ROLES],
     /// By role, from the piece's own side, a8 first (PeSTO's layout).
     pub squares: [[Phased; 64]; CHESS_ROLES],
-    /// Per reachable square beyond the role's typical count (pawns and kings: unused).
-    pub mobility: [Phased; CHESS_ROLES],
     /// Passed pawns by rank from their own side (stretched to 8 ranks).
     pub passed: [Phased; 8],
     pub isolated: Phased,
@@ -67,6 +65,10 @@ pub struct Weights {
     /// fits a curve with two numbers.
     pub king_attack: Phased,
     pub king_attack_squared: Phased,
+    /// Per reachable square beyond the role's typical count (pawns and
+    /// kings: unused). Last in `params`, so that the mobility of a
+    /// variant's other roles follows it in `EvalTables`.
+    pub mobility: [Phased; CHESS_ROLES],
     /// For having the move (after the blend: one number).
     pub tempo: i32,
 }
@@ -89,14 +91,6 @@ pub const HAND: Weights = Weights {
         Phased::new(0, 0),
     ],
     squares: pst::PESTO,
-    mobility: [
-        Phased::new(0, 0),
-        Phased::new(4, 4),
-        Phased::new(5, 5),
-        Phased::new(2, 4),
-        Phased::new(1, 2),
-        Phased::new(0, 0),
-    ],
     passed: [
         Phased::new(0, 0),
         Phased::new(2, 8),
@@ -150,38 +144,73 @@ pub const HAND: Weights = Weights {
     // three a storm.
     king_attack: Phased::new(0, 0),
     king_attack_squared: Phased::new(1, 0),
+    mobility: [
+        Phased::new(0, 0),
+        Phased::new(4, 4),
+        Phased::new(5, 5),
+        Phased::new(2, 4),
+        Phased::new(1, 2),
+        Phased::new(0, 0),
+    ],
     tempo: 12,
 };
 
 /// How many phased weights `Weights::params` lists.
-pub const PARAM_COUNT: usize = CHESS_ROLES * 65 + CHESS_ROLES + 8 + 5 + 1 + 2 * CHESS_ROLES + 1 + 4 + 3 + 8 + 8 + 1 + 2 + 4 + 2;
+pub const PARAM_COUNT: usize = Param::mobility(CHESS_ROLES);
+
+/// How `to_rust` lays out a field's numbers.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Layout {
+    One,
+    List,
+    /// Tables of 64 squares, eight to a line.
+    Tables,
+}
 
 impl Weights {
+    /// Every phased field with its name, in the order of `params`: the one
+    /// list that `params`, `from_params` and `to_rust` walk.
+    fn fields_mut(&mut self) -> [(&'static str, Layout, &mut [Phased]); 27] {
+        use std::slice::from_mut as one;
+        use Layout::{List, One, Tables};
+        [
+            ("material", List, &mut self.material),
+            ("squares", Tables, self.squares.as_flattened_mut()),
+            ("passed", List, &mut self.passed),
+            ("isolated", One, one(&mut self.isolated)),
+            ("doubled", One, one(&mut self.doubled)),
+            ("rook_open_file", One, one(&mut self.rook_open_file)),
+            ("rook_half_open_file", One, one(&mut self.rook_half_open_file)),
+            ("bishop_pair", One, one(&mut self.bishop_pair)),
+            ("threat_by_pawn", One, one(&mut self.threat_by_pawn)),
+            ("threat_by_minor", List, &mut self.threat_by_minor),
+            ("threat_by_rook", List, &mut self.threat_by_rook),
+            ("hanging", One, one(&mut self.hanging)),
+            ("shelter_near", One, one(&mut self.shelter_near)),
+            ("shelter_far", One, one(&mut self.shelter_far)),
+            ("shelter_gap", One, one(&mut self.shelter_gap)),
+            ("pawn_storm", One, one(&mut self.pawn_storm)),
+            ("passed_their_king", One, one(&mut self.passed_their_king)),
+            ("passed_our_king", One, one(&mut self.passed_our_king)),
+            ("passed_free", One, one(&mut self.passed_free)),
+            ("supported", List, &mut self.supported),
+            ("phalanx", List, &mut self.phalanx),
+            ("backward", One, one(&mut self.backward)),
+            ("outpost", List, &mut self.outpost),
+            ("safe_check", List, &mut self.safe_check),
+            ("king_attack", One, one(&mut self.king_attack)),
+            ("king_attack_squared", One, one(&mut self.king_attack_squared)),
+            ("mobility", List, &mut self.mobility),
+        ]
+    }
+
     /// Every phased weight in one fixed order (the trace's and the tuner's
-    /// indices): material, squares, mobility, passed, isolated, doubled,
-    /// rook files, bishop pair, threats (pawn, minor, rook), hanging, shelter,
-    /// passed pawns' king distances and path, connected and backward pawns,
-    /// outposts, safe checks, king attack. The tempo is apart (it is not blended).
+    /// indices, `Param`): the fields in their declared order. The tempo is
+    /// apart (it is not blended).
     pub fn params(&self) -> Vec<Phased> {
-        let mut out = Vec::with_capacity(PARAM_COUNT);
-        out.extend(self.material);
-        for table in &self.squares {
-            out.extend(table);
-        }
-        out.extend(self.mobility);
-        out.extend(self.passed);
-        out.extend([self.isolated, self.doubled, self.rook_open_file, self.rook_half_open_file, self.bishop_pair]);
-        out.push(self.threat_by_pawn);
-        out.extend(self.threat_by_minor);
-        out.extend(self.threat_by_rook);
-        out.extend([self.hanging, self.shelter_near, self.shelter_far, self.shelter_gap, self.pawn_storm]);
-        out.extend([self.passed_their_king, self.passed_our_king, self.passed_free]);
-        out.extend(self.supported);
-        out.extend(self.phalanx);
-        out.push(self.backward);
-        out.extend(self.outpost);
-        out.extend(self.safe_check);
-        out.extend([self.king_attack, self.king_attack_squared]);
+        let mut w = self.clone();
+        let out: Vec<Phased> = w.fields_mut().into_iter().flat_map(|(_, _, field)| field.iter().copied()).collect();
+        debug_assert_eq!(out.len(), PARAM_COUNT);
         out
     }
 
@@ -189,32 +218,12 @@ impl Weights {
     pub fn from_params(p: &[Phased], tempo: i32) -> Weights {
         assert_eq!(p.len(), PARAM_COUNT);
         let mut w = HAND;
-        w.material.copy_from_slice(&p[Param::material(0)..Param::material(CHESS_ROLES)]);
-        for (role, table) in w.squares.iter_mut().enumerate() {
-            table.copy_from_slice(&p[Param::square(role, 0)..Param::square(role, 0) + 64]);
+        let mut rest = p;
+        for (_, _, field) in w.fields_mut() {
+            let (head, tail) = rest.split_at(field.len());
+            field.copy_from_slice(head);
+            rest = tail;
         }
-        w.mobility.copy_from_slice(&p[Param::mobility(0)..Param::mobility(CHESS_ROLES)]);
-        w.passed.copy_from_slice(&p[Param::passed(0)..Param::passed(8)]);
-        [w.isolated, w.doubled, w.rook_open_file, w.rook_half_open_file, w.bishop_pair] = [
-            p[Param::ISOLATED],
-            p[Param::DOUBLED],
-            p[Param::ROOK_OPEN_FILE],
-            p[Param::ROOK_HALF_OPEN_FILE],
-            p[Param::BISHOP_PAIR],
-        ];
-        w.threat_by_pawn = p[Param::THREAT_BY_PAWN];
-        w.threat_by_minor.copy_from_slice(&p[Param::threat_by_minor(0)..Param::threat_by_minor(CHESS_ROLES)]);
-        w.threat_by_rook.copy_from_slice(&p[Param::threat_by_rook(0)..Param::threat_by_rook(CHESS_ROLES)]);
-        [w.hanging, w.shelter_near, w.shelter_far, w.shelter_gap, w.pawn_storm] =
-            [p[Param::HANGING], p[Param::SHELTER_NEAR], p[Param::SHELTER_FAR], p[Param::SHELTER_GAP], p[Param::PAWN_STORM]];
-        [w.passed_their_king, w.passed_our_king, w.passed_free] =
-            [p[Param::PASSED_THEIR_KING], p[Param::PASSED_OUR_KING], p[Param::PASSED_FREE]];
-        w.supported.copy_from_slice(&p[Param::supported(0)..Param::supported(8)]);
-        w.phalanx.copy_from_slice(&p[Param::phalanx(0)..Param::phalanx(8)]);
-        w.backward = p[Param::BACKWARD];
-        w.outpost.copy_from_slice(&p[Param::outpost(0)..Param::outpost(2)]);
-        w.safe_check.copy_from_slice(&p[Param::safe_check(0)..Param::safe_check(4)]);
-        [w.king_attack, w.king_attack_squared] = [p[Param::KING_ATTACK], p[Param::KING_ATTACK_SQUARED]];
         w.tempo = tempo;
         w
     }
@@ -222,49 +231,36 @@ impl Weights {
     /// Rust source for these weights as the constant `name`, with `header`
     /// as its opening comment (how the values were made).
     pub fn to_rust(&self, name: &str, header: &str) -> String {
-        let p = |v: Phased| format!("Phased::new({}, {})", v.mg, v.eg);
-        let list = |vs: &[Phased], indent: &str| vs.iter().map(|&v| format!("{indent}{},\n", p(v))).collect::<String>();
+        let p = |v: &Phased| format!("Phased::new({}, {})", v.mg, v.eg);
         let mut s = String::new();
         for line in header.lines() {
             s += &format!("//! {line}\n").replace("//! \n", "//!\n");
         }
         s += "\nuse crate::eval::Phased;\nuse crate::weights::Weights;\n\n";
         s += &format!("pub const {name}: Weights = Weights {{\n");
-        s += &format!("    material: [\n{}    ],\n", list(&self.material, "        "));
-        s += "    squares: [\n";
-        for table in &self.squares {
-            s += "        [\n";
-            for row in table.chunks(8) {
-                s += &format!("            {},\n", row.iter().map(|&v| p(v)).collect::<Vec<_>>().join(", "));
+        for (field, layout, values) in self.clone().fields_mut() {
+            match layout {
+                Layout::One => s += &format!("    {field}: {},\n", p(&values[0])),
+                Layout::List => {
+                    s += &format!("    {field}: [\n");
+                    for v in values.iter() {
+                        s += &format!("        {},\n", p(v));
+                    }
+                    s += "    ],\n";
+                }
+                Layout::Tables => {
+                    s += &format!("    {field}: [\n");
+                    for table in values.chunks(64) {
+                        s += "        [\n";
+                        for row in table.chunks(8) {
+                            s += &format!("            {},\n", row.iter().map(p).collect::<Vec<_>>().join(", "));
+                        }
+                        s += "        ],\n";
+                    }
+                    s += "    ],\n";
+                }
             }
-            s += "        ],\n";
         }
-        s += "    ],\n";
-        s += &format!("    mobility: [\n{}    ],\n", list(&self.mobility, "        "));
-        s += &format!("    passed: [\n{}    ],\n", list(&self.passed, "        "));
-        s += &format!("    isolated: {},\n", p(self.isolated));
-        s += &format!("    doubled: {},\n", p(self.doubled));
-        s += &format!("    rook_open_file: {},\n", p(self.rook_open_file));
-        s += &format!("    rook_half_open_file: {},\n", p(self.rook_half_open_file));
-        s += &format!("    bishop_pair: {},\n", p(self.bishop_pair));
-        s += &format!("    threat_by_pawn: {},\n", p(self.threat_by_pawn));
-        s += &format!("    threat_by_minor: [\n{}    ],\n", list(&self.threat_by_minor, "        "));
-        s += &format!("    threat_by_rook: [\n{}    ],\n", list(&self.threat_by_rook, "        "));
-        s += &format!("    hanging: {},\n", p(self.hanging));
-        s += &format!("    shelter_near: {},\n", p(self.shelter_near));
-        s += &format!("    shelter_far: {},\n", p(self.shelter_far));
-        s += &format!("    shelter_gap: {},\n", p(self.shelter_gap));
-        s += &format!("    pawn_storm: {},\n", p(self.pawn_storm));
-        s += &format!("    passed_their_king: {},\n", p(self.passed_their_king));
-        s += &format!("    passed_our_king: {},\n", p(self.passed_our_king));
-        s += &format!("    passed_free: {},\n", p(self.passed_free));
-        s += &format!("    supported: [\n{}    ],\n", list(&self.supported, "        "));
-        s += &format!("    phalanx: [\n{}    ],\n", list(&self.phalanx, "        "));
-        s += &format!("    backward: {},\n", p(self.backward));
-        s += &format!("    outpost: [\n{}    ],\n", list(&self.outpost, "        "));
-        s += &format!("    safe_check: [\n{}    ],\n", list(&self.safe_check, "        "));
-        s += &format!("    king_attack: {},\n", p(self.king_attack));
-        s += &format!("    king_attack_squared: {},\n", p(self.king_attack_squared));
         s += &format!("    tempo: {},\n}};\n", self.tempo);
         s
     }
@@ -280,13 +276,10 @@ impl Param {
     pub const fn square(role: usize, index: usize) -> usize {
         CHESS_ROLES + role * 64 + index
     }
-    pub const fn mobility(role: usize) -> usize {
-        CHESS_ROLES * 65 + role
-    }
     pub const fn passed(rank: usize) -> usize {
-        CHESS_ROLES * 66 + rank
+        CHESS_ROLES * 65 + rank
     }
-    pub const ISOLATED: usize = CHESS_ROLES * 66 + 8;
+    pub const ISOLATED: usize = Param::passed(8);
     pub const DOUBLED: usize = Param::ISOLATED + 1;
     pub const ROOK_OPEN_FILE: usize = Param::ISOLATED + 2;
     pub const ROOK_HALF_OPEN_FILE: usize = Param::ISOLATED + 3;
@@ -321,6 +314,10 @@ impl Param {
     }
     pub const KING_ATTACK: usize = Param::safe_check(4);
     pub const KING_ATTACK_SQUARED: usize = Param::KING_ATTACK + 1;
+    /// Last: a variant's roles beyond chess's follow in `EvalTables`.
+    pub const fn mobility(role: usize) -> usize {
+        Param::KING_ATTACK_SQUARED + 1 + role
+    }
 }
 
 #[cfg(test)]
@@ -346,9 +343,18 @@ mod tests {
         let src = HAND.to_rust("X", "made by hand\n\nsecond paragraph");
         assert!(src.starts_with("//! made by hand\n//!\n//! second paragraph\n"));
         assert!(src.contains("pub const X: Weights = Weights {"));
-        // 6 materials, 384 squares, 6 mobilities, 8 passed, 5 terms, 14 threats, 4 shelter, 3 passed-pawn extras,
-        // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack.
+        // 6 materials, 384 squares, 8 passed, 5 terms, 14 threats, 4 shelter, 3 passed-pawn extras,
+        // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack, 6 mobilities.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
+    }
+
+    #[test]
+    fn the_tuned_file_is_what_to_rust_writes() {
+        // The file is generated: a hand edit, or a field order that
+        // `to_rust` no longer writes, shows here.
+        let file = include_str!("weights_tuned.rs");
+        let header: String = file.lines().map_while(|l| l.strip_prefix("//!")).map(|l| format!("{}\n", l.strip_prefix(' ').unwrap_or(l))).collect();
+        assert_eq!(crate::weights_tuned::TUNED.to_rust("TUNED", &header), file);
     }
 }

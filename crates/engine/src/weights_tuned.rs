@@ -83,14 +83,6 @@ pub const TUNED: Weights = Weights {
             Phased::new(-15, -53), Phased::new(36, -34), Phased::new(12, -21), Phased::new(-54, -11), Phased::new(8, -28), Phased::new(-28, -14), Phased::new(24, -24), Phased::new(14, -43),
         ],
     ],
-    mobility: [
-        Phased::new(0, 0),
-        Phased::new(8, -4),
-        Phased::new(9, 0),
-        Phased::new(6, 1),
-        Phased::new(3, 2),
-        Phased::new(0, 0),
-    ],
     passed: [
         Phased::new(0, 0),
         Phased::new(4, 16),
@@ -164,5 +156,13 @@ pub const TUNED: Weights = Weights {
     ],
     king_attack: Phased::new(6, -5),
     king_attack_squared: Phased::new(0, 1),
+    mobility: [
+        Phased::new(0, 0),
+        Phased::new(8, -4),
+        Phased::new(9, 0),
+        Phased::new(6, 1),
+        Phased::new(3, 2),
+        Phased::new(0, 0),
+    ],
     tempo: 12,
 };
