@@ -83,6 +83,9 @@ pub struct EvalTables {
     /// entries go unread here: `psq` has them, then the mobility of the
     /// roles chess lacks).
     weights: [Phased; TERM_WEIGHTS],
+    /// Whether each weight's field has a weight that is not zero
+    /// (`Weights::fields_in_use`): if not, the search skips its terms.
+    in_use: [bool; TERM_WEIGHTS],
     tempo: Score,
 }
 
@@ -123,6 +126,8 @@ impl EvalTables {
         let mut weights = [Phased::default(); TERM_WEIGHTS];
         weights[..PARAM_COUNT].copy_from_slice(&w.params());
         weights[PARAM_COUNT..].copy_from_slice(&OTHER_MOBILITY[CHESS_ROLES..]);
+        let mut in_use = [true; TERM_WEIGHTS];
+        in_use[..PARAM_COUNT].copy_from_slice(&w.fields_in_use());
         let start = Position::<V>::start();
         let full_phase = start
             .occupied()
@@ -196,6 +201,7 @@ impl EvalTables {
             stop_square,
             coordinates,
             weights,
+            in_use,
             tempo: w.tempo,
         }
     }
@@ -348,6 +354,14 @@ impl Term {
 pub(crate) trait Terms {
     /// `count` times the weight of `term`, for `side`.
     fn add(&mut self, side: Color, term: Term, count: i32);
+
+    /// Whether to compute `term` at all (for a field, ask for its first):
+    /// the search skips the fields its weights leave at zero (the hand
+    /// weights' newer terms), the tuner needs every count.
+    #[inline(always)]
+    fn wants(&self, t: &EvalTables, term: Term) -> bool {
+        t.in_use[term.weight_index()]
+    }
 }
 
 /// The weighted sum of the terms, White's minus Black's, as the search evaluates.
@@ -411,7 +425,9 @@ pub(crate) fn terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, out: &m
     if V::STANDARD_EXCHANGES {
         for side in Color::ALL {
             threat_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
-            safe_check_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
+            if out.wants(t, Term::SafeCheck(0)) {
+                safe_check_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
+            }
         }
     }
 }
@@ -464,7 +480,7 @@ fn side_terms<V: EngineVariant>(
             Role::Bishop => Some(1),
             _ => None,
         };
-        if let Some(minor) = minor {
+        if let Some(minor) = minor.filter(|_| out.wants(t, Term::Outpost(0))) {
             let i = sq.index();
             let never_chased = (t.passed_span[us.index()][i] & t.neighbour_files[i] & their_pawns).is_empty();
             if (3..=5).contains(&t.pawn_rank[us.index()][i]) && attacks.pawns.contains(sq) && never_chased {
@@ -489,19 +505,22 @@ fn side_terms<V: EngineVariant>(
         let rank = t.pawn_rank[us.index()][i].min(7);
         if (t.passed_span[us.index()][i] & their_pawns).is_empty() {
             out.add(us, Term::Passed(rank), 1);
-            passed_pawn_terms(pos, t, us, sq, rank, occupied, out);
+            if [Term::PassedTheirKing, Term::PassedOurKing, Term::PassedFree].into_iter().any(|term| out.wants(t, term)) {
+                passed_pawn_terms(pos, t, us, sq, rank, occupied, out);
+            }
         }
         // Where a pawn of `them` on `sq` would take is where ours defend it from.
         let supporters = (g.pawn_attacks(them, sq) & our_pawns).count() as i32;
-        if supporters > 0 {
+        if supporters > 0 && out.wants(t, Term::Supported(0)) {
             out.add(us, Term::Supported(rank), supporters);
         }
-        if (t.beside[i] & our_pawns).any() {
+        if out.wants(t, Term::Phalanx(0)) && (t.beside[i] & our_pawns).any() {
             out.add(us, Term::Phalanx(rank), 1);
         }
         if (t.neighbour_files[i] & our_pawns).is_empty() {
             out.add(us, Term::Isolated, 1);
-        } else if (t.neighbour_files[i] & !t.passed_span[us.index()][i] & our_pawns).is_empty()
+        } else if out.wants(t, Term::Backward)
+            && (t.neighbour_files[i] & !t.passed_span[us.index()][i] & our_pawns).is_empty()
             && t.stop_square[us.index()][i].is_some_and(|stop| guarded_by_their_pawns.contains(stop) || their_pawns.contains(stop))
         {
             out.add(us, Term::Backward, 1);

@@ -103,6 +103,10 @@ fn sign(side: Color) -> i32 {
 }
 
 impl Terms for Coefficients<'_> {
+    fn wants(&self, _: &EvalTables, _: Term) -> bool {
+        true
+    }
+
     fn add(&mut self, side: Color, term: Term, count: i32) {
         let param = term.weight_index();
         // The roles beyond chess's have no weight in `Weights`.
@@ -168,6 +172,17 @@ mod tests {
         for pos in positions(5) {
             assert_eq!(standard_evaluation(&pos, &engine), standard_evaluation(&pos, &weighted), "{}", pos.fen());
         }
+    }
+
+    #[test]
+    fn the_trace_counts_terms_its_weights_leave_at_zero() {
+        // The tuner fits from weights where a new term is zero: it needs
+        // the term's counts, which the search skips. The white queen can
+        // check from g1 and a8, unguarded.
+        let pos = Position::<Chess>::from_fen("6k1/8/8/8/8/8/8/Q3K3 w - - 0 1").unwrap();
+        assert_eq!(HAND.safe_check, [Phased::default(); 4]);
+        let trace = Trace::of(&pos, &EvalTables::with_weights::<Chess>(&HAND));
+        assert!(trace.terms.iter().any(|&(i, c)| i as usize == Param::safe_check(3) && c > 0), "{trace:?}");
     }
 
     #[test]

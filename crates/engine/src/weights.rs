@@ -214,6 +214,20 @@ impl Weights {
         out
     }
 
+    /// For each of `params`, whether its field (`passed`, `outpost`, ...)
+    /// has any weight that is not zero: the search need not compute the
+    /// terms of a field that has none.
+    pub fn fields_in_use(&self) -> Vec<bool> {
+        let mut w = self.clone();
+        w.fields_mut()
+            .into_iter()
+            .flat_map(|(_, _, field)| {
+                let used = field.iter().any(|&v| v != Phased::default());
+                std::iter::repeat_n(used, field.len())
+            })
+            .collect()
+    }
+
     /// The inverse of `params`.
     pub fn from_params(p: &[Phased], tempo: i32) -> Weights {
         assert_eq!(p.len(), PARAM_COUNT);
@@ -347,6 +361,17 @@ mod tests {
         // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack, 6 mobilities.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
+    }
+
+    #[test]
+    fn a_field_is_in_use_when_any_of_its_weights_is_not_zero() {
+        let mut w = HAND;
+        w.outpost[1] = Phased::new(0, 3);
+        let in_use = w.fields_in_use();
+        assert_eq!(in_use.len(), PARAM_COUNT);
+        assert!(in_use[Param::outpost(0)] && in_use[Param::outpost(1)]);
+        assert!(in_use[Param::ISOLATED] && in_use[Param::mobility(0)]);
+        assert!(!in_use[Param::safe_check(0)] && !in_use[Param::BACKWARD]);
     }
 
     #[test]
