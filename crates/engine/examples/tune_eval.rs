@@ -21,8 +21,9 @@
 //!   king shelter; the tempo is fitted but not kept: see below);
 //!   `all` fits the 768 square numbers too, which a few thousand games
 //!   (positions of one game share its result) overfit: on 2,600 games the
-//!   held-out loss rose from the first epochs, and even with engine
-//!   scores it ends no better than `terms` (docs/engine.md, "Tuning").
+//!   held-out loss rose from the first epochs, and with engine scores
+//!   on 179,225 positions it ended no better than `terms`; on 601,227
+//!   (8,600 games) it fits better (docs/engine.md, "Tuning").
 //! - The weights of the epoch with the lowest held-out loss are kept and
 //!   rounded; with `all`, each role's mean square bonus is moved into its
 //!   material (the same evaluation; the plain values the search orders by

@@ -76,6 +76,8 @@ pub struct EvalTables {
     storm_zone: [[Bitboard; 128]; 2],
     /// The square in front of a pawn, by colour (none on the last rank).
     stop_square: [[Option<Square>; 128]; 2],
+    /// The squares of a square's colour.
+    same_colour: [Bitboard; 128],
     /// A square's (file, rank), for king distances.
     coordinates: [(i8, i8); 128],
     /// The weights of the terms beyond material and squares, by
@@ -147,9 +149,12 @@ impl EvalTables {
         let mut storm_zone = [[Bitboard::EMPTY; 128]; 2];
         let mut stop_square = [[None; 128]; 2];
         let mut coordinates = [(0, 0); 128];
+        let light: Bitboard = g.all.filter(|&s| (shape.file(s) + shape.rank(s)) % 2 == 1).collect();
+        let mut same_colour = [Bitboard::EMPTY; 128];
         for sq in g.all {
             let (f, r) = (shape.file(sq), shape.rank(sq));
             coordinates[sq.index()] = (f as i8, r as i8);
+            same_colour[sq.index()] = if light.contains(sq) { light } else { g.all & !light };
             let files = |df: i32| if (0..shape.files as i32).contains(&(f as i32 + df)) { g.file((f as i32 + df) as u8) } else { Bitboard::EMPTY };
             let span = files(-1) | files(0) | files(1);
             neighbour_files[sq.index()] = files(-1) | files(1);
@@ -199,11 +204,19 @@ impl EvalTables {
             files_ahead,
             storm_zone,
             stop_square,
+            same_colour,
             coordinates,
             weights,
             in_use,
             tempo: w.tempo,
         }
+    }
+
+    /// King steps from `a` to `b`.
+    #[inline]
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        let ((af, ar), (bf, br)) = (self.coordinates[a.index()], self.coordinates[b.index()]);
+        i32::from((af - bf).abs().max((ar - br).abs()))
     }
 
     #[inline]
@@ -309,6 +322,10 @@ pub(crate) enum Term {
     /// as `king_attack_squared` of them.
     KingAttack,
     KingAttackSquared,
+    /// A bishop, per own pawn on squares of its colour.
+    BishopPawns,
+    /// A knight or bishop right behind a pawn.
+    MinorBehindPawn,
 }
 
 impl Term {
@@ -344,6 +361,8 @@ impl Term {
             Term::SafeCheck(checker) => Param::safe_check(checker),
             Term::KingAttack => Param::KING_ATTACK,
             Term::KingAttackSquared => Param::KING_ATTACK_SQUARED,
+            Term::BishopPawns => Param::BISHOP_PAWNS,
+            Term::MinorBehindPawn => Param::MINOR_BEHIND_PAWN,
         }
     }
 }
@@ -487,6 +506,15 @@ fn side_terms<V: EngineVariant>(
                 out.add(us, Term::Outpost(minor), 1);
             }
         }
+        if piece.role == Role::Bishop && out.wants(t, Term::BishopPawns) {
+            out.add(us, Term::BishopPawns, (t.same_colour[sq.index()] & our_pawns).count() as i32);
+        }
+        if minor.is_some()
+            && out.wants(t, Term::MinorBehindPawn)
+            && t.stop_square[us.index()][sq.index()].is_some_and(|ahead| pos.by_role(Role::Pawn).contains(ahead))
+        {
+            out.add(us, Term::MinorBehindPawn, 1);
+        }
         if piece.role == Role::Rook {
             let file = t.file_of[sq.index()];
             if (file & our_pawns).is_empty() {
@@ -553,13 +581,7 @@ fn passed_pawn_terms<V: EngineVariant>(
     if weight == 0 {
         return;
     }
-    let (sf, sr) = t.coordinates[stop.index()];
-    let distance = |king: Option<Square>| {
-        king.map_or(5, |k| {
-            let (kf, kr) = t.coordinates[k.index()];
-            i32::from((kf - sf).abs().max((kr - sr).abs())).min(5)
-        })
-    };
+    let distance = |king: Option<Square>| king.map_or(5, |k| t.distance(k, stop).min(5));
     out.add(us, Term::PassedTheirKing, weight * distance(pos.king(!us)));
     out.add(us, Term::PassedOurKing, weight * distance(pos.king(us)));
     if !occupied.contains(stop) {
@@ -720,6 +742,8 @@ mod tests {
             (Term::SafeCheck(2), w.safe_check[2]),
             (Term::KingAttack, w.king_attack),
             (Term::KingAttackSquared, w.king_attack_squared),
+            (Term::BishopPawns, w.bishop_pawns),
+            (Term::MinorBehindPawn, w.minor_behind_pawn),
             (Term::Mobility(Role::Queen.index()), w.mobility[Role::Queen.index()]),
             (Term::Mobility(Role::Ship.index()), OTHER_MOBILITY[Role::Ship.index()]),
         ];
@@ -736,6 +760,9 @@ mod tests {
                 if side == self.0 && (self.1)(term) && count != 0 {
                     self.2.push((term, count));
                 }
+            }
+            fn wants(&self, _: &EvalTables, _: Term) -> bool {
+                true
             }
         }
         let pos = Position::<V>::from_fen(fen).unwrap();
@@ -869,6 +896,20 @@ mod tests {
         assert!(!pawn_shape("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1").contains(&(Term::Backward, 1)));
         // A pawn with no neighbours at all is isolated, not backward.
         assert_eq!(pawn_shape("4k3/8/8/4p3/8/3P4/8/4K3 w - - 0 1"), vec![(Term::Isolated, 1)]);
+    }
+
+    #[test]
+    fn bishops_count_own_pawns_on_their_colour_and_minors_stand_behind_pawns() {
+        let minors = |fen| counted::<Chess>(fen, Color::White, |t| matches!(t, Term::BishopPawns | Term::MinorBehindPawn));
+        // The c1 bishop is dark-squared: b2 and d2 are dark, f3 light. The
+        // d3 knight stands behind the black d4 pawn (either side's counts).
+        assert_eq!(
+            minors("4k3/8/8/8/3p4/3N1P2/1P1P4/2B1K3 w - - 0 1"),
+            vec![(Term::BishopPawns, 2), (Term::MinorBehindPawn, 1)]
+        );
+        // The bishop behind its own c2 pawn, a light square; the knight,
+        // with d4 empty, counts nothing.
+        assert_eq!(minors("4k3/8/8/8/8/3N4/2P5/2B1K3 w - - 0 1"), vec![(Term::MinorBehindPawn, 1)]);
     }
 
     #[test]

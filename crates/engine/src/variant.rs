@@ -40,15 +40,16 @@ pub const STANDARD_VALUES: [Phased; ROLE_COUNT] = standard_values(&CHESS);
 /// How much each role counts towards "middlegame" (by `Role::index()`).
 pub const STANDARD_PHASE_WEIGHTS: [i32; ROLE_COUNT] = by_role([0, 1, 1, 2, 4, 0, 1], 0);
 
-/// The chess table for `piece` on `sq`, stretched to the variant's board.
-pub fn standard_piece_square<V: Variant>(piece: Piece, sq: Square) -> Phased {
+/// The variant's own weights' chess table (`EngineVariant::WEIGHTS`) for
+/// `piece` on `sq`, stretched to the variant's board.
+pub fn standard_piece_square<V: EngineVariant>(piece: Piece, sq: Square) -> Phased {
     let shape = V::SHAPE;
     let rank = shape.rank(sq);
     let relative = match piece.color {
         chesslantis_core::Color::White => rank,
         chesslantis_core::Color::Black => shape.ranks - 1 - rank,
     };
-    pst::square_bonus(&CHESS, piece.role, shape, shape.file(sq), relative)
+    pst::square_bonus(&V::WEIGHTS, piece.role, shape, shape.file(sq), relative)
 }
 
 /// The role a move captures by the rules of chess: the enemy on the target

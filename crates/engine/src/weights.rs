@@ -65,6 +65,10 @@ pub struct Weights {
     /// fits a curve with two numbers.
     pub king_attack: Phased,
     pub king_attack_squared: Phased,
+    /// Per bishop, per own pawn on squares of its colour.
+    pub bishop_pawns: Phased,
+    /// A knight or bishop right behind a pawn (either side's).
+    pub minor_behind_pawn: Phased,
     /// Per reachable square beyond the role's typical count (pawns and
     /// kings: unused). Last in `params`, so that the mobility of a
     /// variant's other roles follows it in `EvalTables`.
@@ -144,6 +148,8 @@ pub const HAND: Weights = Weights {
     // three a storm.
     king_attack: Phased::new(0, 0),
     king_attack_squared: Phased::new(1, 0),
+    bishop_pawns: Phased::new(0, 0),
+    minor_behind_pawn: Phased::new(0, 0),
     mobility: [
         Phased::new(0, 0),
         Phased::new(4, 4),
@@ -170,7 +176,7 @@ enum Layout {
 impl Weights {
     /// Every phased field with its name, in the order of `params`: the one
     /// list that `params`, `from_params` and `to_rust` walk.
-    fn fields_mut(&mut self) -> [(&'static str, Layout, &mut [Phased]); 27] {
+    fn fields_mut(&mut self) -> [(&'static str, Layout, &mut [Phased]); 29] {
         use std::slice::from_mut as one;
         use Layout::{List, One, Tables};
         [
@@ -200,6 +206,8 @@ impl Weights {
             ("safe_check", List, &mut self.safe_check),
             ("king_attack", One, one(&mut self.king_attack)),
             ("king_attack_squared", One, one(&mut self.king_attack_squared)),
+            ("bishop_pawns", One, one(&mut self.bishop_pawns)),
+            ("minor_behind_pawn", One, one(&mut self.minor_behind_pawn)),
             ("mobility", List, &mut self.mobility),
         ]
     }
@@ -328,9 +336,11 @@ impl Param {
     }
     pub const KING_ATTACK: usize = Param::safe_check(4);
     pub const KING_ATTACK_SQUARED: usize = Param::KING_ATTACK + 1;
+    pub const BISHOP_PAWNS: usize = Param::KING_ATTACK_SQUARED + 1;
+    pub const MINOR_BEHIND_PAWN: usize = Param::KING_ATTACK_SQUARED + 2;
     /// Last: a variant's roles beyond chess's follow in `EvalTables`.
     pub const fn mobility(role: usize) -> usize {
-        Param::KING_ATTACK_SQUARED + 1 + role
+        Param::MINOR_BEHIND_PAWN + 1 + role
     }
 }
 
@@ -358,7 +368,7 @@ mod tests {
         assert!(src.starts_with("//! made by hand\n//!\n//! second paragraph\n"));
         assert!(src.contains("pub const X: Weights = Weights {"));
         // 6 materials, 384 squares, 8 passed, 5 terms, 14 threats, 4 shelter, 3 passed-pawn extras,
-        // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack, 6 mobilities.
+        // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack, 2 minor pieces, 6 mobilities.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
     }
