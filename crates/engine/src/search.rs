@@ -6,6 +6,7 @@
 //! (`rejection.rs`) extend it in their own files.
 
 use crate::eval::{has_pieces, EvalTables};
+use crate::eval_cache::EvalCache;
 use crate::history::{Heuristics, PieceTo};
 use crate::ordering::{is_losing_capture, is_plain_quiet, is_tactical, is_winning_or_even_tactical, pick, score_moves, see};
 use crate::score::*;
@@ -66,6 +67,7 @@ pub struct Searcher<V: EngineVariant> {
     pub features: Features,
     pub(crate) tt: TranspositionTable,
     pub(crate) tables: EvalTables,
+    eval_cache: EvalCache,
     pub(crate) heuristics: Heuristics,
     stop: Arc<AtomicBool>,
 
@@ -137,6 +139,7 @@ impl<V: EngineVariant> Searcher<V> {
             features: Features::default(),
             tt: TranspositionTable::new(hash_mb),
             tables: EvalTables::new::<V>(),
+            eval_cache: EvalCache::new(),
             heuristics: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
@@ -178,12 +181,24 @@ impl<V: EngineVariant> Searcher<V> {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.eval_cache.clear();
         self.heuristics.clear();
     }
 
     /// The static evaluation of a position (side to move's view).
     pub fn evaluate(&self, pos: &Position<V>) -> Score {
         V::evaluate(pos, &self.tables)
+    }
+
+    /// `evaluate` for the search, through the cache (`hash` is `pos.hash()`).
+    #[inline]
+    fn static_eval(&mut self, pos: &Position<V>, hash: u64) -> Score {
+        if let Some(score) = self.eval_cache.get(hash) {
+            return score;
+        }
+        let score = self.evaluate(pos);
+        self.eval_cache.put(hash, score);
+        score
     }
 
     /// Searches `root`. `history` holds the hashes of the game's positions
@@ -530,7 +545,7 @@ impl<V: EngineVariant> Searcher<V> {
         let root = ply == 0;
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         let us = pos.turn();
-        let static_eval = if in_check { -INFINITE } else { self.evaluate(pos) };
+        let static_eval = if in_check { -INFINITE } else { self.static_eval(pos, pos.hash()) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         // The table's score, where its bound says it is nearer the truth,
@@ -723,7 +738,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
             // Standing pat: the side to move need not capture. (A stalemate
             // hiding here is missed, as by most engines.)
-            stand_pat = self.evaluate(pos);
+            stand_pat = self.static_eval(pos, hash);
             if stand_pat >= beta {
                 return stand_pat;
             }
