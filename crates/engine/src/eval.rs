@@ -5,7 +5,7 @@
 use crate::pst;
 use crate::score::Score;
 use crate::variant::EngineVariant;
-use crate::weights::{Param, Weights, CHESS_ROLES, PARAM_COUNT};
+use crate::weights::{mobility_curve_index, Param, Weights, CHESS_ROLES, PARAM_COUNT};
 use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::variant::standard_attacks;
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Square};
@@ -78,6 +78,15 @@ pub struct EvalTables {
     stop_square: [[Option<Square>; 128]; 2],
     /// The squares of a square's colour.
     same_colour: [Bitboard; 128],
+    /// The central files' squares on a side's second to fourth ranks (the
+    /// space term's zone), by colour.
+    space_zone: [Bitboard; 2],
+    /// The one to three squares behind a pawn on its file, by colour.
+    behind: [[Bitboard; 128]; 2],
+    /// A king's flank in its own camp, by the king's colour and square: the
+    /// three or four files around it (a-c, a-d, c-f, e-h, f-h on eight
+    /// files), its side's first five ranks of eight.
+    king_flank: [[Bitboard; 128]; 2],
     /// A square's (file, rank), for king distances.
     coordinates: [(i8, i8); 128],
     /// The weights of the terms beyond material and squares, by
@@ -151,6 +160,19 @@ impl EvalTables {
         let mut coordinates = [(0, 0); 128];
         let light: Bitboard = g.all.filter(|&s| (shape.file(s) + shape.rank(s)) % 2 == 1).collect();
         let mut same_colour = [Bitboard::EMPTY; 128];
+        let mut space_zone = [Bitboard::EMPTY; 2];
+        let mut behind = [[Bitboard::EMPTY; 128]; 2];
+        let central = (shape.files / 2).saturating_sub(2)..(shape.files / 2 + 2).min(shape.files);
+        let mut king_flank = [[Bitboard::EMPTY; 128]; 2];
+        let flank_files = |f: u8| {
+            let last = shape.files.saturating_sub(1);
+            let (lo, width) = match f {
+                0 => (0, 3),
+                _ if f == last => (shape.files.saturating_sub(3), 3),
+                _ => (((f + 1) / 2 * 2).saturating_sub(2).min(shape.files.saturating_sub(4)), 4),
+            };
+            (lo..(lo + width).min(shape.files)).map(|f| g.file(f)).fold(Bitboard::EMPTY, |a, b| a | b)
+        };
         for sq in g.all {
             let (f, r) = (shape.file(sq), shape.rank(sq));
             coordinates[sq.index()] = (f as i8, r as i8);
@@ -181,10 +203,25 @@ impl EvalTables {
                 files_ahead[color.index()][sq.index()] = [files(-1) & ahead, files(0) & ahead, files(1) & ahead];
                 storm_zone[color.index()][sq.index()] = span & (rank_ahead(2) | rank_ahead(3));
                 stop_square[color.index()][sq.index()] = (files(0) & rank_ahead(1)).single();
+                behind[color.index()][sq.index()] = files(0) & (rank_ahead(-1) | rank_ahead(-2) | rank_ahead(-3));
                 let relative = match color {
                     Color::White => r,
                     Color::Black => shape.ranks - 1 - r,
                 };
+                let camp: Bitboard = g
+                    .all
+                    .filter(|&s| {
+                        let relative = match color {
+                            Color::White => shape.rank(s),
+                            Color::Black => shape.ranks - 1 - shape.rank(s),
+                        };
+                        (relative as usize) * 8 < shape.ranks as usize * 5
+                    })
+                    .collect();
+                king_flank[color.index()][sq.index()] = flank_files(f) & camp;
+                if central.contains(&f) && (1..=3).contains(&relative) {
+                    space_zone[color.index()] = space_zone[color.index()].with(sq);
+                }
                 pawn_rank[color.index()][sq.index()] =
                     (relative as usize * 7 + (shape.ranks as usize - 1) / 2) / (shape.ranks as usize - 1).max(1);
             }
@@ -205,6 +242,9 @@ impl EvalTables {
             storm_zone,
             stop_square,
             same_colour,
+            space_zone,
+            behind,
+            king_flank,
             coordinates,
             weights,
             in_use,
@@ -274,6 +314,9 @@ pub fn standard_evaluation<V: EngineVariant>(pos: &Position<V>, t: &EvalTables) 
 pub(crate) enum Term {
     /// Reachable squares beyond the role's typical count, by `Role::index()`.
     Mobility(usize),
+    /// A knight, bishop, rook or queen reaching so many squares, by
+    /// `weights::mobility_curve_index`.
+    MobilityCurve(usize),
     /// A passed pawn on this rank from its side (stretched to 0..8).
     Passed(usize),
     Isolated,
@@ -326,6 +369,22 @@ pub(crate) enum Term {
     BishopPawns,
     /// A knight or bishop right behind a pawn.
     MinorBehindPawn,
+    /// A safe pawn push that would attack an enemy piece.
+    ThreatByPawnPush,
+    /// A square both sides attack, the enemy not strongly protecting it.
+    Restricted,
+    /// The space term's count (`space_terms`).
+    Space,
+    /// A knight (0) or bishop (1), per step from its own king.
+    KingProtector(usize),
+    /// An attack on the enemy king's flank (`EvalTables::king_flank`),
+    /// twice for a square attacked twice.
+    KingFlankAttack,
+    /// A safe square a knight of ours reaches from which it would attack the
+    /// enemy's only queen.
+    KnightOnQueen,
+    /// The same for a bishop or rook, the square attacked twice.
+    SliderOnQueen,
 }
 
 impl Term {
@@ -337,6 +396,7 @@ impl Term {
     pub(crate) const fn weight_index(self) -> usize {
         match self {
             Term::Mobility(role) => Param::mobility(role),
+            Term::MobilityCurve(index) => Param::mobility_curve(index),
             Term::Passed(rank) => Param::passed(rank),
             Term::Isolated => Param::ISOLATED,
             Term::Doubled => Param::DOUBLED,
@@ -363,6 +423,13 @@ impl Term {
             Term::KingAttackSquared => Param::KING_ATTACK_SQUARED,
             Term::BishopPawns => Param::BISHOP_PAWNS,
             Term::MinorBehindPawn => Param::MINOR_BEHIND_PAWN,
+            Term::ThreatByPawnPush => Param::THREAT_BY_PAWN_PUSH,
+            Term::Restricted => Param::RESTRICTED,
+            Term::Space => Param::SPACE,
+            Term::KingProtector(minor) => Param::king_protector(minor),
+            Term::KingFlankAttack => Param::KING_FLANK_ATTACK,
+            Term::KnightOnQueen => Param::KNIGHT_ON_QUEEN,
+            Term::SliderOnQueen => Param::SLIDER_ON_QUEEN,
         }
     }
 }
@@ -441,9 +508,23 @@ pub(crate) fn terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, out: &m
             shelter_terms(pos, t, side, out);
         }
     }
+    if out.wants(t, Term::Space) {
+        for side in Color::ALL {
+            space_terms(pos, t, side, &attacks[(!side).index()], out);
+        }
+    }
+    if out.wants(t, Term::KingFlankAttack) {
+        for side in Color::ALL {
+            if let Some(king) = pos.king(!side) {
+                let ours = &attacks[side.index()];
+                let flank = ours.all & t.king_flank[(!side).index()][king.index()];
+                out.add(side, Term::KingFlankAttack, (flank.count() + (flank & ours.twice).count()) as i32);
+            }
+        }
+    }
     if V::STANDARD_EXCHANGES {
         for side in Color::ALL {
-            threat_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
+            threat_terms(pos, t, side, &attacks[side.index()], &attacks[(!side).index()], out);
             if out.wants(t, Term::SafeCheck(0)) {
                 safe_check_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
             }
@@ -488,7 +569,11 @@ fn side_terms<V: EngineVariant>(
             Role::Queen => attacks.queens |= reach,
             _ => {}
         }
-        out.add(us, Term::Mobility(role), (reach & reachable).count() as i32 - TYPICAL_MOBILITY[role]);
+        let mobility = (reach & reachable).count();
+        out.add(us, Term::Mobility(role), mobility as i32 - TYPICAL_MOBILITY[role]);
+        if let Some(index) = mobility_curve_index(role, mobility as usize).filter(|_| out.wants(t, Term::MobilityCurve(0))) {
+            out.add(us, Term::MobilityCurve(index), 1);
+        }
         let on_king = (reach & king_zone).count() as i32;
         if on_king > 0 {
             attack_units += KING_ATTACK_WEIGHT[role] * on_king;
@@ -505,6 +590,9 @@ fn side_terms<V: EngineVariant>(
             if (3..=5).contains(&t.pawn_rank[us.index()][i]) && attacks.pawns.contains(sq) && never_chased {
                 out.add(us, Term::Outpost(minor), 1);
             }
+        }
+        if let Some((minor, king)) = minor.zip(pos.king(us)).filter(|_| out.wants(t, Term::KingProtector(0))) {
+            out.add(us, Term::KingProtector(minor), t.distance(sq, king));
         }
         if piece.role == Role::Bishop && out.wants(t, Term::BishopPawns) {
             out.add(us, Term::BishopPawns, (t.same_colour[sq.index()] & our_pawns).count() as i32);
@@ -608,7 +696,7 @@ fn shelter_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color,
 /// loss only if it reaches it, the evaluation at the leaves should know.
 /// An enemy is strongly protected by a pawn, or by two defenders against
 /// fewer than two attackers; one that is not, and that `us` attacks, is weak.
-fn threat_terms<V: EngineVariant>(pos: &Position<V>, us: Color, ours: &Attacks, theirs: &Attacks, out: &mut impl Terms) {
+fn threat_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, ours: &Attacks, theirs: &Attacks, out: &mut impl Terms) {
     let enemies = pos.by_color(!us) & !pos.by_role(Role::King);
     let non_pawn_enemies = enemies & !pos.by_role(Role::Pawn);
     let strongly_protected = theirs.pawns | (theirs.twice & !ours.twice);
@@ -633,6 +721,54 @@ fn threat_terms<V: EngineVariant>(pos: &Position<V>, us: Color, ours: &Attacks, 
         safe_pawn_attacks |= g.pawn_attacks(us, sq);
     }
     out.add(us, Term::ThreatByPawn, (safe_pawn_attacks & non_pawn_enemies).count() as i32);
+
+    if out.wants(t, Term::Restricted) {
+        out.add(us, Term::Restricted, (theirs.all & !strongly_protected & ours.all).count() as i32);
+    }
+    if out.wants(t, Term::ThreatByPawnPush) {
+        // The squares our pawns can push to (two from the second rank),
+        // where no enemy pawn takes them and they are safe.
+        let occupied = pos.occupied();
+        let mut push_attacks = Bitboard::EMPTY;
+        for pawn in pos.pieces(us, Role::Pawn) {
+            let Some(one) = t.stop_square[us.index()][pawn.index()].filter(|&s| !occupied.contains(s)) else { continue };
+            let two = t.stop_square[us.index()][one.index()].filter(|&s| t.pawn_rank[us.index()][pawn.index()] == 1 && !occupied.contains(s));
+            for to in std::iter::once(one).chain(two) {
+                if !theirs.pawns.contains(to) && safe.contains(to) {
+                    push_attacks |= g.pawn_attacks(us, to);
+                }
+            }
+        }
+        out.add(us, Term::ThreatByPawnPush, (push_attacks & non_pawn_enemies).count() as i32);
+    }
+    if let Some(queen) = pos.pieces(!us, Role::Queen).single().filter(|_| out.wants(t, Term::KnightOnQueen)) {
+        // Where our pieces may go (no own piece, no enemy pawn's guard),
+        // the enemy not holding it strongly.
+        let safe = !pos.by_color(us) & !theirs.pawns & !strongly_protected;
+        let occupied = pos.occupied();
+        let from_queen = |role| standard_attacks(g, queen, Piece::new(us, role), occupied);
+        out.add(us, Term::KnightOnQueen, (from_queen(Role::Knight) & ours.knights & safe).count() as i32);
+        let sliders = (from_queen(Role::Bishop) & ours.bishops) | (from_queen(Role::Rook) & ours.rooks);
+        out.add(us, Term::SliderOnQueen, (sliders & safe & ours.twice).count() as i32);
+    }
+}
+
+/// Room for the pieces behind the pawns (after Stockfish 11's space): the
+/// central squares on `us`'s second to fourth ranks that no own pawn
+/// holds and no enemy pawn attacks, each counted again when it is behind
+/// an own pawn and no enemy piece attacks it; times the square of the
+/// pieces left (less the king) over 16, as room matters more with more
+/// pieces to use it.
+fn space_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, theirs: &Attacks, out: &mut impl Terms) {
+    let our_pawns = pos.pieces(us, Role::Pawn);
+    let safe = t.space_zone[us.index()] & !our_pawns & !theirs.pawns;
+    let mut behind = Bitboard::EMPTY;
+    for pawn in our_pawns {
+        behind |= t.behind[us.index()][pawn.index()];
+    }
+    let bonus = (safe.count() + (behind & safe & !theirs.all).count()) as i32;
+    let weight = pos.by_color(us).count() as i32 - 1;
+    out.add(us, Term::Space, bonus * weight * weight / 16);
 }
 
 /// The squares from which `us` could check the enemy king with a knight,
@@ -744,6 +880,14 @@ mod tests {
             (Term::KingAttackSquared, w.king_attack_squared),
             (Term::BishopPawns, w.bishop_pawns),
             (Term::MinorBehindPawn, w.minor_behind_pawn),
+            (Term::ThreatByPawnPush, w.threat_by_pawn_push),
+            (Term::Restricted, w.restricted),
+            (Term::Space, w.space),
+            (Term::KingProtector(1), w.king_protector[1]),
+            (Term::KingFlankAttack, w.king_flank_attack),
+            (Term::KnightOnQueen, w.knight_on_queen),
+            (Term::SliderOnQueen, w.slider_on_queen),
+            (Term::MobilityCurve(20), w.mobility_curve[20]),
             (Term::Mobility(Role::Queen.index()), w.mobility[Role::Queen.index()]),
             (Term::Mobility(Role::Ship.index()), OTHER_MOBILITY[Role::Ship.index()]),
         ];
@@ -910,6 +1054,79 @@ mod tests {
         // The bishop behind its own c2 pawn, a light square; the knight,
         // with d4 empty, counts nothing.
         assert_eq!(minors("4k3/8/8/8/8/3N4/2P5/2B1K3 w - - 0 1"), vec![(Term::MinorBehindPawn, 1)]);
+    }
+
+    #[test]
+    fn each_piece_counts_on_the_mobility_curve_at_its_count_of_squares() {
+        let curve = |fen| counted::<Chess>(fen, Color::White, |t| matches!(t, Term::MobilityCurve(_)));
+        let at = |role: Role, reach| Term::MobilityCurve(mobility_curve_index(role.index(), reach).unwrap());
+        // The a1 knight reaches b3 and c2; the h1 rook g1, f1 and the h-file.
+        assert_eq!(curve("4k3/8/8/8/8/8/8/N3K2R w - - 0 1"), vec![(at(Role::Knight, 2), 1), (at(Role::Rook, 9), 1)]);
+        // A black pawn on a4 guards b3: the knight is down to one square.
+        assert_eq!(curve("4k3/8/8/8/p7/8/8/N3K2R w - - 0 1"), vec![(at(Role::Knight, 1), 1), (at(Role::Rook, 9), 1)]);
+    }
+
+    #[test]
+    fn a_safe_pawn_push_that_would_attack_a_piece_is_a_threat() {
+        let pushes = |fen| counted::<Chess>(fen, Color::White, |t| t == Term::ThreatByPawnPush);
+        // c2-c4 would attack the d5 knight (c3 is no use: the knight guards it).
+        assert_eq!(pushes("4k3/8/8/3n4/8/8/2P5/4K3 w - - 0 1"), vec![(Term::ThreatByPawnPush, 1)]);
+        // Blocked by its own knight, or c4 taken by the b5 pawn: none.
+        assert!(pushes("4k3/8/8/3n4/8/2N5/2P5/4K3 w - - 0 1").is_empty());
+        assert!(pushes("4k3/8/8/1p1n4/8/8/2P5/4K3 w - - 0 1").is_empty());
+    }
+
+    #[test]
+    fn squares_both_sides_attack_restrict_the_side_that_does_not_hold_them_strongly() {
+        let restricted = |fen, side| counted::<Chess>(fen, side, |t| t == Term::Restricted);
+        // The rooks both reach a8 and h1.
+        let rooks = "7r/8/4k3/8/8/4K3/8/R7 w - - 0 1";
+        assert_eq!(restricted(rooks, Color::White), vec![(Term::Restricted, 2)]);
+        assert_eq!(restricted(rooks, Color::Black), vec![(Term::Restricted, 2)]);
+        // A black pawn on g2 holds h1 strongly.
+        assert_eq!(restricted("7r/8/4k3/8/8/4K3/6p1/R7 w - - 0 1", Color::White), vec![(Term::Restricted, 1)]);
+    }
+
+    #[test]
+    fn space_counts_safe_central_squares_and_more_behind_pawns() {
+        let space = |fen, side| counted::<Chess>(fen, side, |t| t == Term::Space);
+        // At the start: c3-f4, 8 squares, times 15 pieces squared over 16.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(space(start, Color::White), vec![(Term::Space, 8 * 225 / 16)]);
+        assert_eq!(space(start, Color::Black), vec![(Term::Space, 8 * 225 / 16)]);
+        // After 1.e4: e2 comes free, and e2, e3 are behind the pawn.
+        let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        assert_eq!(space(e4, Color::White), vec![(Term::Space, 10 * 225 / 16)]);
+        // After 1.e4 e5 2.d4 the e5 pawn takes f4: c3-f3, c4, d2, e2 are
+        // safe (7), d2, d3, e2, e3 behind the pawns (4).
+        let d4 = "rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 1";
+        assert_eq!(space(d4, Color::White), vec![(Term::Space, (7 + 4) * 225 / 16)]);
+    }
+
+    #[test]
+    fn minor_pieces_count_their_steps_from_their_king() {
+        let protectors = counted::<Chess>("4k3/8/8/8/8/8/8/N3K1B1 w - - 0 1", Color::White, |t| matches!(t, Term::KingProtector(_)));
+        assert_eq!(protectors, vec![(Term::KingProtector(0), 4), (Term::KingProtector(1), 2)]);
+    }
+
+    #[test]
+    fn attacks_on_the_king_flank_count_twice_where_doubled() {
+        let flank = |fen| counted::<Chess>(fen, Color::White, |t| t == Term::KingFlankAttack);
+        // The g8 king's flank is e-h from the eighth to the fourth rank:
+        // the rook reaches e4-e8.
+        assert_eq!(flank("6k1/8/8/8/8/8/8/K3R3 w - - 0 1"), vec![(Term::KingFlankAttack, 5)]);
+        // A knight on f6 adds g8, h7, h5, g4, and e8, e4 twice.
+        assert_eq!(flank("6k1/8/5N2/8/8/8/8/K3R3 b - - 0 1"), vec![(Term::KingFlankAttack, 11)]);
+    }
+
+    #[test]
+    fn safe_squares_to_attack_the_queen_from_are_threats() {
+        let on_queen = |fen| counted::<Chess>(fen, Color::White, |t| matches!(t, Term::KnightOnQueen | Term::SliderOnQueen));
+        // Nb4-c6 would attack the d8 queen; a b7 pawn guards c6.
+        assert_eq!(on_queen("3qk3/8/8/8/1N6/8/8/4K3 w - - 0 1"), vec![(Term::KnightOnQueen, 1)]);
+        assert!(on_queen("3qk3/1p6/8/8/1N6/8/8/4K3 w - - 0 1").is_empty());
+        // Both rooks hold d5, on the queen's file: the queen attacks it once.
+        assert_eq!(on_queen("3qk3/8/8/R6R/8/8/8/4K3 w - - 0 1"), vec![(Term::SliderOnQueen, 1)]);
     }
 
     #[test]

@@ -11,6 +11,28 @@ use crate::pst;
 /// The roles of chess, `Role::index()` 0 (pawn) to 5 (king).
 pub const CHESS_ROLES: usize = 6;
 
+/// The mobility curve's length for a knight, bishop, rook and queen: every
+/// count of reachable squares on an 8x8 board, none to all.
+const MOBILITY_COUNTS: [usize; 4] = [9, 14, 15, 28];
+/// The mobility curve's entries, all four roles.
+pub const MOBILITY_CURVE: usize = MOBILITY_COUNTS[0] + MOBILITY_COUNTS[1] + MOBILITY_COUNTS[2] + MOBILITY_COUNTS[3];
+
+/// Where a piece of `role` (`Role::index()`) reaching `reach` squares
+/// counts in `Weights::mobility_curve`: a count beyond chess's (a portal
+/// can give more) counts as the most chess has. None for pawns, kings
+/// and the roles chess lacks.
+#[inline(always)]
+pub const fn mobility_curve_index(role: usize, reach: usize) -> Option<usize> {
+    let (start, counts) = match role {
+        1 => (0, MOBILITY_COUNTS[0]),
+        2 => (MOBILITY_COUNTS[0], MOBILITY_COUNTS[1]),
+        3 => (MOBILITY_COUNTS[0] + MOBILITY_COUNTS[1], MOBILITY_COUNTS[2]),
+        4 => (MOBILITY_COUNTS[0] + MOBILITY_COUNTS[1] + MOBILITY_COUNTS[2], MOBILITY_COUNTS[3]),
+        _ => return None,
+    };
+    Some(start + if reach < counts { reach } else { counts - 1 })
+}
+
 /// Every tunable number of the evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -69,6 +91,31 @@ pub struct Weights {
     pub bishop_pawns: Phased,
     /// A knight or bishop right behind a pawn (either side's).
     pub minor_behind_pawn: Phased,
+    /// A safe square a pawn can push to from which it attacks an enemy
+    /// piece (not a pawn).
+    pub threat_by_pawn_push: Phased,
+    /// A square both sides attack where the enemy is not strongly
+    /// protected: its pieces cannot go there freely.
+    pub restricted: Phased,
+    /// Room behind the pawns (`eval::space_terms`): safe central squares
+    /// on the own second to fourth ranks, those behind an own pawn twice,
+    /// times a weight that grows with the pieces left.
+    pub space: Phased,
+    /// A knight (0) or bishop (1), per step from its own king.
+    pub king_protector: [Phased; 2],
+    /// Our attacks on the enemy king's flank in its camp, a square
+    /// attacked twice counting twice.
+    pub king_flank_attack: Phased,
+    /// A safe square from which one of our knights would attack the
+    /// enemy's only queen; one a bishop or rook of ours would, attacked twice.
+    pub knight_on_queen: Phased,
+    pub slider_on_queen: Phased,
+    /// How a knight's, bishop's, rook's or queen's mobility bends away from
+    /// `mobility`'s straight line: by role, then by the count of reachable
+    /// squares (`mobility_curve_index`). A piece with two squares is far
+    /// worse off than one with six, a queen with twenty little better off
+    /// than with sixteen.
+    pub mobility_curve: [Phased; MOBILITY_CURVE],
     /// Per reachable square beyond the role's typical count (pawns and
     /// kings: unused). Last in `params`, so that the mobility of a
     /// variant's other roles follows it in `EvalTables`.
@@ -150,6 +197,14 @@ pub const HAND: Weights = Weights {
     king_attack_squared: Phased::new(1, 0),
     bishop_pawns: Phased::new(0, 0),
     minor_behind_pawn: Phased::new(0, 0),
+    threat_by_pawn_push: Phased::new(0, 0),
+    restricted: Phased::new(0, 0),
+    space: Phased::new(0, 0),
+    king_protector: [Phased::new(0, 0); 2],
+    king_flank_attack: Phased::new(0, 0),
+    knight_on_queen: Phased::new(0, 0),
+    slider_on_queen: Phased::new(0, 0),
+    mobility_curve: [Phased::new(0, 0); MOBILITY_CURVE],
     mobility: [
         Phased::new(0, 0),
         Phased::new(4, 4),
@@ -176,7 +231,7 @@ enum Layout {
 impl Weights {
     /// Every phased field with its name, in the order of `params`: the one
     /// list that `params`, `from_params` and `to_rust` walk.
-    fn fields_mut(&mut self) -> [(&'static str, Layout, &mut [Phased]); 29] {
+    fn fields_mut(&mut self) -> [(&'static str, Layout, &mut [Phased]); 37] {
         use std::slice::from_mut as one;
         use Layout::{List, One, Tables};
         [
@@ -208,6 +263,14 @@ impl Weights {
             ("king_attack_squared", One, one(&mut self.king_attack_squared)),
             ("bishop_pawns", One, one(&mut self.bishop_pawns)),
             ("minor_behind_pawn", One, one(&mut self.minor_behind_pawn)),
+            ("threat_by_pawn_push", One, one(&mut self.threat_by_pawn_push)),
+            ("restricted", One, one(&mut self.restricted)),
+            ("space", One, one(&mut self.space)),
+            ("king_protector", List, &mut self.king_protector),
+            ("king_flank_attack", One, one(&mut self.king_flank_attack)),
+            ("knight_on_queen", One, one(&mut self.knight_on_queen)),
+            ("slider_on_queen", One, one(&mut self.slider_on_queen)),
+            ("mobility_curve", List, &mut self.mobility_curve),
             ("mobility", List, &mut self.mobility),
         ]
     }
@@ -338,9 +401,22 @@ impl Param {
     pub const KING_ATTACK_SQUARED: usize = Param::KING_ATTACK + 1;
     pub const BISHOP_PAWNS: usize = Param::KING_ATTACK_SQUARED + 1;
     pub const MINOR_BEHIND_PAWN: usize = Param::KING_ATTACK_SQUARED + 2;
+    pub const THREAT_BY_PAWN_PUSH: usize = Param::MINOR_BEHIND_PAWN + 1;
+    pub const RESTRICTED: usize = Param::MINOR_BEHIND_PAWN + 2;
+    pub const SPACE: usize = Param::MINOR_BEHIND_PAWN + 3;
+    pub const fn king_protector(minor: usize) -> usize {
+        Param::SPACE + 1 + minor
+    }
+    pub const KING_FLANK_ATTACK: usize = Param::king_protector(2);
+    pub const KNIGHT_ON_QUEEN: usize = Param::KING_FLANK_ATTACK + 1;
+    pub const SLIDER_ON_QUEEN: usize = Param::KING_FLANK_ATTACK + 2;
+    /// By `mobility_curve_index`.
+    pub const fn mobility_curve(index: usize) -> usize {
+        Param::SLIDER_ON_QUEEN + 1 + index
+    }
     /// Last: a variant's roles beyond chess's follow in `EvalTables`.
     pub const fn mobility(role: usize) -> usize {
-        Param::MINOR_BEHIND_PAWN + 1 + role
+        Param::mobility_curve(MOBILITY_CURVE) + role
     }
 }
 
@@ -368,7 +444,9 @@ mod tests {
         assert!(src.starts_with("//! made by hand\n//!\n//! second paragraph\n"));
         assert!(src.contains("pub const X: Weights = Weights {"));
         // 6 materials, 384 squares, 8 passed, 5 terms, 14 threats, 4 shelter, 3 passed-pawn extras,
-        // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack, 2 minor pieces, 6 mobilities.
+        // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack, 2 minor pieces,
+        // a pawn push's threat, restricted squares, space, 2 king protectors, the king's flank,
+        // 2 threats to the queen, 66 mobility curve entries, 6 mobilities.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
     }
@@ -382,6 +460,17 @@ mod tests {
         assert!(in_use[Param::outpost(0)] && in_use[Param::outpost(1)]);
         assert!(in_use[Param::ISOLATED] && in_use[Param::mobility(0)]);
         assert!(!in_use[Param::safe_check(0)] && !in_use[Param::BACKWARD]);
+    }
+
+    #[test]
+    fn each_mobility_count_has_its_own_curve_entry() {
+        let entries: Vec<usize> = (1..=4).flat_map(|role| (0..MOBILITY_COUNTS[role - 1]).map(move |n| mobility_curve_index(role, n).unwrap())).collect();
+        assert_eq!(entries, (0..MOBILITY_CURVE).collect::<Vec<_>>());
+        // More than chess allows counts as chess's most; pawns and kings have none.
+        assert_eq!(mobility_curve_index(1, 12), mobility_curve_index(1, 8));
+        assert_eq!(mobility_curve_index(4, 40), Some(MOBILITY_CURVE - 1));
+        assert_eq!(mobility_curve_index(0, 2), None);
+        assert_eq!(mobility_curve_index(5, 2), None);
     }
 
     #[test]
