@@ -164,12 +164,24 @@ impl EvalTables {
         let mut behind = [[Bitboard::EMPTY; 128]; 2];
         let central = (shape.files / 2).saturating_sub(2)..(shape.files / 2 + 2).min(shape.files);
         let mut king_flank = [[Bitboard::EMPTY; 128]; 2];
+        // A side's first five ranks of eight.
+        let camp = Color::ALL.map(|color| {
+            g.all
+                .filter(|&s| {
+                    let relative = match color {
+                        Color::White => shape.rank(s),
+                        Color::Black => shape.ranks - 1 - shape.rank(s),
+                    };
+                    (relative as usize) * 8 < shape.ranks as usize * 5
+                })
+                .collect::<Bitboard>()
+        });
         let flank_files = |f: u8| {
             let last = shape.files.saturating_sub(1);
             let (lo, width) = match f {
                 0 => (0, 3),
                 _ if f == last => (shape.files.saturating_sub(3), 3),
-                _ => (((f + 1) / 2 * 2).saturating_sub(2).min(shape.files.saturating_sub(4)), 4),
+                _ => (f.next_multiple_of(2).saturating_sub(2).min(shape.files.saturating_sub(4)), 4),
             };
             (lo..(lo + width).min(shape.files)).map(|f| g.file(f)).fold(Bitboard::EMPTY, |a, b| a | b)
         };
@@ -208,17 +220,7 @@ impl EvalTables {
                     Color::White => r,
                     Color::Black => shape.ranks - 1 - r,
                 };
-                let camp: Bitboard = g
-                    .all
-                    .filter(|&s| {
-                        let relative = match color {
-                            Color::White => shape.rank(s),
-                            Color::Black => shape.ranks - 1 - shape.rank(s),
-                        };
-                        (relative as usize) * 8 < shape.ranks as usize * 5
-                    })
-                    .collect();
-                king_flank[color.index()][sq.index()] = flank_files(f) & camp;
+                king_flank[color.index()][sq.index()] = flank_files(f) & camp[color.index()];
                 if central.contains(&f) && (1..=3).contains(&relative) {
                     space_zone[color.index()] = space_zone[color.index()].with(sq);
                 }
@@ -515,11 +517,7 @@ pub(crate) fn terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, out: &m
     }
     if out.wants(t, Term::KingFlankAttack) {
         for side in Color::ALL {
-            if let Some(king) = pos.king(!side) {
-                let ours = &attacks[side.index()];
-                let flank = ours.all & t.king_flank[(!side).index()][king.index()];
-                out.add(side, Term::KingFlankAttack, (flank.count() + (flank & ours.twice).count()) as i32);
-            }
+            king_flank_terms(pos, t, side, &attacks[side.index()], out);
         }
     }
     if V::STANDARD_EXCHANGES {
@@ -744,13 +742,21 @@ fn threat_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, 
     if let Some(queen) = pos.pieces(!us, Role::Queen).single().filter(|_| out.wants(t, Term::KnightOnQueen)) {
         // Where our pieces may go (no own piece, no enemy pawn's guard),
         // the enemy not holding it strongly.
-        let safe = !pos.by_color(us) & !theirs.pawns & !strongly_protected;
+        let landing = !pos.by_color(us) & !theirs.pawns & !strongly_protected;
         let occupied = pos.occupied();
         let from_queen = |role| standard_attacks(g, queen, Piece::new(us, role), occupied);
-        out.add(us, Term::KnightOnQueen, (from_queen(Role::Knight) & ours.knights & safe).count() as i32);
+        out.add(us, Term::KnightOnQueen, (from_queen(Role::Knight) & ours.knights & landing).count() as i32);
         let sliders = (from_queen(Role::Bishop) & ours.bishops) | (from_queen(Role::Rook) & ours.rooks);
-        out.add(us, Term::SliderOnQueen, (sliders & safe & ours.twice).count() as i32);
+        out.add(us, Term::SliderOnQueen, (sliders & landing & ours.twice).count() as i32);
     }
+}
+
+/// `us`'s attacks on the enemy king's flank in its camp (after Stockfish
+/// 11's king flank attacks), a square attacked twice counting twice.
+fn king_flank_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, ours: &Attacks, out: &mut impl Terms) {
+    let Some(king) = pos.king(!us) else { return };
+    let flank = ours.all & t.king_flank[(!us).index()][king.index()];
+    out.add(us, Term::KingFlankAttack, (flank.count() + (flank & ours.twice).count()) as i32);
 }
 
 /// Room for the pieces behind the pawns (after Stockfish 11's space): the
