@@ -23,6 +23,7 @@ mod eval_cache;
 pub mod history;
 pub mod level;
 pub mod looking_glass;
+pub mod network;
 pub mod ordering;
 mod positions;
 pub mod pst;

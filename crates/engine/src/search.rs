@@ -49,16 +49,21 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// Search techniques that can be switched off, to measure what each is worth.
+/// Search techniques that can be switched off (or on), to measure what
+/// each is worth.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Features {
     pub null_move: bool,
     pub late_move_reductions: bool,
+    /// The variant's network added to its evaluation, where it has one
+    /// (`EngineVariant::network`: chess). Off: not yet shown to gain at
+    /// equal time (docs/engine.md, "The network").
+    pub network: bool,
 }
 
 impl Default for Features {
     fn default() -> Self {
-        Features { null_move: true, late_move_reductions: true }
+        Features { null_move: true, late_move_reductions: true, network: false }
     }
 }
 
@@ -187,7 +192,17 @@ impl<V: EngineVariant> Searcher<V> {
 
     /// The static evaluation of a position (side to move's view).
     pub fn evaluate(&self, pos: &Position<V>) -> Score {
-        V::evaluate(pos, &self.tables)
+        let network = if self.features.network { V::network(pos) } else { 0 };
+        V::evaluate(pos, &self.tables) + network
+    }
+
+    /// Switches search techniques; the cached evaluations go when the
+    /// evaluation changes.
+    pub fn set_features(&mut self, features: Features) {
+        if features.network != self.features.network {
+            self.eval_cache.clear();
+        }
+        self.features = features;
     }
 
     /// `evaluate` for the search, through the cache (`hash` is `pos.hash()`).

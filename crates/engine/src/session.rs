@@ -228,7 +228,7 @@ impl<V: EngineVariant> Session for VariantSession<V> {
     }
 
     fn set_features(&mut self, features: Features) {
-        self.searcher.features = features;
+        self.searcher.set_features(features);
     }
 
     fn set_level(&mut self, level: Level) {

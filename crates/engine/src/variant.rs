@@ -142,6 +142,12 @@ pub trait EngineVariant: Variant {
         eval::standard_evaluation(pos, tables)
     }
 
+    /// A network's correction to `evaluate` (side to move's centipawns),
+    /// added when the search's `Features::network` is on; none by default.
+    fn network(_pos: &Position<Self>) -> Score {
+        0
+    }
+
     /// The role a move captures, if any (for ordering and quiescence).
     fn captured(pos: &Position<Self>, mv: Move) -> Option<Role> {
         standard_captured(pos, mv)

@@ -132,7 +132,7 @@ fn searchmoves_restricts_the_root() {
 #[test]
 fn setoption_hash_variant_and_clear() {
     let out = run(
-        "setoption name Hash value 32\nsetoption name UCI_Variant value chess\nsetoption name Clear Hash\nsetoption name NullMove value false\nsetoption name LateMoveReductions value false\nposition startpos\ngo depth 2\n",
+        "setoption name Hash value 32\nsetoption name UCI_Variant value chess\nsetoption name Clear Hash\nsetoption name NullMove value false\nsetoption name LateMoveReductions value false\nsetoption name Network value true\nposition startpos\ngo depth 2\n",
     );
     assert_eq!(errors(&out), 0, "{out}");
     assert_eq!(bestmoves(&out).len(), 1);
@@ -185,6 +185,7 @@ fn malformed_lines_are_errors_and_change_nothing() {
         "setoption name Colour value blue",
         "setoption name UCI_Variant value no-such-variant",
         "setoption name NullMove value maybe",
+        "setoption name Network value 1",
         "setoption name LateMoveReductions",
         "setoption name UCI_Elo value 100",
         "setoption name UCI_Elo value strong",

@@ -1,6 +1,10 @@
 //! Chess: the defaults of `EngineVariant` are the chess answer; chess adds
-//! a generator of captures and promotions for quiescence.
+//! a generator of captures and promotions for quiescence, and a network's
+//! correction to the evaluation (network.rs; off unless the UCI option
+//! `Network` is on).
 
+use crate::network;
+use crate::score::Score;
 use crate::variant::EngineVariant;
 use chesslantis_core::movegen::legal_standard_tactical;
 use chesslantis_core::variants::Chess;
@@ -10,6 +14,10 @@ impl EngineVariant for Chess {
     fn tactical_moves(pos: &Position<Self>, out: &mut Vec<Move>) -> bool {
         legal_standard_tactical(pos, out);
         true
+    }
+
+    fn network(pos: &Position<Self>) -> Score {
+        network::CHESS.evaluate(pos)
     }
 
     fn bench_fens() -> &'static [&'static str] {
@@ -38,3 +46,22 @@ const BENCH: &[&str] = &[
     "8/3k4/8/8/8/8/3PK3/8 w - - 0 1",
     "5k2/7R/4P2p/5K2/p1r2P1p/8/8/8 b - - 0 1",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{standard_evaluation, EvalTables};
+    use crate::search::{Features, Searcher};
+
+    #[test]
+    fn the_network_is_added_to_the_evaluation_when_switched_on() {
+        let pos = Position::<Chess>::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").expect("a valid FEN");
+        let mut searcher = Searcher::<Chess>::new(1);
+        let hand = standard_evaluation(&pos, &EvalTables::new::<Chess>());
+        assert_eq!(searcher.evaluate(&pos), hand);
+        let correction = network::CHESS.evaluate(&pos);
+        assert_ne!(correction, 0);
+        searcher.set_features(Features { network: true, ..Features::default() });
+        assert_eq!(searcher.evaluate(&pos), hand + correction);
+    }
+}
