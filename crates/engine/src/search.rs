@@ -69,7 +69,9 @@ impl Default for Features {
 
 /// A searcher for variant `V`: its tables live across searches of one game.
 pub struct Searcher<V: EngineVariant> {
-    pub features: Features,
+    /// Set through `set_features`, which drops cached evaluations when the
+    /// evaluation changes.
+    features: Features,
     pub(crate) tt: TranspositionTable,
     pub(crate) tables: EvalTables,
     eval_cache: EvalCache,

@@ -160,7 +160,7 @@ fn null_move_and_reductions_can_be_switched_off() {
     let pos = Position::<Chess>::from_fen("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16").unwrap();
     let nodes = |features: chesslantis_engine::search::Features| {
         let mut s = Searcher::<Chess>::new(8);
-        s.features = features;
+        s.set_features(features);
         s.search(&pos, &[], &Limits::depth(7), &[], &mut |_| {}).nodes
     };
     let all = nodes(Default::default());
