@@ -6,16 +6,16 @@
 //! positions scored by Fairy-Stockfish (`bench/train-network`).
 //!
 //! Weights are integers: inputs by `QA`, the output weights by `QB`, so the
-//! accumulators are `i16` and the output an `i32`. A position is evaluated
-//! from scratch (some 30 pieces by `HIDDEN` additions for each side), which
-//! costs less than the hand-written evaluation's terms.
+//! accumulators are `i16` and the output an `i32`. In the search a node's
+//! units are its parent's plus the rows of the pieces its move changed
+//! (`AccumulatorStack`); elsewhere a position is evaluated from scratch.
 
 use crate::eval::EvalTables;
 use crate::ordering::see;
-use crate::score::Score;
+use crate::score::{Score, MAX_PLY};
 use crate::variant::standard_captured;
 use chesslantis_core::variants::Chess;
-use chesslantis_core::{Color, Piece, Position};
+use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Variant};
 
 /// Inputs: 2 colours (ours, theirs) x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
@@ -118,19 +118,91 @@ impl Network {
         out
     }
 
-    /// The side to move's score in centipawns.
-    pub fn evaluate(&self, pos: &Position<Chess>) -> Score {
-        let us = pos.turn();
-        let mut ours = self.input_bias;
-        let mut theirs = self.input_bias;
+    /// The side to move's score in centipawns (a board of chess squares).
+    pub fn evaluate<V: Variant>(&self, pos: &Position<V>) -> Score {
+        self.output(&self.accumulate(pos), pos.turn())
+    }
+
+    /// Both sides' units for a board, from scratch.
+    pub fn accumulate<V: Variant>(&self, pos: &Position<V>) -> Accumulator {
+        let mut acc = Accumulator([self.input_bias; 2]);
         for sq in pos.occupied() {
             let Some(piece) = pos.piece_at(sq) else { continue };
-            add(&mut ours, &self.input_weights[feature(us, piece, sq.index())]);
-            add(&mut theirs, &self.input_weights[feature(!us, piece, sq.index())]);
+            self.change(&mut acc, piece, sq.index(), add);
         }
+        acc
+    }
+
+    /// Adds (or takes away) a piece's rows for both sides.
+    #[inline]
+    fn change(&self, acc: &mut Accumulator, piece: Piece, square: usize, op: fn(&mut [i16; HIDDEN], &[i16; HIDDEN])) {
+        op(&mut acc.0[0], &self.input_weights[feature(Color::White, piece, square)]);
+        op(&mut acc.0[1], &self.input_weights[feature(Color::Black, piece, square)]);
+    }
+
+    /// The score of a board's units with `turn` to move.
+    pub fn output(&self, acc: &Accumulator, turn: Color) -> Score {
+        let (ours, theirs) = (&acc.0[turn.index()], &acc.0[(!turn).index()]);
         let (first, second) = self.output_weights.split_at(HIDDEN);
-        let sum = activated_dot(&ours, first) + activated_dot(&theirs, second) + self.output_bias;
+        let sum = activated_dot(ours, first) + activated_dot(theirs, second) + self.output_bias;
         (sum as i64 * SCALE as i64 / (QA * QB) as i64) as Score
+    }
+}
+
+/// Each side's units for one board: White's view, then Black's.
+#[derive(Clone, Copy)]
+pub struct Accumulator([[i16; HIDDEN]; 2]);
+
+/// A board's pieces by colour and role (the roles a chess network reads).
+type Pieces = [[Bitboard; 6]; 2];
+
+fn pieces_of<V: Variant>(pos: &Position<V>) -> Pieces {
+    [Color::White, Color::Black].map(|c| std::array::from_fn(|r| pos.pieces(c, Role::STANDARD[r])))
+}
+
+/// The units along the search path, one board a ply. A node's are the last
+/// ones kept a ply up (its parent's, or a sibling's of the parent's when the
+/// parent was not evaluated) plus the rows of the pieces that differ: found
+/// by comparing the two boards, so castling, en passant and promotion need
+/// no cases, and any board kept there gives the right units (a far one
+/// costs about what a fresh start does).
+pub struct AccumulatorStack {
+    slots: Vec<Option<(Pieces, Accumulator)>>,
+}
+
+impl AccumulatorStack {
+    pub fn new() -> AccumulatorStack {
+        AccumulatorStack { slots: vec![None; MAX_PLY + 1] }
+    }
+
+    /// `net`'s score of `pos`, a node at `ply`, whose units are kept for
+    /// the ply below.
+    pub fn evaluate<V: Variant>(&mut self, net: &Network, pos: &Position<V>, ply: usize) -> Score {
+        let pieces = pieces_of(pos);
+        let acc = match ply.checked_sub(1).and_then(|up| self.slots[up].as_ref()) {
+            Some((before, acc)) => {
+                let mut acc = *acc;
+                for (colour, (old, new)) in [Color::White, Color::Black].into_iter().zip(before.iter().zip(&pieces)) {
+                    for (role, (&old, &new)) in Role::STANDARD.into_iter().zip(old.iter().zip(new)) {
+                        if old != new {
+                            let piece = Piece { color: colour, role };
+                            (old & !new).into_iter().for_each(|sq| net.change(&mut acc, piece, sq.index(), sub));
+                            (new & !old).into_iter().for_each(|sq| net.change(&mut acc, piece, sq.index(), add));
+                        }
+                    }
+                }
+                acc
+            }
+            None => net.accumulate(pos),
+        };
+        self.slots[ply] = Some((pieces, acc));
+        net.output(&acc, pos.turn())
+    }
+}
+
+impl Default for AccumulatorStack {
+    fn default() -> Self {
+        AccumulatorStack::new()
     }
 }
 
@@ -140,6 +212,13 @@ impl Network {
 fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline(never)]
+fn sub(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
     }
 }
 
@@ -227,6 +306,38 @@ mod tests {
         wider[4..8].copy_from_slice(&(HIDDEN as u32 * 2).to_le_bytes());
         assert!(err(&wider).contains(&format!("has {} hidden units; this build reads {HIDDEN}", HIDDEN * 2)));
         assert!(err(&good[..good.len() - 1]).contains("bytes, not"));
+    }
+
+    #[test]
+    fn units_carried_down_the_search_path_are_those_of_the_board_from_scratch() {
+        // Random paths down and back up, as a search goes, some nodes not
+        // evaluated (a cached score) so that a ply's kept board is a
+        // sibling's or a cousin's: every evaluated node must score as from
+        // scratch. The starts have castling both ways, en passant and
+        // promotions with and without capture near.
+        let mut stack = AccumulatorStack::new();
+        let mut rng = chesslantis_core::SplitMix::new(18);
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let mut path = vec![chess(fen)];
+            for _ in 0..3000 {
+                let pos = path.last().expect("a path from the start").clone();
+                let moves = pos.legal_moves();
+                if moves.is_empty() || path.len() > 12 || rng.next_u64().is_multiple_of(4) {
+                    path.truncate(1 + (rng.next_u64() as usize) % path.len());
+                    continue;
+                }
+                let child = pos.after(moves[(rng.next_u64() as usize) % moves.len()]);
+                let ply = path.len();
+                if !rng.next_u64().is_multiple_of(5) {
+                    assert_eq!(stack.evaluate(&CHESS, &child, ply), CHESS.evaluate(&child), "{} at ply {ply}", child.fen());
+                }
+                path.push(child);
+            }
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use crate::eval::{has_pieces, EvalTables};
 use crate::eval_cache::EvalCache;
 use crate::history::{Heuristics, PieceTo};
+use crate::network::{AccumulatorStack, Network};
 use crate::ordering::{is_losing_capture, is_plain_quiet, is_tactical, is_winning_or_even_tactical, pick, score_moves, see};
 use crate::score::*;
 use crate::time::{Deadlines, Limits};
@@ -75,6 +76,8 @@ pub struct Searcher<V: EngineVariant> {
     pub(crate) tt: TranspositionTable,
     pub(crate) tables: EvalTables,
     eval_cache: EvalCache,
+    /// The network's units along the search path.
+    accumulators: AccumulatorStack,
     pub(crate) heuristics: Heuristics,
     stop: Arc<AtomicBool>,
 
@@ -147,6 +150,7 @@ impl<V: EngineVariant> Searcher<V> {
             tt: TranspositionTable::new(hash_mb),
             tables: EvalTables::new::<V>(),
             eval_cache: EvalCache::new(),
+            accumulators: AccumulatorStack::new(),
             heuristics: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
@@ -194,8 +198,12 @@ impl<V: EngineVariant> Searcher<V> {
 
     /// The static evaluation of a position (side to move's view).
     pub fn evaluate(&self, pos: &Position<V>) -> Score {
-        let network = if self.features.network { V::network(pos) } else { 0 };
+        let network = self.network().map_or(0, |net| net.evaluate(pos));
         V::evaluate(pos, &self.tables) + network
+    }
+
+    fn network(&self) -> Option<&'static Network> {
+        V::network().filter(|_| self.features.network)
     }
 
     /// Switches search techniques; the cached evaluations go when the
@@ -207,13 +215,15 @@ impl<V: EngineVariant> Searcher<V> {
         self.features = features;
     }
 
-    /// `evaluate` for the search, through the cache (`hash` is `pos.hash()`).
+    /// `evaluate` for the search at `ply`, through the cache (`hash` is
+    /// `pos.hash()`), the network's units updated from the ply above.
     #[inline]
-    fn static_eval(&mut self, pos: &Position<V>, hash: u64) -> Score {
+    fn static_eval(&mut self, pos: &Position<V>, hash: u64, ply: usize) -> Score {
         if let Some(score) = self.eval_cache.get(hash) {
             return score;
         }
-        let score = self.evaluate(pos);
+        let network = self.network().map_or(0, |net| self.accumulators.evaluate(net, pos, ply));
+        let score = V::evaluate(pos, &self.tables) + network;
         self.eval_cache.put(hash, score);
         score
     }
@@ -562,7 +572,7 @@ impl<V: EngineVariant> Searcher<V> {
         let root = ply == 0;
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         let us = pos.turn();
-        let static_eval = if in_check { -INFINITE } else { self.static_eval(pos, pos.hash()) };
+        let static_eval = if in_check { -INFINITE } else { self.static_eval(pos, pos.hash(), ply) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         // The table's score, where its bound says it is nearer the truth,
@@ -755,7 +765,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
             // Standing pat: the side to move need not capture. (A stalemate
             // hiding here is missed, as by most engines.)
-            stand_pat = self.static_eval(pos, hash);
+            stand_pat = self.static_eval(pos, hash, ply);
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -5,6 +5,7 @@
 //! `impl EngineVariant for MyVariant {}` (see `variants/`).
 
 use crate::eval::{self, EvalTables, Phased};
+use crate::network::Network;
 use crate::pst;
 use crate::score::Score;
 use crate::search::Searcher;
@@ -142,10 +143,10 @@ pub trait EngineVariant: Variant {
         eval::standard_evaluation(pos, tables)
     }
 
-    /// A network's correction to `evaluate` (side to move's centipawns),
-    /// added when the search's `Features::network` is on; none by default.
-    fn network(_pos: &Position<Self>) -> Score {
-        0
+    /// A network whose score corrects `evaluate`, added when the search's
+    /// `Features::network` is on; none by default.
+    fn network() -> Option<&'static Network> {
+        None
     }
 
     /// The role a move captures, if any (for ordering and quiescence).

@@ -4,7 +4,6 @@
 //! `Network` is on).
 
 use crate::network;
-use crate::score::Score;
 use crate::variant::EngineVariant;
 use chesslantis_core::movegen::legal_standard_tactical;
 use chesslantis_core::variants::Chess;
@@ -16,8 +15,8 @@ impl EngineVariant for Chess {
         true
     }
 
-    fn network(pos: &Position<Self>) -> Score {
-        network::CHESS.evaluate(pos)
+    fn network() -> Option<&'static network::Network> {
+        Some(&network::CHESS)
     }
 
     fn bench_fens() -> &'static [&'static str] {
