@@ -19,6 +19,7 @@
 pub mod bench;
 mod chance;
 pub mod eval;
+mod correction;
 mod eval_cache;
 pub mod history;
 pub mod level;

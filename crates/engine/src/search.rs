@@ -5,6 +5,7 @@
 //! variant. Chance nodes (`chance.rs`) and second-best nodes
 //! (`rejection.rs`) extend it in their own files.
 
+use crate::correction::CorrectionHistory;
 use crate::eval::{has_pieces, EvalTables};
 use crate::eval_cache::EvalCache;
 use crate::history::{Heuristics, PieceTo};
@@ -60,11 +61,14 @@ pub struct Features {
     /// (`EngineVariant::network`: chess). Off: not yet shown to gain at
     /// equal time (docs/engine.md, "The network").
     pub network: bool,
+    /// The static evaluation corrected by what the search learnt of its
+    /// pawns (correction.rs).
+    pub correction_history: bool,
 }
 
 impl Default for Features {
     fn default() -> Self {
-        Features { null_move: true, late_move_reductions: true, network: false }
+        Features { null_move: true, late_move_reductions: true, network: false, correction_history: true }
     }
 }
 
@@ -78,6 +82,8 @@ pub struct Searcher<V: EngineVariant> {
     eval_cache: EvalCache,
     /// The network's units along the search path.
     accumulators: AccumulatorStack,
+    /// The static evaluation's misses by pawn structure.
+    correction: CorrectionHistory,
     pub(crate) heuristics: Heuristics,
     stop: Arc<AtomicBool>,
 
@@ -151,6 +157,7 @@ impl<V: EngineVariant> Searcher<V> {
             tables: EvalTables::new::<V>(),
             eval_cache: EvalCache::new(),
             accumulators: AccumulatorStack::new(),
+            correction: CorrectionHistory::new(),
             heuristics: Heuristics::new(),
             stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
@@ -193,6 +200,7 @@ impl<V: EngineVariant> Searcher<V> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.eval_cache.clear();
+        self.correction.clear();
         self.heuristics.clear();
     }
 
@@ -216,16 +224,21 @@ impl<V: EngineVariant> Searcher<V> {
     }
 
     /// `evaluate` for the search at `ply`, through the cache (`hash` is
-    /// `pos.hash()`), the network's units updated from the ply above.
+    /// `pos.hash()`), the network's units updated from the ply above; and
+    /// the same corrected by what the search has learnt of its pawns.
     #[inline]
-    fn static_eval(&mut self, pos: &Position<V>, hash: u64, ply: usize) -> Score {
-        if let Some(score) = self.eval_cache.get(hash) {
-            return score;
-        }
-        let network = self.network().map_or(0, |net| self.accumulators.evaluate(net, pos, ply));
-        let score = V::evaluate(pos, &self.tables) + network;
-        self.eval_cache.put(hash, score);
-        score
+    fn static_eval(&mut self, pos: &Position<V>, hash: u64, ply: usize) -> (Score, Score) {
+        let raw = match self.eval_cache.get(hash) {
+            Some(score) => score,
+            None => {
+                let network = self.network().map_or(0, |net| self.accumulators.evaluate(net, pos, ply));
+                let score = V::evaluate(pos, &self.tables) + network;
+                self.eval_cache.put(hash, score);
+                score
+            }
+        };
+        let correction = if self.features.correction_history { self.correction.correction(pos) } else { 0 };
+        (raw, raw + correction)
     }
 
     /// Searches `root`. `history` holds the hashes of the game's positions
@@ -572,7 +585,7 @@ impl<V: EngineVariant> Searcher<V> {
         let root = ply == 0;
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         let us = pos.turn();
-        let static_eval = if in_check { -INFINITE } else { self.static_eval(pos, pos.hash(), ply) };
+        let (raw_eval, static_eval) = if in_check { (-INFINITE, -INFINITE) } else { self.static_eval(pos, pos.hash(), ply) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         // The table's score, where its bound says it is nearer the truth,
@@ -736,6 +749,13 @@ impl<V: EngineVariant> Searcher<V> {
 
         if self.excluded[ply].is_none() {
             self.store(pos.hash(), best_move, best, depth, ply, original_alpha, beta);
+            // What the search found against what the evaluation said, when
+            // a quiet move (or none) decided and the bound tells which way.
+            let decided_quietly = best_move.is_none_or(|mv| !is_tactical(pos, mv));
+            let told = if best >= beta { best > raw_eval } else if best <= original_alpha { best < raw_eval } else { true };
+            if !in_check && decided_quietly && told && !is_mate(best) {
+                self.correction.update(pos, depth, best, raw_eval);
+            }
         }
         best
     }
@@ -765,7 +785,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
             // Standing pat: the side to move need not capture. (A stalemate
             // hiding here is missed, as by most engines.)
-            stand_pat = self.static_eval(pos, hash, ply);
+            stand_pat = self.static_eval(pos, hash, ply).1;
             if stand_pat >= beta {
                 return stand_pat;
             }

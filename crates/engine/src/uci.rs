@@ -240,6 +240,7 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.out.line("option name Clear Hash type button");
         self.out.line("option name NullMove type check default true");
         self.out.line("option name LateMoveReductions type check default true");
+        self.out.line("option name CorrectionHistory type check default true");
         self.out.line("option name Network type check default false");
         self.out.line("option name UCI_LimitStrength type check default false");
         self.out.line(&format!(
@@ -323,15 +324,16 @@ impl<W: Write + Send + 'static> Uci<W> {
                 }
                 Err(e) => self.out.error(&e),
             },
-            ("hash" | "uci_variant" | "nullmove" | "latemovereductions" | "network" | "uci_limitstrength" | "uci_elo" | "skill level", None) => {
+            ("hash" | "uci_variant" | "nullmove" | "latemovereductions" | "correctionhistory" | "network" | "uci_limitstrength" | "uci_elo" | "skill level", None) => {
                 self.out.error(&format!("option '{name}' needs a value"))
             }
-            (feature @ ("nullmove" | "latemovereductions" | "network"), Some(v)) => match v.as_str() {
+            (feature @ ("nullmove" | "latemovereductions" | "correctionhistory" | "network"), Some(v)) => match v.as_str() {
                 "true" | "false" => {
                     let on = v == "true";
                     match feature {
                         "nullmove" => self.features.null_move = on,
                         "network" => self.features.network = on,
+                        "correctionhistory" => self.features.correction_history = on,
                         _ => self.features.late_move_reductions = on,
                     }
                     let features = self.features;

@@ -138,6 +138,22 @@ fn search_is_deterministic() {
 }
 
 #[test]
+fn a_new_game_forgets_everything_the_search_learnt() {
+    // Tables, histories and the evaluation's corrections by pawns: after
+    // `clear` (UCI ucinewgame) a searcher searches as a new one does.
+    let played = Position::<Chess>::from_fen("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16").unwrap();
+    let next = Position::<Chess>::from_fen("r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14").unwrap();
+    let mut used = Searcher::<Chess>::new(8);
+    used.search(&played, &[], &Limits::depth(8), &[], &mut |_| {});
+    let remembering = used.search(&next, &[], &Limits::depth(7), &[], &mut |_| {});
+    used.clear();
+    let cleared = used.search(&next, &[], &Limits::depth(7), &[], &mut |_| {});
+    let fresh = Searcher::<Chess>::new(8).search(&next, &[], &Limits::depth(7), &[], &mut |_| {});
+    assert_eq!(cleared, fresh);
+    assert_ne!(remembering.nodes, fresh.nodes, "what it learnt changes the search until cleared");
+}
+
+#[test]
 fn restricts_the_root_to_search_moves() {
     let pos = Position::<Chess>::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
     let only = parse_uci(&pos, "h5e5").unwrap();
