@@ -144,7 +144,8 @@ pub trait EngineVariant: Variant {
     }
 
     /// A network whose score corrects `evaluate`, added when the search's
-    /// `Features::network` is on; none by default.
+    /// `Features::network` is on; none by default. Its inputs are the 64
+    /// squares of a chess board: only variants played there may give one.
     fn network() -> Option<&'static Network> {
         None
     }

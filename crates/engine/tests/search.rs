@@ -141,8 +141,8 @@ fn search_is_deterministic() {
 fn a_new_game_forgets_everything_the_search_learnt() {
     // Tables, histories and the evaluation's corrections by pawns: after
     // `clear` (UCI ucinewgame) a searcher searches as a new one does.
-    let played = Position::<Chess>::from_fen("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16").unwrap();
-    let next = Position::<Chess>::from_fen("r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14").unwrap();
+    let played = Position::<Chess>::from_fen("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16").expect("test FEN");
+    let next = Position::<Chess>::from_fen("r1bq1r1k/1pp1n1pp/1p1p4/4p2Q/4Pp2/1BNP4/PPP2PPP/3R1RK1 w - - 2 14").expect("test FEN");
     let mut used = Searcher::<Chess>::new(8);
     used.search(&played, &[], &Limits::depth(8), &[], &mut |_| {});
     let remembering = used.search(&next, &[], &Limits::depth(7), &[], &mut |_| {});
@@ -173,7 +173,7 @@ fn a_position_without_moves_has_no_best_move() {
 
 #[test]
 fn null_move_and_reductions_can_be_switched_off() {
-    let pos = Position::<Chess>::from_fen("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16").unwrap();
+    let pos = Position::<Chess>::from_fen("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16").expect("test FEN");
     let nodes = |features: chesslantis_engine::search::Features| {
         let mut s = Searcher::<Chess>::new(8);
         s.set_features(features);
