@@ -18,8 +18,8 @@
 
 pub mod bench;
 mod chance;
-pub mod eval;
 mod correction;
+pub mod eval;
 mod eval_cache;
 pub mod history;
 pub mod level;
