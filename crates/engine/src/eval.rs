@@ -387,6 +387,9 @@ pub(crate) enum Term {
     KnightOnQueen,
     /// The same for a bishop or rook, the square attacked twice.
     SliderOnQueen,
+    /// The danger to the enemy king (`king_danger_terms`): its units
+    /// squared over 32,768 (0), and over 64 (1).
+    KingDanger(usize),
 }
 
 impl Term {
@@ -432,6 +435,7 @@ impl Term {
             Term::KingFlankAttack => Param::KING_FLANK_ATTACK,
             Term::KnightOnQueen => Param::KNIGHT_ON_QUEEN,
             Term::SliderOnQueen => Param::SLIDER_ON_QUEEN,
+            Term::KingDanger(form) => Param::king_danger(form),
         }
     }
 }
@@ -479,6 +483,8 @@ struct Attacks {
     all: Bitboard,
     /// By two pieces or more.
     twice: Bitboard,
+    /// By two pawns.
+    pawns_twice: Bitboard,
 }
 
 impl Attacks {
@@ -499,13 +505,20 @@ pub(crate) fn terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, out: &m
             a.add(g.pawn_attacks(side, sq));
         }
         a.pawns = a.all;
+        a.pawns_twice = a.twice;
         if let Some(k) = pos.king(side) {
             a.add(g.king[k.index()]);
         }
     }
+    let wants_danger = V::STANDARD_EXCHANGES && out.wants(t, Term::KingDanger(0));
+    let mut assaults = [KingAssault::default(); 2];
     for side in Color::ALL {
         let guarded_by_their_pawns = attacks[(!side).index()].pawns;
-        side_terms(pos, t, side, guarded_by_their_pawns, &mut attacks[side.index()], out);
+        let assault = &mut assaults[side.index()];
+        if wants_danger {
+            assault.aim::<V>(pos, !side, &attacks[(!side).index()], attacks[side.index()].pawns);
+        }
+        side_terms(pos, t, side, guarded_by_their_pawns, &mut attacks[side.index()], assault, out);
         if V::KING_SHELTER {
             shelter_terms(pos, t, side, out);
         }
@@ -526,6 +539,9 @@ pub(crate) fn terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, out: &m
             if out.wants(t, Term::SafeCheck(0)) {
                 safe_check_terms(pos, side, &attacks[side.index()], &attacks[(!side).index()], out);
             }
+            if wants_danger {
+                king_danger_terms(pos, t, side, &attacks[side.index()], &attacks[(!side).index()], &assaults[side.index()], out);
+            }
         }
     }
 }
@@ -538,6 +554,7 @@ fn side_terms<V: EngineVariant>(
     us: Color,
     guarded_by_their_pawns: Bitboard,
     attacks: &mut Attacks,
+    assault: &mut KingAssault,
     out: &mut impl Terms,
 ) {
     let them = !us;
@@ -571,6 +588,9 @@ fn side_terms<V: EngineVariant>(
         out.add(us, Term::Mobility(role), mobility as i32 - TYPICAL_MOBILITY[role]);
         if let Some(index) = mobility_curve_index(role, mobility as usize).filter(|_| out.wants(t, Term::MobilityCurve(0))) {
             out.add(us, Term::MobilityCurve(index), 1);
+        }
+        if (reach & assault.ring).any() {
+            assault.add(piece.role, reach);
         }
         let on_king = (reach & king_zone).count() as i32;
         if on_king > 0 {
@@ -802,6 +822,139 @@ fn safe_check_terms<V: EngineVariant>(pos: &Position<V>, us: Color, ours: &Attac
     }
 }
 
+/// The weight of an attacker of the enemy king's ring in Stockfish 11's
+/// king danger, by role (knight 81, bishop 52, rook 44, queen 10: a knight
+/// near a king is worth more than a queen's long reach); others 0.
+const KING_DANGER_WEIGHT: [i32; ROLE_COUNT] = by_role([0, 81, 52, 44, 10, 0, 0], 0);
+
+/// One side's pieces against the enemy king's ring (after Stockfish 11):
+/// how many attack it, their weights, and their attacks on the squares
+/// next to the king.
+#[derive(Copy, Clone, Default)]
+struct KingAssault {
+    /// The enemy king's square and the squares around it, moved in from
+    /// the edge, less the squares two of its pawns guard.
+    ring: Bitboard,
+    /// The squares next to the enemy king.
+    adjacent: Bitboard,
+    attackers: i32,
+    weight: i32,
+    adjacent_attacks: i32,
+}
+
+impl KingAssault {
+    /// Aims at `defender`'s king (`defence` its pawns' attacks so far);
+    /// our pawns attacking the ring (`our_pawn_attacks`) count as attackers
+    /// of no weight.
+    fn aim<V: EngineVariant>(&mut self, pos: &Position<V>, defender: Color, defence: &Attacks, our_pawn_attacks: Bitboard) {
+        let Some(king) = pos.king(defender) else { return };
+        let g = V::geometry();
+        let shape = g.shape;
+        let file = (shape.file(king) as i32).clamp(1, shape.files as i32 - 2);
+        let rank = (shape.rank(king) as i32).clamp(1, shape.ranks as i32 - 2);
+        let centre = shape.square(shape.board(king), file, rank).unwrap_or(king);
+        self.ring = g.king[centre.index()].with(centre) & !defence.pawns_twice;
+        self.adjacent = g.king[king.index()];
+        self.attackers = (self.ring & our_pawn_attacks).count() as i32;
+    }
+
+    #[inline]
+    fn add(&mut self, role: Role, reach: Bitboard) {
+        self.attackers += 1;
+        self.weight += KING_DANGER_WEIGHT[role.index()];
+        self.adjacent_attacks += (reach & self.adjacent).count() as i32;
+    }
+}
+
+/// The danger `us` puts the enemy king in, after Stockfish 11's king
+/// danger (its units: a pawn is 213 in the endgame): the attackers of its
+/// ring and their weights, attacks next to it, weak squares in the ring,
+/// safe checks by kind and unsafe ones, pieces pinned to it or screening a
+/// discovered check, attacks on its flank; less when we have no queen or
+/// a knight of its own guards its side. Past 100 units it counts squared
+/// (0) and plainly (1): single threats are nothing, many at once are mate.
+fn king_danger_terms<V: EngineVariant>(
+    pos: &Position<V>,
+    t: &EvalTables,
+    us: Color,
+    ours: &Attacks,
+    theirs: &Attacks,
+    assault: &KingAssault,
+    out: &mut impl Terms,
+) {
+    let them = !us;
+    let Some(king) = pos.king(them) else { return };
+    let g = V::geometry();
+    let occupied = pos.occupied();
+    let next_to_king = g.king[king.index()];
+    // Ours attacks them, and they defend them once at most, by the king or queen alone if at all.
+    let weak = ours.all & !theirs.twice & (!theirs.all | next_to_king | theirs.queens);
+    let safe = !pos.by_color(us) & (!theirs.all | (weak & ours.twice));
+    // Their queen does not stop a check along her line: she would have to move.
+    let through_queen = occupied & !pos.pieces(them, Role::Queen);
+    let straight = g.rook_attacks(king, through_queen);
+    let diagonal = g.bishop_attacks(king, through_queen);
+
+    let mut danger = assault.attackers * assault.weight + 69 * assault.adjacent_attacks + 185 * (assault.ring & weak).count() as i32;
+    let mut unsafe_checks = Bitboard::EMPTY;
+    let rook_checks = straight & ours.rooks & safe;
+    if rook_checks.any() {
+        danger += 1080;
+    } else {
+        unsafe_checks |= straight & ours.rooks;
+    }
+    let queen_checks = (straight | diagonal) & ours.queens & safe & !theirs.queens & !rook_checks;
+    if queen_checks.any() {
+        danger += 780;
+    }
+    let bishop_checks = diagonal & ours.bishops & safe & !queen_checks;
+    if bishop_checks.any() {
+        danger += 635;
+    } else {
+        unsafe_checks |= diagonal & ours.bishops;
+    }
+    let knight_checks = g.knight[king.index()] & ours.knights;
+    if (knight_checks & safe).any() {
+        danger += 790;
+    } else {
+        unsafe_checks |= knight_checks;
+    }
+    danger += 148 * (unsafe_checks & !theirs.pawns & !pos.by_color(us)).count() as i32;
+
+    danger += 98 * lone_blockers(pos, king, us).count() as i32;
+
+    let flank = t.king_flank[them.index()][king.index()];
+    let flank_attacks = (ours.all & flank).count() as i32 + (ours.all & flank & ours.twice).count() as i32;
+    danger += 3 * flank_attacks * flank_attacks / 8 - 4 * (theirs.all & flank).count() as i32;
+    if pos.pieces(us, Role::Queen).is_empty() {
+        danger -= 873;
+    }
+    if (theirs.knights & next_to_king).any() {
+        danger -= 100;
+    }
+    danger += 37;
+    if danger > 100 {
+        out.add(us, Term::KingDanger(0), danger * danger / 32768);
+        out.add(us, Term::KingDanger(1), danger / 64);
+    }
+}
+
+/// The pieces, either side's, alone between `king` and a rook, bishop or
+/// queen of `us` on its line: pinned, or screening a discovered check.
+fn lone_blockers<V: EngineVariant>(pos: &Position<V>, king: Square, us: Color) -> Bitboard {
+    let g = V::geometry();
+    let queens = pos.pieces(us, Role::Queen);
+    let snipers = (g.rook_rays(king) & (pos.pieces(us, Role::Rook) | queens)) | (g.bishop_rays(king) & (pos.pieces(us, Role::Bishop) | queens));
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = g.between(king, sniper) & pos.occupied();
+        if between.single().is_some() {
+            blockers |= between;
+        }
+    }
+    blockers
+}
+
 /// The king attack's curve: the square of the units, scaled so that the
 /// hand weight 1 gives a sixth of it, at most 500 (one attacker is a
 /// nuisance, three a storm).
@@ -822,6 +975,7 @@ mod tests {
     use super::*;
     use crate::weights_chess::CHESS;
     use chesslantis_core::variants::Chess;
+    use chesslantis_core::Shape;
 
     #[test]
     fn start_position_is_level_and_symmetric() {
@@ -893,6 +1047,7 @@ mod tests {
             (Term::KingFlankAttack, w.king_flank_attack),
             (Term::KnightOnQueen, w.knight_on_queen),
             (Term::SliderOnQueen, w.slider_on_queen),
+            (Term::KingDanger(1), w.king_danger[1]),
             (Term::MobilityCurve(20), w.mobility_curve[20]),
             (Term::Mobility(Role::Queen.index()), w.mobility[Role::Queen.index()]),
             (Term::Mobility(Role::Ship.index()), OTHER_MOBILITY[Role::Ship.index()]),
@@ -1123,6 +1278,45 @@ mod tests {
         assert_eq!(flank("6k1/8/8/8/8/8/8/K3R3 w - - 0 1"), vec![(Term::KingFlankAttack, 5)]);
         // A knight on f6 adds g8, h7, h5, g4, and e8, e4 twice.
         assert_eq!(flank("6k1/8/5N2/8/8/8/8/K3R3 b - - 0 1"), vec![(Term::KingFlankAttack, 11)]);
+    }
+
+    /// The king danger `us` puts the enemy king in, in 64ths of its units
+    /// (`Term::KingDanger(1)`'s count; none below 100 units).
+    fn king_danger<V: EngineVariant>(fen: &str, us: Color) -> i32 {
+        counted::<V>(fen, us, |t| t == Term::KingDanger(1)).first().map_or(0, |&(_, n)| n)
+    }
+
+    #[test]
+    fn a_king_attacked_by_several_pieces_with_a_safe_check_is_in_danger() {
+        // Qh5 and Ng5 against g8: two attackers, h7 and f7 weak, Qxh7+
+        // and Qxf7+ safe (both attacked twice), the flank swarmed.
+        let attacked = "6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1";
+        let danger = king_danger::<Chess>(attacked, Color::White);
+        assert!(danger >= 1500 / 64, "{danger}");
+        assert_eq!(king_danger::<Chess>(attacked, Color::Black), 0);
+        // Without the queen the knight alone is no danger.
+        assert_eq!(king_danger::<Chess>("6k1/5ppp/8/6N1/8/8/5PPP/6K1 w - - 0 1", Color::White), 0);
+        assert_eq!(king_danger::<Chess>("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Color::White), 0);
+        // Where a capture sends pieces elsewhere, an attacked king is not simply lost.
+        use chesslantis_core::variants::Circe;
+        assert_eq!(king_danger::<Circe>(attacked, Color::White), 0);
+    }
+
+    #[test]
+    fn a_piece_alone_between_the_king_and_a_slider_is_a_blocker() {
+        let blockers = |fen: &str| {
+            let pos = Position::<Chess>::from_fen(fen).unwrap();
+            let king = pos.king(Color::Black).unwrap();
+            lone_blockers(&pos, king, Color::White).into_iter().map(|sq| Shape::CHESS.name(sq).to_string()).collect::<Vec<_>>()
+        };
+        // The e5 knight is pinned by the e1 rook, the d7 pawn by the b5 bishop.
+        assert_eq!(blockers("4k3/3p4/8/1B2n3/8/8/8/4R1K1 w - - 0 1"), ["e5", "d7"]);
+        // Two pieces on the line: neither is alone. Our own piece screens a
+        // discovered check from the queen.
+        assert!(blockers("4k3/8/8/4n3/8/8/4P3/4R1K1 w - - 0 1").is_empty());
+        assert_eq!(blockers("4k3/8/2N5/8/Q7/8/8/6K1 w - - 0 1"), ["c6"]);
+        // A rook does not pin along a diagonal.
+        assert!(blockers("4k3/8/2n5/8/R7/8/8/6K1 w - - 0 1").is_empty());
     }
 
     #[test]

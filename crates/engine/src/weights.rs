@@ -112,6 +112,12 @@ pub struct Weights {
     /// enemy's only queen; one a bishop or rook of ours would, attacked twice.
     pub knight_on_queen: Phased,
     pub slider_on_queen: Phased,
+    /// Stockfish 11's king danger (`eval::king_danger_terms`): the
+    /// attackers, weak squares by the king, checks, pins and flank attacks
+    /// of one side summed into units, counted as units squared over 32,768
+    /// (0) and units over 64 (1) once past 100: one unit of danger is
+    /// nothing, many together are mate.
+    pub king_danger: [Phased; 2],
     /// How a knight's, bishop's, rook's or queen's mobility bends away from
     /// `mobility`'s straight line: by role, then by the count of reachable
     /// squares (`mobility_curve_index`). A piece with two squares is far
@@ -206,6 +212,7 @@ pub const HAND: Weights = Weights {
     king_flank_attack: Phased::new(0, 0),
     knight_on_queen: Phased::new(0, 0),
     slider_on_queen: Phased::new(0, 0),
+    king_danger: [Phased::new(0, 0); 2],
     mobility_curve: [Phased::new(0, 0); MOBILITY_CURVE],
     mobility: [
         Phased::new(0, 0),
@@ -233,7 +240,7 @@ enum Layout {
 impl Weights {
     /// Every phased field with its name, in the order of `params`: the one
     /// list that `params`, `from_params` and `to_rust` walk.
-    fn fields_mut(&mut self) -> [(&'static str, Layout, &mut [Phased]); 37] {
+    fn fields_mut(&mut self) -> [(&'static str, Layout, &mut [Phased]); 38] {
         use std::slice::from_mut as one;
         use Layout::{List, One, Tables};
         [
@@ -272,6 +279,7 @@ impl Weights {
             ("king_flank_attack", One, one(&mut self.king_flank_attack)),
             ("knight_on_queen", One, one(&mut self.knight_on_queen)),
             ("slider_on_queen", One, one(&mut self.slider_on_queen)),
+            ("king_danger", List, &mut self.king_danger),
             ("mobility_curve", List, &mut self.mobility_curve),
             ("mobility", List, &mut self.mobility),
         ]
@@ -412,9 +420,13 @@ impl Param {
     pub const KING_FLANK_ATTACK: usize = Param::king_protector(2);
     pub const KNIGHT_ON_QUEEN: usize = Param::KING_FLANK_ATTACK + 1;
     pub const SLIDER_ON_QUEEN: usize = Param::KING_FLANK_ATTACK + 2;
+    /// Squared (0) and linear (1).
+    pub const fn king_danger(form: usize) -> usize {
+        Param::SLIDER_ON_QUEEN + 1 + form
+    }
     /// By `mobility_curve_index`.
     pub const fn mobility_curve(index: usize) -> usize {
-        Param::SLIDER_ON_QUEEN + 1 + index
+        Param::king_danger(2) + index
     }
     /// Last: a variant's roles beyond chess's follow in `EvalTables`.
     pub const fn mobility(role: usize) -> usize {
@@ -448,7 +460,7 @@ mod tests {
         // 6 materials, 384 squares, 8 passed, 5 terms, 14 threats, 4 shelter, 3 passed-pawn extras,
         // 16 connected, 1 backward, 2 outposts, 4 safe checks, 2 king attack, 2 minor pieces,
         // a pawn push's threat, restricted squares, space, 2 king protectors, the king's flank,
-        // 2 threats to the queen, 58 mobility curve entries, 6 mobilities.
+        // 2 threats to the queen, 2 king dangers, 58 mobility curve entries, 6 mobilities.
         assert_eq!(src.matches("Phased::new(").count(), PARAM_COUNT);
         assert!(src.contains("tempo: 12,"));
     }

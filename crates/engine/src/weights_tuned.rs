@@ -168,6 +168,10 @@ pub const TUNED: Weights = Weights {
     king_flank_attack: Phased::new(0, 0),
     knight_on_queen: Phased::new(0, 0),
     slider_on_queen: Phased::new(0, 0),
+    king_danger: [
+        Phased::new(0, 0),
+        Phased::new(0, 0),
+    ],
     mobility_curve: [
         Phased::new(0, 0),
         Phased::new(0, 0),
