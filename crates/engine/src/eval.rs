@@ -887,7 +887,7 @@ fn king_danger_terms<V: EngineVariant>(
     let g = V::geometry();
     let occupied = pos.occupied();
     let next_to_king = g.king[king.index()];
-    // Ours attacks them, and they defend them once at most, by the king or queen alone if at all.
+    // Squares we attack that they defend once at most, and then by the king or queen.
     let weak = ours.all & !theirs.twice & (!theirs.all | next_to_king | theirs.queens);
     let safe = !pos.by_color(us) & (!theirs.all | (weak & ours.twice));
     // Their queen does not stop a check along her line: she would have to move.
@@ -919,6 +919,7 @@ fn king_danger_terms<V: EngineVariant>(
     } else {
         unsafe_checks |= knight_checks;
     }
+    // Unsafe checks count where our piece could stand: no enemy pawn guards it.
     danger += 148 * (unsafe_checks & !theirs.pawns & !pos.by_color(us)).count() as i32;
 
     danger += 98 * lone_blockers(pos, king, us).count() as i32;
