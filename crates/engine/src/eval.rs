@@ -775,8 +775,14 @@ fn threat_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, 
 /// 11's king flank attacks), a square attacked twice counting twice.
 fn king_flank_terms<V: EngineVariant>(pos: &Position<V>, t: &EvalTables, us: Color, ours: &Attacks, out: &mut impl Terms) {
     let Some(king) = pos.king(!us) else { return };
-    let flank = ours.all & t.king_flank[(!us).index()][king.index()];
-    out.add(us, Term::KingFlankAttack, (flank.count() + (flank & ours.twice).count()) as i32);
+    out.add(us, Term::KingFlankAttack, flank_attacks(t, !us, king, ours));
+}
+
+/// Our attacks on the flank of `them`'s king on `king` in its camp, a
+/// square attacked twice counting twice.
+fn flank_attacks(t: &EvalTables, them: Color, king: Square, ours: &Attacks) -> i32 {
+    let flank = ours.all & t.king_flank[them.index()][king.index()];
+    (flank.count() + (flank & ours.twice).count()) as i32
 }
 
 /// Room for the pieces behind the pawns (after Stockfish 11's space): the
@@ -924,9 +930,8 @@ fn king_danger_terms<V: EngineVariant>(
 
     danger += 98 * lone_blockers(pos, king, us).count() as i32;
 
-    let flank = t.king_flank[them.index()][king.index()];
-    let flank_attacks = (ours.all & flank).count() as i32 + (ours.all & flank & ours.twice).count() as i32;
-    danger += 3 * flank_attacks * flank_attacks / 8 - 4 * (theirs.all & flank).count() as i32;
+    let flank = flank_attacks(t, them, king, ours);
+    danger += 3 * flank * flank / 8 - 4 * (theirs.all & t.king_flank[them.index()][king.index()]).count() as i32;
     if pos.pieces(us, Role::Queen).is_empty() {
         danger -= 873;
     }
