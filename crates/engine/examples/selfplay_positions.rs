@@ -13,6 +13,7 @@
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Color, Dice, Outcome, Position, SplitMix, Variant};
 use chesslantis_engine::score::is_mate;
+use chesslantis_engine::search::Features;
 use chesslantis_engine::{EngineVariant, Limits, Searcher};
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -103,6 +104,9 @@ fn main() -> ExitCode {
     };
     let mut out = BufWriter::new(file);
     let mut searcher = Searcher::<Chess>::new(16);
+    // The hand-written evaluation's games: the network learns from these
+    // positions, so they must not depend on a network.
+    searcher.set_features(Features { network: false, ..Features::default() });
     let start = Instant::now();
     let (mut positions, mut score) = (0usize, [0u32; 3]);
     for game in first..first + games {

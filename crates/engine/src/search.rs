@@ -58,8 +58,8 @@ pub struct Features {
     pub null_move: bool,
     pub late_move_reductions: bool,
     /// The variant's network added to its evaluation, where it has one
-    /// (`EngineVariant::network`: chess). Off: not yet shown to gain at
-    /// equal time (docs/engine.md, "The network").
+    /// (`EngineVariant::network`: chess). On: it gains at equal time
+    /// (docs/engine.md, "The network").
     pub network: bool,
     /// The static evaluation corrected by what the search learnt of its
     /// pawns (correction.rs).
@@ -68,7 +68,7 @@ pub struct Features {
 
 impl Default for Features {
     fn default() -> Self {
-        Features { null_move: true, late_move_reductions: true, network: false, correction_history: true }
+        Features { null_move: true, late_move_reductions: true, network: true, correction_history: true }
     }
 }
 

@@ -241,7 +241,7 @@ impl<W: Write + Send + 'static> Uci<W> {
         self.out.line("option name NullMove type check default true");
         self.out.line("option name LateMoveReductions type check default true");
         self.out.line("option name CorrectionHistory type check default true");
-        self.out.line("option name Network type check default false");
+        self.out.line("option name Network type check default true");
         self.out.line("option name UCI_LimitStrength type check default false");
         self.out.line(&format!(
             "option name UCI_Elo type spin default {max} min {min} max {max}",

@@ -7,6 +7,7 @@ use chesslantis_core::{movegen, Move, Position, Probability, Variant};
 use chesslantis_engine::worlds::{choose_over_worlds, sample_worlds, World};
 use chesslantis_engine::score::{mate_in, UciScore};
 use chesslantis_engine::variant::ChanceOutcome;
+use chesslantis_engine::search::Features;
 use chesslantis_engine::{EngineVariant, Limits, NodeRule, Searcher};
 
 /// A test variant: the rules of chess under another name, so that it can
@@ -56,9 +57,12 @@ impl EngineVariant for CoinChess {
     }
 }
 
+/// The best move and score to `depth`, on the hand-written evaluation (the
+/// test variants have no network; chess, compared with them, leaves its off).
 fn best<V: EngineVariant>(fen: &str, depth: u32) -> (String, i32) {
     let pos = Position::<V>::from_fen(fen).unwrap();
     let mut s = Searcher::<V>::new(8);
+    s.set_features(Features { network: false, ..Features::default() });
     let r = s.search(&pos, &[], &Limits::depth(depth), &[], &mut |_| {});
     (uci::<V>(r.best.unwrap(), false), r.score)
 }

@@ -132,7 +132,7 @@ fn searchmoves_restricts_the_root() {
 #[test]
 fn setoption_hash_variant_and_clear() {
     let out = run(
-        "setoption name Hash value 32\nsetoption name UCI_Variant value chess\nsetoption name Clear Hash\nsetoption name NullMove value false\nsetoption name LateMoveReductions value false\nsetoption name CorrectionHistory value false\nsetoption name Network value true\nposition startpos\ngo depth 2\n",
+        "setoption name Hash value 32\nsetoption name UCI_Variant value chess\nsetoption name Clear Hash\nsetoption name NullMove value false\nsetoption name LateMoveReductions value false\nsetoption name CorrectionHistory value false\nsetoption name Network value false\nposition startpos\ngo depth 2\n",
     );
     assert_eq!(errors(&out), 0, "{out}");
     assert_eq!(bestmoves(&out).len(), 1);

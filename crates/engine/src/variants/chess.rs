@@ -1,7 +1,7 @@
 //! Chess: the defaults of `EngineVariant` are the chess answer; chess adds
 //! a generator of captures and promotions for quiescence, and a network's
-//! correction to the evaluation (network.rs; off unless the UCI option
-//! `Network` is on).
+//! correction to the evaluation (network.rs; on unless the UCI option
+//! `Network` is off).
 
 use crate::network;
 use crate::variant::EngineVariant;
@@ -53,14 +53,14 @@ mod tests {
     use crate::search::{Features, Searcher};
 
     #[test]
-    fn the_network_is_added_to_the_evaluation_when_switched_on() {
+    fn the_network_is_added_to_the_evaluation_unless_switched_off() {
         let pos = Position::<Chess>::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").expect("a valid FEN");
         let mut searcher = Searcher::<Chess>::new(1);
         let hand = standard_evaluation(&pos, &EvalTables::new::<Chess>());
-        assert_eq!(searcher.evaluate(&pos), hand);
         let correction = network::CHESS.evaluate(&pos);
         assert_ne!(correction, 0);
-        searcher.set_features(Features { network: true, ..Features::default() });
         assert_eq!(searcher.evaluate(&pos), hand + correction);
+        searcher.set_features(Features { network: false, ..Features::default() });
+        assert_eq!(searcher.evaluate(&pos), hand);
     }
 }
