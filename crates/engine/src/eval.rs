@@ -1311,8 +1311,8 @@ mod tests {
     #[test]
     fn a_piece_alone_between_the_king_and_a_slider_is_a_blocker() {
         let blockers = |fen: &str| {
-            let pos = Position::<Chess>::from_fen(fen).unwrap();
-            let king = pos.king(Color::Black).unwrap();
+            let pos = Position::<Chess>::from_fen(fen).expect("a valid FEN");
+            let king = pos.king(Color::Black).expect("Black has a king");
             lone_blockers(&pos, king, Color::White).into_iter().map(|sq| Shape::CHESS.name(sq).to_string()).collect::<Vec<_>>()
         };
         // The e5 knight is pinned by the e1 rook, the d7 pawn by the b5 bishop.
