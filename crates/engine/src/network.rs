@@ -20,7 +20,7 @@ use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Variant};
 /// Inputs: 2 colours (ours, theirs) x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden units for each side.
-pub const HIDDEN: usize = 32;
+pub const HIDDEN: usize = 64;
 /// The quantisation of the input layer (a hidden unit's 1.0).
 pub const QA: i32 = 255;
 /// The quantisation of the output weights.
