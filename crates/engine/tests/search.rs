@@ -5,7 +5,8 @@ use chesslantis_core::notation::{parse_uci, uci};
 use chesslantis_core::variants::Chess;
 use chesslantis_core::Position;
 use chesslantis_engine::score::{mate_in, UciScore};
-use chesslantis_engine::{Limits, SearchResult, Searcher};
+use chesslantis_engine::search::Features;
+use chesslantis_engine::{EngineVariant, Limits, SearchResult, Searcher};
 
 fn search(fen: &str, limits: Limits) -> (Position<Chess>, SearchResult) {
     let pos = Position::<Chess>::from_fen(fen).expect("test FEN");
@@ -171,17 +172,20 @@ fn a_position_without_moves_has_no_best_move() {
     assert_eq!((r.best, r.score), (None, 0));
 }
 
+/// The nodes of a depth-7 search of `fen` with `features`.
+fn nodes_at_depth_7(fen: &str, features: Features) -> u64 {
+    let pos = Position::<Chess>::from_fen(fen).expect("test FEN");
+    let mut s = Searcher::<Chess>::new(8);
+    s.set_features(features);
+    s.search(&pos, &[], &Limits::depth(7), &[], &mut |_| {}).nodes
+}
+
 #[test]
 fn null_move_and_corrections_can_be_switched_off() {
-    let pos = Position::<Chess>::from_fen("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16").expect("test FEN");
-    let nodes = |features: chesslantis_engine::search::Features| {
-        let mut s = Searcher::<Chess>::new(8);
-        s.set_features(features);
-        s.search(&pos, &[], &Limits::depth(7), &[], &mut |_| {}).nodes
-    };
-    let all = nodes(Default::default());
-    let no_null = nodes(chesslantis_engine::search::Features { null_move: false, ..Default::default() });
-    let no_correction = nodes(chesslantis_engine::search::Features { correction_history: false, ..Default::default() });
+    let nodes = |features| nodes_at_depth_7("r1bq1rk1/ppp1nppp/4n3/3p3Q/3P4/1BP1B3/PP1N2PP/R4RK1 w - - 1 16", features);
+    let all = nodes(Features::default());
+    let no_null = nodes(Features { null_move: false, ..Default::default() });
+    let no_correction = nodes(Features { correction_history: false, ..Default::default() });
     assert_ne!(all, no_null);
     assert_ne!(all, no_correction, "the corrected evaluation steers the prunings");
 }
@@ -190,18 +194,8 @@ fn null_move_and_corrections_can_be_switched_off() {
 fn late_move_reductions_save_nodes_over_the_bench_positions() {
     // Over many positions, not one: in a single tree a reduced move's
     // re-search can cost more than the reductions saved.
-    let total = |features: chesslantis_engine::search::Features| -> u64 {
-        <Chess as chesslantis_engine::EngineVariant>::bench_fens()
-            .iter()
-            .map(|fen| {
-                let pos = Position::<Chess>::from_fen(fen).expect("a bench FEN");
-                let mut s = Searcher::<Chess>::new(8);
-                s.set_features(features);
-                s.search(&pos, &[], &Limits::depth(7), &[], &mut |_| {}).nodes
-            })
-            .sum()
-    };
-    let with = total(Default::default());
-    let without = total(chesslantis_engine::search::Features { late_move_reductions: false, ..Default::default() });
+    let total = |features| -> u64 { <Chess as EngineVariant>::bench_fens().iter().map(|fen| nodes_at_depth_7(fen, features)).sum() };
+    let with = total(Features::default());
+    let without = total(Features { late_move_reductions: false, ..Default::default() });
     assert!(without > with, "reductions save nodes: {without} without against {with} with");
 }
