@@ -22,6 +22,22 @@ use chesslantis_core::{Move, Position};
 const ELO_FLOOR: u32 = 800;
 const ELO_PER_LEVEL: u32 = 90;
 
+/// Level L takes the knobs written below for k = L - 2. With the network
+/// the knobs at k play about 967 + 91 k on Fairy-Stockfish's scale (1013
+/// games, sessions 41-42, `bench/fit-level-scale`), so k = L - 2 plays at
+/// L's nominal rating (docs/engine.md, "Strength levels").
+const KNOB_OFFSET: i32 = 2;
+
+/// From level 6 (nominal 1340) down, less depth no longer weakens the play
+/// (every k from -3 to 5 measured 1250 to 1400) and the noise does the
+/// work: each level further down adds a step of noise and of the loss
+/// allowed (fitted to games against Fairy-Stockfish's weakest setting).
+const FLOOR_LEVEL: u8 = 6;
+const FLOOR_NOISE: Score = 240;
+const NOISE_STEP: Score = 33;
+const FLOOR_LOSS: Score = 270;
+const LOSS_STEP: Score = 25;
+
 /// A playing strength, 0..=20; 20 plays at full strength.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
@@ -69,25 +85,36 @@ impl Level {
         self == Level::FULL
     }
 
+    /// Where this level sits on the knobs' scale.
+    fn knob(self) -> i32 {
+        self.0 as i32 - KNOB_OFFSET
+    }
+
+    /// How many levels below `FLOOR_LEVEL` this level is; `None` above it.
+    fn steps_below_floor(self) -> Option<Score> {
+        (self.0 <= FLOOR_LEVEL).then(|| (FLOOR_LEVEL - self.0) as Score)
+    }
+
     /// The deepest iteration at this level (none at full strength).
     pub fn max_depth(self) -> Option<u32> {
-        (!self.is_full()).then_some(1 + self.0 as u32 / 2)
+        (!self.is_full()).then(|| 1 + self.knob().max(0) as u32 / 2)
     }
 
     /// The nodes one decision may spend (none at full strength).
     pub fn max_nodes(self) -> Option<u64> {
-        (!self.is_full()).then(|| (400.0 * 1.4f64.powi(self.0 as i32)) as u64)
+        (!self.is_full()).then(|| (400.0 * 1.4f64.powi(self.knob())) as u64)
     }
 
     /// The spread of the noise added to each root move's value, centipawns.
     pub fn noise(self) -> Score {
-        10 * (20 - self.0 as Score)
+        self.steps_below_floor().map_or(10 * (20 - self.knob()), |steps| FLOOR_NOISE + NOISE_STEP * steps)
     }
 
     /// How much worse than the best move a chosen move may be, centipawns;
     /// `None` at the lowest level, which may blunder anything.
     pub fn max_loss(self) -> Option<Score> {
-        (self.0 > 0).then(|| 40 + 12 * (20 - self.0 as Score))
+        let loss = self.steps_below_floor().map_or(40 + 12 * (20 - self.knob()), |steps| FLOOR_LOSS + LOSS_STEP * steps);
+        (self.0 > 0).then_some(loss)
     }
 
     /// The limits of a decision: the caller's, within this level's budget.
@@ -220,6 +247,7 @@ mod tests {
             let (a, b) = (Level(s), Level(s + 1));
             assert!(a.max_nodes() < b.max_nodes() && a.max_depth() <= b.max_depth());
             assert!(a.noise() > b.noise());
+            assert!(s == 0 || a.max_loss() > b.max_loss(), "level {s}");
         }
         assert_eq!(Level::FULL.max_nodes(), None);
         assert_eq!(Level::FULL.cap(&Limits::movetime(50)), Limits::movetime(50));
