@@ -23,7 +23,7 @@ const ELO_FLOOR: u32 = 800;
 const ELO_PER_LEVEL: u32 = 90;
 
 /// Level L takes the knobs written below for k = L - 2. With the network
-/// the knobs at k play about 967 + 91 k on Fairy-Stockfish's scale (1013
+/// the knobs at k play about 959 + 92 k on Fairy-Stockfish's scale (1033
 /// games, sessions 41-42, `bench/fit-level-scale`), so k = L - 2 plays at
 /// L's nominal rating (docs/engine.md, "Strength levels").
 const KNOB_OFFSET: i32 = 2;
