@@ -22,6 +22,7 @@ pub mod event;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+mod magic;
 pub mod information;
 pub mod make;
 pub mod movegen;
