@@ -61,7 +61,7 @@ impl<V: EngineVariant> Searcher<V> {
             let a = ((alpha as f64 - sum - highest * unsearched) / p).max(lowest).floor() as Score;
             let b = ((beta as f64 - sum - lowest * unsearched) / p).min(highest).ceil() as Score;
             let value = if depth > 0 {
-                -self.negamax(pos, V::in_check(pos), depth, -b, -a, ply, true)
+                -self.negamax(pos, V::in_check(pos), depth, -b, -a, ply, true, false)
             } else if self.quiescence_rolls < QUIESCENCE_ROLLS {
                 self.quiescence_rolls += 1;
                 let value = -self.quiesce(pos, V::in_check(pos), -b, -a, ply);

@@ -255,6 +255,14 @@ impl Heuristics {
         score
     }
 
+    /// Whether a quiet move fared badly after both of the last two moves
+    /// (each continuation below zero): near the leaves, not worth a search.
+    #[inline]
+    pub fn continuations_against<V: EngineVariant>(&self, pos: &Position<V>, mv: Move, path: &Path) -> bool {
+        let (Some(this), [Some(last), Some(before)]) = (PieceTo::of(pos, mv), path.before) else { return false };
+        self.continuation.get(last, this) < 0 && self.continuation.get(before, this) < 0
+    }
+
     /// A quiet move cut off: reward it, punish the quiet moves tried before it.
     pub fn reward_cutoff<V: EngineVariant>(&mut self, pos: &Position<V>, mv: Move, tried: &[Move], path: &Path, depth: i32) {
         let bonus = depth * depth;
@@ -312,6 +320,31 @@ mod tests {
         h.play(0, PieceTo::of(&start, d4));
         let other = h.path(1);
         assert_eq!(h.quiet_score(&after_e4, e5, &other), h.history.get(Color::Black, e5));
+    }
+
+    #[test]
+    fn a_quiet_move_that_failed_after_both_last_moves_is_against_its_continuations() {
+        let start = Position::<Chess>::start();
+        let e4 = parse_uci(&start, "e2e4").unwrap();
+        let after_e4 = start.after(e4);
+        let e5 = parse_uci(&after_e4, "e7e5").unwrap();
+        let pos = after_e4.after(e5);
+        let (nf3, d3) = (parse_uci(&pos, "g1f3").unwrap(), parse_uci(&pos, "d2d3").unwrap());
+        let mut h = Heuristics::new();
+        h.play(0, PieceTo::of(&start, e4));
+        h.play(1, PieceTo::of(&after_e4, e5));
+        let path = h.path(2);
+        assert!(!h.continuations_against(&pos, d3, &path), "nothing learnt yet");
+        h.reward_cutoff(&pos, nf3, &[d3], &path, 4);
+        assert!(h.continuations_against(&pos, d3, &path));
+        assert!(!h.continuations_against(&pos, nf3, &path));
+        // One move back is not both: the first reply has no move before the last.
+        let mut first = Heuristics::new();
+        first.play(0, PieceTo::of(&start, e4));
+        let one_back = first.path(1);
+        let d6 = parse_uci(&after_e4, "d7d6").unwrap();
+        first.reward_cutoff(&after_e4, e5, &[d6], &one_back, 4);
+        assert!(!first.continuations_against(&after_e4, d6, &one_back));
     }
 
     #[test]

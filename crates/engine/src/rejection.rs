@@ -96,7 +96,9 @@ impl<V: EngineVariant> Searcher<V> {
             let child = pos.after(mv);
             self.heuristics.play(ply, PieceTo::of(pos, mv));
             let floor = alpha.max(second);
-            let score = self.child_value(pos, mv, &child, V::in_check(&child), depth - 1, floor, beta, ply);
+            // Checks a ply deeper, as in `best_node`.
+            let gives_check = V::in_check(&child);
+            let score = self.child_value(pos, mv, &child, gives_check, depth - 1 + i32::from(gives_check), floor, beta, ply, false);
             if self.stopped {
                 self.score_lists[ply] = scores;
                 return 0;

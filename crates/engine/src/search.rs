@@ -26,6 +26,9 @@ use std::time::{Duration, Instant};
 pub const MAX_DEPTH: u32 = 100;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
+/// How much more a late quiet move is reduced at a node expected to fail
+/// high (a null window after a move that was not the best guess).
+const CUT_NODE_REDUCTION: i32 = 2;
 
 /// One finished iteration, for `info` lines.
 #[derive(Clone, Debug)]
@@ -367,7 +370,7 @@ impl<V: EngineVariant> Searcher<V> {
             (-INFINITE, INFINITE)
         };
         loop {
-            let score = self.negamax(root, V::in_check(root), depth, alpha, beta, 0, false);
+            let score = self.negamax(root, V::in_check(root), depth, alpha, beta, 0, false, false);
             if self.stopped {
                 return score;
             }
@@ -476,6 +479,7 @@ impl<V: EngineVariant> Searcher<V> {
         alpha: Score,
         beta: Score,
         ply: usize,
+        cut_node: bool,
     ) -> Score {
         if let Some(outcomes) = V::chance(pos, mv, child) {
             return self.chance_value(outcomes, depth, alpha, beta, ply + 1);
@@ -483,7 +487,7 @@ impl<V: EngineVariant> Searcher<V> {
         if depth <= 0 {
             -self.quiesce(child, child_in_check, -beta, -alpha, ply + 1)
         } else {
-            -self.negamax(child, child_in_check, depth, -beta, -alpha, ply + 1, true)
+            -self.negamax(child, child_in_check, depth, -beta, -alpha, ply + 1, true, cut_node)
         }
     }
 
@@ -499,8 +503,8 @@ impl<V: EngineVariant> Searcher<V> {
         mut beta: Score,
         ply: usize,
         null_ok: bool,
+        cut_node: bool,
     ) -> Score {
-        let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiesce(pos, in_check, alpha, beta, ply);
         }
@@ -553,14 +557,14 @@ impl<V: EngineVariant> Searcher<V> {
                     // The left-out move was the only one: nothing else holds.
                     mated_in(ply)
                 } else {
-                    self.best_node(pos, &mut moves, depth, alpha, beta, ply, false, in_check, hit, pv_node)
+                    self.best_node(pos, &mut moves, depth, alpha, beta, ply, false, cut_node, in_check, hit, pv_node)
                 }
             }
             None => match if root { self.root_rule } else { V::NODE_RULE } {
                 NodeRule::SecondBest if moves.len() > 1 => {
                     self.second_best_node(pos, &mut moves, depth, alpha, beta, ply, tt_move)
                 }
-                _ => self.best_node(pos, &mut moves, depth, alpha, beta, ply, null_ok, in_check, hit, pv_node),
+                _ => self.best_node(pos, &mut moves, depth, alpha, beta, ply, null_ok, cut_node, in_check, hit, pv_node),
             },
         };
         self.move_lists[ply] = moves;
@@ -578,6 +582,7 @@ impl<V: EngineVariant> Searcher<V> {
         beta: Score,
         ply: usize,
         null_ok: bool,
+        cut_node: bool,
         in_check: bool,
         hit: Option<Hit>,
         pv_node: bool,
@@ -623,7 +628,7 @@ impl<V: EngineVariant> Searcher<V> {
                 passed.set_ep_square(None);
                 passed.set_turn(!us);
                 self.heuristics.play(ply, None);
-                let v = -self.negamax(&passed, false, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let v = -self.negamax(&passed, false, depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 if self.stopped {
                     return 0;
                 }
@@ -661,8 +666,13 @@ impl<V: EngineVariant> Searcher<V> {
                 if depth <= 5 && quiets_tried.len() as i32 >= late {
                     continue;
                 }
+                // The depth this move would be searched to after its reduction.
+                let lmr_depth = (depth - 1 - self.lmr[(depth as usize).min(63)][i.min(63)]).max(0);
+                if lmr_depth < 3 && self.heuristics.continuations_against(pos, mv, &path) {
+                    continue;
+                }
                 // Futility: a quiet move will not lift a hopeless eval to alpha.
-                if depth <= 3 && eval + 100 + 120 * depth <= alpha {
+                if lmr_depth <= 5 && eval + 100 + 120 * lmr_depth <= alpha {
                     continue;
                 }
                 // A quiet move onto a square where it is lost by exchange.
@@ -672,8 +682,12 @@ impl<V: EngineVariant> Searcher<V> {
             }
 
             let mut new_depth = depth - 1;
+            // A check is searched a ply deeper, unless its checker is lost by exchange.
+            if gives_check && (!V::STANDARD_EXCHANGES || see(pos, mv, &self.tables) >= 0) {
+                new_depth += 1;
+            }
             if !root && tt_move.matches(mv) {
-                match self.singular(pos, in_check, mv, hit, depth, beta, ply) {
+                match self.singular(pos, in_check, mv, hit, depth, beta, ply, cut_node) {
                     Singular::Extend => new_depth += 1,
                     Singular::Cut(s) => {
                         self.score_lists[ply] = scores;
@@ -691,7 +705,7 @@ impl<V: EngineVariant> Searcher<V> {
             self.heuristics.play(ply, PieceTo::of(pos, mv));
             let mut score;
             if i == 0 {
-                score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply);
+                score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply, !pv_node && !cut_node);
             } else {
                 let mut reduction = 0;
                 if self.features.late_move_reductions && depth >= 3 && quiet && !in_check && i >= 2 {
@@ -702,6 +716,9 @@ impl<V: EngineVariant> Searcher<V> {
                     if !improving {
                         reduction += 1;
                     }
+                    if cut_node {
+                        reduction += CUT_NODE_REDUCTION;
+                    }
                     if is_plain_quiet(scores[i]) {
                         reduction -= scores[i] / 8000;
                     } else {
@@ -710,12 +727,12 @@ impl<V: EngineVariant> Searcher<V> {
                     }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
-                score = self.child_value(pos, mv, &child, gives_check, new_depth - reduction, alpha, alpha + 1, ply);
+                score = self.child_value(pos, mv, &child, gives_check, new_depth - reduction, alpha, alpha + 1, ply, true);
                 if score > alpha && reduction > 0 {
-                    score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, alpha + 1, ply);
+                    score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, alpha + 1, ply, !cut_node);
                 }
                 if score > alpha && score < beta {
-                    score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply);
+                    score = self.child_value(pos, mv, &child, gives_check, new_depth, alpha, beta, ply, false);
                 }
             }
             if self.stopped {
@@ -853,7 +870,7 @@ impl<V: EngineVariant> Searcher<V> {
             }
             let child = pos.after(mv);
             self.heuristics.play(ply, PieceTo::of(pos, mv));
-            let score = self.child_value(pos, mv, &child, V::in_check(&child), 0, alpha, beta, ply);
+            let score = self.child_value(pos, mv, &child, V::in_check(&child), 0, alpha, beta, ply, false);
             if self.stopped {
                 break;
             }

@@ -147,7 +147,7 @@ impl<V: EngineVariant> Searcher<V> {
         }
         for &mv in moves {
             let child = root.after(mv);
-            let v = self.child_value(root, mv, &child, V::in_check(&child), depth - 1, -INFINITE, INFINITE, 0);
+            let v = self.child_value(root, mv, &child, V::in_check(&child), depth - 1, -INFINITE, INFINITE, 0, false);
             if self.stopped {
                 break;
             }
