@@ -3,7 +3,8 @@
 //! one seat of games whose actions the match sends it as lines:
 //! `new` (a new game), `apply <seat> <action>` (any seat's action, in
 //! order), `go` (answers the engine's action for the seat to act).
-//! Arguments: variant, milliseconds per move. Written for the API
+//! Arguments: variant, a move's budget (`20` is 20 ms, `20000n` 20,000
+//! nodes). Written for the API
 //! since dab0513 (`choose_action(&DynGame)` returning the action's text);
 //! previous_player_27d960d.rs is the same for 27d960d's.
 
@@ -14,8 +15,11 @@ use std::io::{BufRead, Write};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let variant = args.get(1).cloned().unwrap_or_else(|| "chess".into());
-    let movetime: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let limits = Limits::movetime(movetime);
+    let budget = args.get(2).map_or("20", String::as_str);
+    let limits = match budget.strip_suffix('n') {
+        Some(nodes) => Limits { nodes: Some(nodes.parse().expect("a number of nodes")), ..Limits::default() },
+        None => Limits::movetime(budget.parse().expect("milliseconds")),
+    };
     let mut game = DynGame::new(&variant, None).expect("a variant");
     let mut session = new_session(&variant, 16).expect("an engine");
     let stdout = std::io::stdout();

@@ -3,7 +3,12 @@
 //! core's seeded dice, colours alternating; prints the score of this build
 //! with a 95% interval. Run by `bench/engine-vs-previous`.
 //!
-//!     vs_previous VARIANT GAMES MOVETIME_MS PLAYER_BINARY [SEED]
+//!     vs_previous VARIANT GAMES BUDGET PLAYER_BINARY [SEED]
+//!
+//! BUDGET is a move's: `20` is 20 ms, `20000n` 20,000 nodes. At a node
+//! budget both engines are deterministic, so each pair of games (one with
+//! each colour) opens with `RANDOM_PLIES` random actions drawn from its seed;
+//! the result then does not depend on the machine's load.
 
 use chesslantis_core::{drive, DynGame, Outcome, Seat, SplitMix};
 use chesslantis_engine::{new_session, Limits};
@@ -34,18 +39,40 @@ impl Previous {
     }
 }
 
+/// Random players' actions opening each game at a node budget.
+const RANDOM_PLIES: usize = 4;
+
+/// A move's budget from its text: milliseconds, or nodes with a suffix `n`.
+fn budget(text: &str) -> Option<Limits> {
+    match text.strip_suffix('n') {
+        Some(nodes) => nodes.parse().ok().map(|n| Limits { nodes: Some(n), ..Limits::default() }),
+        None => text.parse().ok().map(Limits::movetime),
+    }
+}
+
 /// One game; the score of this build (1, 0.5, 0).
-fn play(variant: &str, new_color: Seat, movetime: u64, seed: u64, previous: &mut Previous) -> Result<f64, String> {
+fn play(variant: &str, new_color: Seat, limits: &Limits, seed: u64, previous: &mut Previous) -> Result<f64, String> {
     let mut game = DynGame::new(variant, None).map_err(|e| e.message)?;
     let mut engine = new_session(variant, 16)?;
     engine.set_seed(seed);
     previous.say("new")?;
-    let limits = Limits::movetime(movetime);
     let mut told = 0;
     let mut dice = SplitMix::new(seed);
+    if limits.nodes.is_some() {
+        let mut opening = SplitMix::new(!seed);
+        let mut random = drive::random_legal(&mut opening);
+        let mut plies = 0;
+        while plies < RANDOM_PLIES {
+            match drive::step(&mut game, &mut dice, &mut random)? {
+                Some(Seat::Chance) => {}
+                Some(_) => plies += 1,
+                None => break,
+            }
+        }
+    }
     let mut choose = |game: &DynGame, seat: Seat| -> Result<String, String> {
         if seat == new_color {
-            return engine.choose_action(game, &limits);
+            return engine.choose_action(game, limits);
         }
         for entry in &game.history()[told..] {
             previous.say(&format!("apply {} {}", entry.seat, entry.action))?;
@@ -67,14 +94,17 @@ fn play(variant: &str, new_color: Seat, movetime: u64, seed: u64, previous: &mut
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 5 {
-        eprintln!("usage: vs_previous VARIANT GAMES MOVETIME_MS PLAYER_BINARY [SEED]");
+        eprintln!("usage: vs_previous VARIANT GAMES BUDGET PLAYER_BINARY [SEED] (BUDGET: 20 is 20 ms a move, 20000n 20,000 nodes)");
         return ExitCode::FAILURE;
     }
     let (variant, player) = (&args[1], &args[4]);
     let games: usize = args[2].parse().unwrap_or(10);
-    let movetime: u64 = args[3].parse().unwrap_or(20);
+    let Some(limits) = budget(&args[3]) else {
+        eprintln!("vs_previous: '{}' is not a budget: say 20 for 20 ms a move or 20000n for 20,000 nodes", args[3]);
+        return ExitCode::FAILURE;
+    };
     let seed: u64 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let child = Command::new(player).args([variant.as_str(), &movetime.to_string()]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
+    let child = Command::new(player).args([variant.as_str(), &args[3]]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
     let Ok(mut child) = child else {
         eprintln!("vs_previous: cannot start {player}");
         return ExitCode::FAILURE;
@@ -84,7 +114,7 @@ fn main() -> ExitCode {
     let mut scores = Vec::with_capacity(games);
     for g in 0..games {
         let color = if g % 2 == 0 { Seat::White } else { Seat::Black };
-        match play(variant, color, movetime, seed.wrapping_add(g as u64 / 2), &mut previous) {
+        match play(variant, color, &limits, seed.wrapping_add(g as u64 / 2), &mut previous) {
             Ok(s) => {
                 scores.push(s);
                 // Progress on stderr: a long match says how far it is.

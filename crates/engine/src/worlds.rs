@@ -147,7 +147,9 @@ impl<V: EngineVariant> Searcher<V> {
         }
         for &mv in moves {
             let child = root.after(mv);
-            let v = self.child_value(root, mv, &child, V::in_check(&child), depth - 1, -INFINITE, INFINITE, 0, false);
+            // A check is searched a ply deeper, as in the search's own nodes.
+            let gives_check = V::in_check(&child);
+            let v = self.child_value(root, mv, &child, gives_check, depth - 1 + i32::from(gives_check), -INFINITE, INFINITE, 0, false);
             if self.stopped {
                 break;
             }

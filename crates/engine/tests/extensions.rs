@@ -179,6 +179,19 @@ fn the_likelier_world_decides() {
 }
 
 #[test]
+fn a_checking_root_move_is_valued_a_ply_deeper() {
+    // Philidor's legacy: Qg8+ Rxg8 (the knight guards g8 from the king) and
+    // the quiet Nf7 mates. At depth 2 the mate is seen only if the check
+    // gives the reply a ply more: else Nf7 falls to quiescence, which plays
+    // captures only, and the queen is simply lost.
+    let pos = Position::<chesslantis_core::variants::Chess>::from_fen("5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1").unwrap();
+    let check = parse_uci(&pos, "d5g8").unwrap();
+    let mut s = Searcher::<chesslantis_core::variants::Chess>::new(8);
+    let values = s.root_move_values(&pos, &[], 2, &[check], &Limits::default());
+    assert_eq!(values[0].1, mate_in(3), "Qg8+ Rxg8 Nf7#, at depth 2");
+}
+
+#[test]
 fn sampling_keeps_the_heavy_worlds() {
     let worlds = queen_worlds(0.9);
     let one = sample_worlds(worlds.clone(), 1);
