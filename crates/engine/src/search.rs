@@ -26,9 +26,6 @@ use std::time::{Duration, Instant};
 pub const MAX_DEPTH: u32 = 100;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 1024;
-/// How much more a late quiet move is reduced at a node expected to fail
-/// high (a null window after a move that was not the best guess).
-const CUT_NODE_REDUCTION: i32 = 2;
 
 /// One finished iteration, for `info` lines.
 #[derive(Clone, Debug)]
@@ -666,13 +663,17 @@ impl<V: EngineVariant> Searcher<V> {
                 if depth <= 5 && quiets_tried.len() as i32 >= late {
                     continue;
                 }
-                // The depth this move would be searched to after its reduction.
-                let lmr_depth = (depth - 1 - self.lmr[(depth as usize).min(63)][i.min(63)]).max(0);
-                if lmr_depth < 3 && self.heuristics.continuations_against(pos, mv, &path) {
-                    continue;
-                }
                 // Futility: a quiet move will not lift a hopeless eval to alpha.
-                if lmr_depth <= 5 && eval + 100 + 120 * lmr_depth <= alpha {
+                if V::PRUNE_BY_REDUCED_DEPTH {
+                    // The depth this move would be searched to after its reduction.
+                    let lmr_depth = (depth - 1 - self.lmr[(depth as usize).min(63)][i.min(63)]).max(0);
+                    if lmr_depth < 3 && self.heuristics.continuations_against(pos, mv, &path) {
+                        continue;
+                    }
+                    if lmr_depth <= 5 && eval + 100 + 120 * lmr_depth <= alpha {
+                        continue;
+                    }
+                } else if depth <= 3 && eval + 100 + 120 * depth <= alpha {
                     continue;
                 }
                 // A quiet move onto a square where it is lost by exchange.
@@ -717,7 +718,7 @@ impl<V: EngineVariant> Searcher<V> {
                         reduction += 1;
                     }
                     if cut_node {
-                        reduction += CUT_NODE_REDUCTION;
+                        reduction += V::CUT_NODE_REDUCTION;
                     }
                     if is_plain_quiet(scores[i]) {
                         reduction -= scores[i] / 8000;

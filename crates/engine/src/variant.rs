@@ -93,6 +93,14 @@ pub trait EngineVariant: Variant {
     /// quiescence (razoring): true where no quiet move gains that much
     /// (450 cp), as in chess.
     const RAZORING: bool = true;
+    /// Plies more that late quiet moves are reduced at a node expected to
+    /// fail high (Stockfish's cut nodes, session 44).
+    const CUT_NODE_REDUCTION: i32 = 2;
+    /// Whether quiet moves near the leaves are pruned by the depth they would
+    /// be searched to after their reduction (futility up to 5 plies, and
+    /// continuation history below zero under 3), as in Stockfish 11; else
+    /// by the node's depth (futility up to 3 plies) as before session 44.
+    const PRUNE_BY_REDUCED_DEPTH: bool = true;
     /// Whether a capture's exchange on its square plays out as in chess
     /// (static exchange evaluation prunes losing captures, the evaluation
     /// counts threats and hanging pieces). Variants whose captures move

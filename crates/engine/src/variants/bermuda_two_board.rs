@@ -10,7 +10,9 @@
 //!   `FROZEN_KEEP` of its value: it still blocks, and may be freed).
 //! - Captures move pieces to the other board (a victim falls, a capturer
 //!   rises), so the chess exchange arithmetic does not hold.
-//! - No razoring: a quiet king move can gain more than its margin.
+//! - No razoring: a quiet king move can gain more than its margin, and
+//!   neither the cut nodes' extra reduction nor the pruning by the reduced
+//!   depth (with them it scored below 50% here).
 //! - The loss of the last king is the game: the core's `outcome` says so and
 //!   the search scores it as a mate.
 
@@ -38,6 +40,12 @@ impl EngineVariant for BermudaTwoBoard {
     /// the frozen discount): more than razoring's margin. With razoring the
     /// engine scored 39.5% ± 4.0% against dab0513 (200 games at 20 ms).
     const RAZORING: bool = false;
+    /// Session 44's cut nodes and pruning by the reduced depth, tuned by
+    /// chess: with them the engine scored below 50% in three matches against
+    /// the search without (47.0% of 380 games; docs/engine.md, "Against the
+    /// previous release").
+    const CUT_NODE_REDUCTION: i32 = 0;
+    const PRUNE_BY_REDUCED_DEPTH: bool = false;
 
     fn evaluate(pos: &Position<Self>, tables: &EvalTables) -> Score {
         let base = eval::standard_evaluation(pos, tables);
