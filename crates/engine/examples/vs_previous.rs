@@ -112,9 +112,16 @@ fn main() -> ExitCode {
     let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else { return ExitCode::FAILURE };
     let mut previous = Previous { input, output: BufReader::new(output) };
     let mut scores = Vec::with_capacity(games);
+    // Each pair of games (one with each colour) draws its seed from the
+    // match's: matches with neighbouring seeds share no pair.
+    let mut pair_seeds = SplitMix::new(seed);
+    let mut pair_seed = 0;
     for g in 0..games {
         let color = if g % 2 == 0 { Seat::White } else { Seat::Black };
-        match play(variant, color, &limits, seed.wrapping_add(g as u64 / 2), &mut previous) {
+        if g % 2 == 0 {
+            pair_seed = pair_seeds.next_u64();
+        }
+        match play(variant, color, &limits, pair_seed, &mut previous) {
             Ok(s) => {
                 scores.push(s);
                 // Progress on stderr: a long match says how far it is.
