@@ -15,10 +15,16 @@ use std::io::{BufRead, Write};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let variant = args.get(1).cloned().unwrap_or_else(|| "chess".into());
+    // vs_previous's own reading of a budget, repeated: this file is built
+    // inside older checkouts, which cannot import it.
     let budget = args.get(2).map_or("20", String::as_str);
     let limits = match budget.strip_suffix('n') {
-        Some(nodes) => Limits { nodes: Some(nodes.parse().expect("a number of nodes")), ..Limits::default() },
-        None => Limits::movetime(budget.parse().expect("milliseconds")),
+        Some(nodes) => nodes.parse().ok().map(|n| Limits { nodes: Some(n), ..Limits::default() }),
+        None => budget.parse().ok().map(Limits::movetime),
+    };
+    let Some(limits) = limits else {
+        eprintln!("previous_player: '{budget}' is not a budget: say 20 for 20 ms a move or 20000n for 20,000 nodes");
+        std::process::exit(2);
     };
     let mut game = DynGame::new(&variant, None).expect("a variant");
     let mut session = new_session(&variant, 16).expect("an engine");
