@@ -23,30 +23,45 @@ fn main() {
         None => budget.parse().ok().map(Limits::movetime),
     };
     let Some(limits) = limits else {
-        eprintln!("previous_player: '{budget}' is not a budget: say 20 for 20 ms a move or 20000n for 20,000 nodes");
-        std::process::exit(2);
+        fail(&format!("'{budget}' is not a budget: say 20 for 20 ms a move or 20000n for 20,000 nodes"));
     };
-    let mut game = DynGame::new(&variant, None).expect("a variant");
-    let mut session = new_session(&variant, 16).expect("an engine");
+    let (Ok(mut game), Ok(mut session)) = (DynGame::new(&variant, None), new_session(&variant, 16)) else {
+        fail(&format!("'{variant}' is not a variant this build plays"));
+    };
     let stdout = std::io::stdout();
     for line in std::io::stdin().lock().lines() {
-        let line = line.expect("a line");
+        let Ok(line) = line else { fail("cannot read the match's line") };
         let (command, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
         let answer = match command {
             "new" => {
-                game = DynGame::new(&variant, None).expect("a variant");
+                let Ok(fresh) = DynGame::new(&variant, None) else { fail("cannot start a new game") };
+                game = fresh;
                 session.new_game();
                 continue;
             }
             "apply" => {
-                let (seat, action) = rest.split_once(' ').expect("apply <seat> <action>");
-                game.apply(Seat::parse(seat).expect("a seat"), action).expect("a legal action");
+                // The match and this player must agree on every action: a
+                // line they disagree on ends the match, said why.
+                let Some((seat, action)) = rest.split_once(' ') else { fail(&format!("'{line}' is not apply <seat> <action>")) };
+                let Some(seat) = Seat::parse(seat) else { fail(&format!("'{seat}' is not a seat in '{line}'")) };
+                if game.apply(seat, action).is_err() {
+                    fail(&format!("'{action}' is not legal for {seat} here ('{line}')"));
+                }
                 continue;
             }
             "go" => session.choose_action(&game, &limits).unwrap_or_else(|e| format!("error {e}")),
             _ => format!("error unknown command {command}"),
         };
         let mut out = stdout.lock();
-        writeln!(out, "{answer}").and_then(|_| out.flush()).expect("the match listens");
+        if writeln!(out, "{answer}").and_then(|_| out.flush()).is_err() {
+            fail("the match stopped listening");
+        }
     }
+}
+
+/// Says what went wrong on stderr and ends the player (the match then reads
+/// that the previous engine stopped).
+fn fail(why: &str) -> ! {
+    eprintln!("previous_player: {why}");
+    std::process::exit(2);
 }

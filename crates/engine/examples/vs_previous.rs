@@ -98,12 +98,23 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let (variant, player) = (&args[1], &args[4]);
-    let games: usize = args[2].parse().unwrap_or(10);
+    if let Err(e) = DynGame::new(variant, None) {
+        eprintln!("vs_previous: {}", e.message);
+        return ExitCode::FAILURE;
+    }
+    let Ok(games) = args[2].parse::<usize>() else {
+        eprintln!("vs_previous: '{}' is not a number of games: say 100 for 100 games", args[2]);
+        return ExitCode::FAILURE;
+    };
     let Some(limits) = budget(&args[3]) else {
         eprintln!("vs_previous: '{}' is not a budget: say 20 for 20 ms a move or 20000n for 20,000 nodes", args[3]);
         return ExitCode::FAILURE;
     };
-    let seed: u64 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(1);
+    // A seed read wrongly must not fall back to another match's games.
+    let Ok(seed) = args.get(5).map_or(Ok(1), |a| a.parse::<u64>()) else {
+        eprintln!("vs_previous: '{}' is not a seed: say a whole number such as 27", args[5]);
+        return ExitCode::FAILURE;
+    };
     let child = Command::new(player).args([variant.as_str(), &args[3]]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
     let Ok(mut child) = child else {
         eprintln!("vs_previous: cannot start {player}");
