@@ -2,7 +2,7 @@
 //! positions and writes its file.
 //!
 //!     train_network DATA OUT [--epochs 40] [--rate 0.001] [--batch 16384]
-//!                            [--lambda 0.75] [--seed 1] [--threads 2] [--alone]
+//!                            [--lambda 1] [--seed 1] [--threads 2] [--alone]
 //!
 //! - DATA: `FEN;result;cp` lines in game order (bench/fsf-labels: White's
 //!   result and Fairy-Stockfish's score for White, after a search or its
@@ -319,7 +319,7 @@ fn fit_curve(samples: &Samples, training: usize) -> f32 {
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { epochs: 40, rate: 0.001, batch: 16384, lambda: 0.75, alone: false, seed: 1, threads: 2 };
+    let mut o = Options { epochs: 40, rate: 0.001, batch: 16384, lambda: 1.0, alone: false, seed: 1, threads: 2 };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         if flag == "--alone" {
@@ -337,6 +337,9 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--threads" => o.threads = value.parse().map_err(|_| bad())?,
             _ => return Err(format!("unknown option {flag} (see the top of examples/train_network.rs)")),
         }
+    }
+    if !(0.0..=1.0).contains(&o.lambda) {
+        return Err(format!("--lambda: {} is outside 0 to 1 (1: the scores alone, 0: the game results alone)", o.lambda));
     }
     o.threads = o.threads.max(1);
     o.batch = o.batch.max(1);
