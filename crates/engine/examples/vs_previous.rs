@@ -102,7 +102,7 @@ fn main() -> ExitCode {
         eprintln!("vs_previous: {}", e.message);
         return ExitCode::FAILURE;
     }
-    let Ok(games) = args[2].parse::<usize>() else {
+    let Some(games) = args[2].parse::<usize>().ok().filter(|&g| g > 0) else {
         eprintln!("vs_previous: '{}' is not a number of games: say 100 for 100 games", args[2]);
         return ExitCode::FAILURE;
     };
