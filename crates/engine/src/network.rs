@@ -28,8 +28,10 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 1024;
 /// Centipawns for an output of 1.0.
 pub const SCALE: i32 = 400;
-/// What a network file starts with, then `HIDDEN` as a little-endian u32.
+/// What a network file starts with, then `HIDDEN` and `QB` as little-endian
+/// u32s (a file of another width or scale would read as nonsense).
 pub const MAGIC: &[u8; 4] = b"CLNN";
+const HEADER: usize = 12;
 
 /// The input a piece makes for the side `perspective`: its colour relative
 /// to that side, its role, and its square with the board turned so that
@@ -75,22 +77,26 @@ pub struct Network {
 }
 
 impl Network {
-    /// Reads a network file: `MAGIC`, `HIDDEN` (u32), the input weights row
-    /// by row, the input biases, the output weights (all i16), the output
+    /// Reads a network file: `MAGIC`, `HIDDEN` and `QB` (u32), the input
+    /// weights row by row, the input biases, the output weights (all i16), the output
     /// bias (i32), all little-endian.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let expected = 8 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
-        if bytes.len() < 8 || &bytes[..4] != MAGIC {
+        let expected = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
             return Err("not a network file: it does not start with CLNN".into());
         }
-        let hidden = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize;
+        let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        let (hidden, scale) = (word(4) as usize, word(8) as i32);
         if hidden != HIDDEN {
             return Err(format!("the network has {hidden} hidden units; this build reads {HIDDEN}"));
+        }
+        if scale != QB {
+            return Err(format!("the network's output weights are in steps of 1/{scale}; this build reads 1/{QB}"));
         }
         if bytes.len() != expected {
             return Err(format!("a network file of {HIDDEN} hidden units has {expected} bytes, not {}", bytes.len()));
         }
-        let mut words = bytes[8..].chunks_exact(2).map(|w| i16::from_le_bytes([w[0], w[1]]));
+        let mut words = bytes[HEADER..].chunks_exact(2).map(|w| i16::from_le_bytes([w[0], w[1]]));
         let mut row = || {
             let mut r = [0i16; HIDDEN];
             r.iter_mut().zip(&mut words).for_each(|(x, w)| *x = w);
@@ -111,6 +117,7 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend((HIDDEN as u32).to_le_bytes());
+        out.extend((QB as u32).to_le_bytes());
         let rows = self.input_weights.iter().chain([&self.input_bias]);
         for w in rows.flatten().chain(&self.output_weights) {
             out.extend(w.to_le_bytes());
@@ -306,6 +313,9 @@ mod tests {
         let mut wider = good.clone();
         wider[4..8].copy_from_slice(&(HIDDEN as u32 * 2).to_le_bytes());
         assert!(err(&wider).contains(&format!("has {} hidden units; this build reads {HIDDEN}", HIDDEN * 2)));
+        let mut coarser = good.clone();
+        coarser[8..12].copy_from_slice(&64u32.to_le_bytes());
+        assert!(err(&coarser).contains(&format!("steps of 1/64; this build reads 1/{QB}")));
         assert!(err(&good[..good.len() - 1]).contains("bytes, not"));
     }
 
