@@ -78,8 +78,8 @@ pub struct Network {
 
 impl Network {
     /// Reads a network file: `MAGIC`, `HIDDEN` and `QB` (u32), the input
-    /// weights row by row, the input biases, the output weights (all i16), the output
-    /// bias (i32), all little-endian.
+    /// weights row by row, the input biases, the output weights (all i16),
+    /// the output bias (i32), all little-endian.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let expected = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
         if bytes.len() < HEADER || &bytes[..4] != MAGIC {
