@@ -152,8 +152,10 @@ impl Network {
     pub fn output(&self, acc: &Accumulator, turn: Color) -> Score {
         let (ours, theirs) = (&acc.0[turn.index()], &acc.0[(!turn).index()]);
         let (first, second) = self.output_weights.split_at(HIDDEN);
-        let sum = activated_dot(ours, first) + activated_dot(theirs, second) + self.output_bias;
-        (sum as i64 * SCALE as i64 / (QA * QB) as i64) as Score
+        // In i64: each side's dot fits an i32 whatever the weights, the two
+        // and the bias together need not.
+        let sum = activated_dot(ours, first) as i64 + activated_dot(theirs, second) as i64 + self.output_bias as i64;
+        (sum * SCALE as i64 / (QA * QB) as i64) as Score
     }
 }
 
