@@ -1,8 +1,9 @@
 //! Trains the chess network (`chesslantis_engine::network`) on scored
 //! positions and writes its file.
 //!
-//!     train_network DATA OUT [--epochs 40] [--rate 0.001] [--batch 16384]
-//!                            [--lambda 1] [--seed 1] [--threads 2] [--alone]
+//!     train_network DATA OUT [--epochs 30] [--rate 0.001] [--batch 16384]
+//!                            [--lambda 1] [--seed 1] [--threads 2]
+//!                            [--kind whole]
 //!
 //! - DATA: `FEN;result;cp` lines in game order (bench/fsf-labels: White's
 //!   result and Fairy-Stockfish's score for White, after a search or its
@@ -13,18 +14,20 @@
 //!   held out and reported every epoch; the epoch with the least held-out
 //!   error is kept. Training positions where neither side can castle are
 //!   also learnt mirrored (a-file to h-file).
-//! - The network learns what to add to the hand-written evaluation: the
-//!   prediction is sigmoid(curve * (evaluation + output)), the curve fitted
-//!   to the evaluation alone first (its held-out error is printed, to
-//!   compare). `--alone`: the network alone, through the curve of the
-//!   labels. Adam on the squared error, minibatches split over `--threads`,
-//!   the rate cut to 30% at 60% and again at 85% of the epochs. Everything
-//!   follows from the seed: the same data and options give the same file.
+//! - `--kind whole` (`network::Kind`): the network is the whole
+//!   evaluation, its prediction sigmoid(curve * output) through the labels'
+//!   curve. `--kind correction`: it learns what to add to the hand-written
+//!   evaluation, the prediction sigmoid(curve * (evaluation + output)), the
+//!   curve fitted to the evaluation alone first (its held-out error is
+//!   printed, to compare). Units are clipped to 0..1 and squared. Adam on
+//!   the squared error, minibatches split over `--threads`, the rate cut to
+//!   30% at 60% and again at 85% of the epochs. Everything follows from the
+//!   seed: the same data and options give the same file.
 
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Dice, Position, SplitMix};
 use chesslantis_engine::eval::{standard_evaluation, EvalTables};
-use chesslantis_engine::network::{self, quiet, Network, HIDDEN, INPUTS, QA, QB, SCALE};
+use chesslantis_engine::network::{self, quiet, Kind, Network, HIDDEN, INPUTS, QA, QB, SCALE};
 use std::time::Instant;
 
 /// A centipawn score as an expected result (as in tune_eval).
@@ -39,8 +42,7 @@ struct Options {
     rate: f32,
     batch: usize,
     lambda: f32,
-    /// The network alone, not added to the hand-written evaluation.
-    alone: bool,
+    kind: Kind,
     seed: u64,
     threads: usize,
 }
@@ -52,8 +54,8 @@ struct Samples {
     /// Where each sample's features start in `features`, and how many per side.
     starts: Vec<(u32, u8)>,
     targets: Vec<f32>,
-    /// The hand-written evaluation (side to move's centipawns): the network
-    /// learns what to add to it.
+    /// The hand-written evaluation (side to move's centipawns) that a
+    /// correction learns to add to; 0 for a whole network.
     bases: Vec<f32>,
 }
 
@@ -101,16 +103,22 @@ fn hidden(params: &[f32], features: &[u16]) -> [f32; HIDDEN] {
     acc
 }
 
+/// A unit's value: clipped to 0..1, squared (as `network`'s integers).
+fn activation(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
 /// The output (1.0 = `SCALE` centipawns) and both sides' units.
 fn forward(params: &[f32], ours: &[u16], theirs: &[u16]) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
     let (a, b) = (hidden(params, ours), hidden(params, theirs));
     let w = &params[OUTPUT_WEIGHTS..OUTPUT_BIAS];
-    let dot = |acc: &[f32; HIDDEN], w: &[f32]| acc.iter().zip(w).map(|(x, w)| x.clamp(0.0, 1.0) * w).sum::<f32>();
+    let dot = |acc: &[f32; HIDDEN], w: &[f32]| acc.iter().zip(w).map(|(&x, w)| activation(x) * w).sum::<f32>();
     (dot(&a, &w[..HIDDEN]) + dot(&b, &w[HIDDEN..]) + params[OUTPUT_BIAS], a, b)
 }
 
-/// The expected result of the hand-written evaluation plus the network's
-/// output, through the curve fitted to the hand-written evaluation.
+/// The expected result of `base` (`Samples::bases`) plus the network's
+/// output, through `curve`.
 fn predict(out: f32, base: f32, curve: f32) -> f32 {
     1.0 / (1.0 + (-curve * (base + out * SCALE as f32)).exp())
 }
@@ -127,9 +135,9 @@ fn backward(params: &[f32], samples: &Samples, curve: f32, i: usize, grad: &mut 
         let mut d_acc = [0f32; HIDDEN];
         for j in 0..HIDDEN {
             let x = acc[j];
-            grad[OUTPUT_WEIGHTS + side + j] += d * x.clamp(0.0, 1.0);
+            grad[OUTPUT_WEIGHTS + side + j] += d * activation(x);
             if x > 0.0 && x < 1.0 {
-                d_acc[j] = d * params[OUTPUT_WEIGHTS + side + j];
+                d_acc[j] = d * params[OUTPUT_WEIGHTS + side + j] * 2.0 * x;
             }
         }
         grad[INPUT_BIAS..INPUT_BIAS + HIDDEN].iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
@@ -162,7 +170,7 @@ fn uniform(rng: &mut SplitMix, half_width: f32) -> f32 {
 fn initial(rng: &mut SplitMix) -> Vec<f32> {
     let mut params = vec![0f32; PARAMS];
     params[..INPUT_BIAS].iter_mut().for_each(|w| *w = uniform(rng, 0.1));
-    // The output weights start at zero: the hand-written evaluation alone.
+    // The output weights start at zero: the base alone.
     params
 }
 
@@ -232,7 +240,7 @@ fn train(samples: &Samples, held_out: usize, curve: f32, o: &Options) -> Vec<f32
     params
 }
 
-fn quantise(params: &[f32]) -> Network {
+fn quantise(params: &[f32], kind: Kind) -> Network {
     let q = |x: f32, by: i32| (x * by as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
     let row = |start: usize, by: i32| {
         let mut r = [0i16; HIDDEN];
@@ -246,13 +254,14 @@ fn quantise(params: &[f32]) -> Network {
         input_bias: row(INPUT_BIAS, QA),
         output_weights,
         output_bias: (params[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32,
+        kind,
     }
 }
 
 /// The held-out positions with their targets, for the integer network's error.
 type HeldOut = Vec<(Position<Chess>, f32)>;
 
-fn read(path: &str, lambda: f32, alone: bool) -> Result<(Samples, HeldOut), String> {
+fn read(path: &str, lambda: f32, kind: Kind) -> Result<(Samples, HeldOut), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let held_out_from = lines.len() - lines.len() / 10;
@@ -273,7 +282,7 @@ fn read(path: &str, lambda: f32, alone: bool) -> Result<(Samples, HeldOut), Stri
         }
         let white = lambda * expected_result(number(cp)?) + (1.0 - lambda) * number(result)?;
         let target = if pos.turn() == chesslantis_core::Color::White { white } else { 1.0 - white };
-        let base = |pos: &Position<Chess>| if alone { 0.0 } else { standard_evaluation(pos, &tables) as f32 };
+        let base = |pos: &Position<Chess>| kind.evaluation(0, || standard_evaluation(pos, &tables)) as f32;
         samples.push(&pos, target, base(&pos));
         if n >= held_out_from {
             held_out.push((pos, target));
@@ -319,13 +328,9 @@ fn fit_curve(samples: &Samples, training: usize) -> f32 {
 }
 
 fn options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options { epochs: 40, rate: 0.001, batch: 16384, lambda: 1.0, alone: false, seed: 1, threads: 2 };
+    let mut o = Options { epochs: 30, rate: 0.001, batch: 16384, lambda: 1.0, kind: Kind::Whole, seed: 1, threads: 2 };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        if flag == "--alone" {
-            o.alone = true;
-            continue;
-        }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let bad = || format!("{flag}: '{value}' is not a number");
         match flag.as_str() {
@@ -335,6 +340,13 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--lambda" => o.lambda = value.parse().map_err(|_| bad())?,
             "--seed" => o.seed = value.parse().map_err(|_| bad())?,
             "--threads" => o.threads = value.parse().map_err(|_| bad())?,
+            "--kind" => {
+                o.kind = match value.as_str() {
+                    "whole" => Kind::Whole,
+                    "correction" => Kind::Correction,
+                    _ => return Err(format!("--kind: '{value}' is not whole (the whole evaluation) or correction (added to the hand-written one)")),
+                }
+            }
             _ => return Err(format!("unknown option {flag} (see the top of examples/train_network.rs)")),
         }
     }
@@ -350,36 +362,44 @@ fn options(args: &[String]) -> Result<Options, String> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: train_network DATA OUT [--epochs N] [--rate R] [--batch N] [--lambda L] [--seed N] [--threads N] [--alone]");
+        eprintln!("usage: train_network DATA OUT [--epochs N] [--rate R] [--batch N] [--lambda L] [--seed N] [--threads N] [--kind whole|correction]");
         std::process::exit(2);
     }
     let run = || -> Result<(), String> {
         let o = options(&args[3..])?;
         let started = Instant::now();
-        let (samples, held_out) = read(&args[1], o.lambda, o.alone)?;
+        let (samples, held_out) = read(&args[1], o.lambda, o.kind)?;
         eprintln!("{} positions ({} held out) read in {:.1} s", samples.len(), held_out.len(), started.elapsed().as_secs_f64());
         let training = samples.len() - held_out.len();
-        let curve = if o.alone { CURVE } else { fit_curve(&samples, training) };
+        let curve = match o.kind {
+            Kind::Whole => CURVE,
+            Kind::Correction => fit_curve(&samples, training),
+        };
+        let start = match o.kind {
+            Kind::Whole => "an even score everywhere",
+            Kind::Correction => "the hand-written evaluation alone",
+        };
         eprintln!(
-            "the hand-written evaluation alone: curve {curve:.6} per centipawn, held-out error {:.6}",
+            "{start}: curve {curve:.6} per centipawn, held-out error {:.6}",
             error(&vec![0.0; PARAMS], &samples, curve, training..samples.len())
         );
         let params = train(&samples, held_out.len(), curve, &o);
-        let net = quantise(&params);
+        let net = quantise(&params, o.kind);
         let tables = EvalTables::new::<Chess>();
         // The held-out error again through the engine's integer evaluation.
         let quantised = held_out
             .iter()
             .map(|(pos, target)| {
-                let base = if o.alone { 0 } else { standard_evaluation(pos, &tables) };
+                let base = o.kind.evaluation(0, || standard_evaluation(pos, &tables));
                 ((predict(net.evaluate(pos) as f32 / SCALE as f32, base as f32, curve) - target) as f64).powi(2)
             })
             .sum::<f64>()
             / held_out.len().max(1) as f64;
         std::fs::write(&args[2], net.to_bytes()).map_err(|e| format!("{}: {e}", args[2]))?;
         eprintln!(
-            "held-out error of the integer network {quantised:.6}; {} written ({} hidden units, {} epochs, lambda {}, seed {}) in {:.0} s",
+            "held-out error of the integer network {quantised:.6}; {} written ({:?}, {} hidden units, {} epochs, lambda {}, seed {}) in {:.0} s",
             args[2],
+            o.kind,
             HIDDEN,
             o.epochs,
             o.lambda,

@@ -206,8 +206,11 @@ impl<V: EngineVariant> Searcher<V> {
 
     /// The static evaluation of a position (side to move's view).
     pub fn evaluate(&self, pos: &Position<V>) -> Score {
-        let network = self.network().map_or(0, |net| net.evaluate(pos));
-        V::evaluate(pos, &self.tables) + network
+        let hand_written = || V::evaluate(pos, &self.tables);
+        match self.network() {
+            Some(net) => net.kind.evaluation(net.evaluate(pos), hand_written),
+            None => hand_written(),
+        }
     }
 
     fn network(&self) -> Option<&'static Network> {
@@ -231,8 +234,11 @@ impl<V: EngineVariant> Searcher<V> {
         let raw = match self.eval_cache.get(hash) {
             Some(score) => score,
             None => {
-                let network = self.network().map_or(0, |net| self.accumulators.evaluate(net, pos, ply));
-                let score = V::evaluate(pos, &self.tables) + network;
+                let hand_written = || V::evaluate(pos, &self.tables);
+                let score = match self.network() {
+                    Some(net) => net.kind.evaluation(self.accumulators.evaluate(net, pos, ply), hand_written),
+                    None => hand_written(),
+                };
                 self.eval_cache.put(hash, score);
                 score
             }

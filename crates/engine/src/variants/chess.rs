@@ -1,7 +1,7 @@
 //! Chess: the defaults of `EngineVariant` are the chess answer; chess adds
-//! a generator of captures and promotions for quiescence, and a network's
-//! correction to the evaluation (network.rs; on unless the UCI option
-//! `Network` is off).
+//! a generator of captures and promotions for quiescence, and a network
+//! that is its whole evaluation (network.rs; on unless the UCI option
+//! `Network` is off, which leaves the hand-written evaluation).
 
 use crate::network;
 use crate::variant::EngineVariant;
@@ -53,13 +53,13 @@ mod tests {
     use crate::search::{Features, Searcher};
 
     #[test]
-    fn the_network_is_added_to_the_evaluation_unless_switched_off() {
+    fn the_network_is_the_whole_evaluation_and_switched_off_the_hand_written_one_is() {
         let pos = Position::<Chess>::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3").expect("a valid FEN");
         let mut searcher = Searcher::<Chess>::new(1);
         let hand = standard_evaluation(&pos, &EvalTables::new::<Chess>());
-        let correction = network::CHESS.evaluate(&pos);
-        assert_ne!(correction, 0);
-        assert_eq!(searcher.evaluate(&pos), hand + correction);
+        assert_eq!(network::CHESS.kind, network::Kind::Whole);
+        assert_ne!(network::CHESS.evaluate(&pos), hand);
+        assert_eq!(searcher.evaluate(&pos), network::CHESS.evaluate(&pos));
         searcher.set_features(Features { network: false, ..Features::default() });
         assert_eq!(searcher.evaluate(&pos), hand);
     }
