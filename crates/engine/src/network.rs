@@ -391,7 +391,7 @@ mod tests {
         net.input_bias = [QA as i16; HIDDEN];
         net.output_weights = [i16::MAX; 2 * HIDDEN];
         net.output_bias = i32::MAX;
-        // Every unit at 1.0: each side's dot is HIDDEN * QB' (QB' = i16::MAX), less the bits shifted away.
+        // Every unit at 1.0: each side's dot is HIDDEN * QA * 32767 (in units of QA * QB), less the bits shifted away.
         let dot = activated_dot(&net.input_bias, &net.output_weights[..HIDDEN]) as i64;
         let exact = HIDDEN as i64 * QA as i64 * i16::MAX as i64;
         assert!((exact - dot).abs() <= HIDDEN as i64, "{dot} against {exact}");
