@@ -302,6 +302,8 @@ fn activated_dot_avx2(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
 /// back to `QA * QB` at the end.
 #[inline(always)]
 fn activated_dot_portable(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
+    // A wider network (512 units) would not fit: the build stops here.
+    const { assert!(HIDDEN as i64 * ((QA as i64 * QA as i64 * i16::MAX as i64) >> 8) <= i32::MAX as i64) };
     let sum: i32 = acc
         .iter()
         .zip(weights)
