@@ -371,13 +371,9 @@ fn main() {
         let (samples, held_out) = read(&args[1], o.lambda, o.kind)?;
         eprintln!("{} positions ({} held out) read in {:.1} s", samples.len(), held_out.len(), started.elapsed().as_secs_f64());
         let training = samples.len() - held_out.len();
-        let curve = match o.kind {
-            Kind::Whole => CURVE,
-            Kind::Correction => fit_curve(&samples, training),
-        };
-        let start = match o.kind {
-            Kind::Whole => "an even score everywhere",
-            Kind::Correction => "the hand-written evaluation alone",
+        let (curve, start) = match o.kind {
+            Kind::Whole => (CURVE, "an even score everywhere"),
+            Kind::Correction => (fit_curve(&samples, training), "the hand-written evaluation alone"),
         };
         eprintln!(
             "{start}: curve {curve:.6} per centipawn, held-out error {:.6}",
