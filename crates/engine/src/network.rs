@@ -14,7 +14,7 @@
 
 use crate::eval::EvalTables;
 use crate::ordering::see;
-use crate::score::{Score, MAX_PLY};
+use crate::score::{Score, MATE_BOUND, MAX_PLY};
 use crate::variant::standard_captured;
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Variant};
@@ -30,6 +30,11 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 1024;
 /// Centipawns for an output of 1.0.
 pub const SCALE: i32 = 400;
+/// The most a network says, in centipawns: half way to the mate scores, so
+/// that no weights can pass a position off as a mate (a whole network has
+/// no hand-written evaluation beside it) and corrections added in the
+/// search stay clear of them too.
+pub const MAX_OUTPUT: Score = MATE_BOUND / 2;
 /// What a network file starts with, by its kind, then `HIDDEN` and `QB` as
 /// little-endian u32s (a file of another width or scale would read as
 /// nonsense).
@@ -192,14 +197,19 @@ impl Network {
         op(&mut acc.0[1], &self.input_weights[feature(Color::Black, piece, square)]);
     }
 
-    /// The score of a board's units with `turn` to move.
+    /// The score of a board's units with `turn` to move, within
+    /// `±MAX_OUTPUT`.
     pub fn output(&self, acc: &Accumulator, turn: Color) -> Score {
+        self.unbounded_output(acc, turn).clamp(-MAX_OUTPUT as i64, MAX_OUTPUT as i64) as Score
+    }
+
+    fn unbounded_output(&self, acc: &Accumulator, turn: Color) -> i64 {
         let (ours, theirs) = (&acc.0[turn.index()], &acc.0[(!turn).index()]);
         let (first, second) = self.output_weights.split_at(HIDDEN);
         // In i64: each side's dot fits an i32 whatever the weights, the two
         // and the bias together need not.
         let sum = activated_dot(ours, first) as i64 + activated_dot(theirs, second) as i64 + self.output_bias as i64;
-        (sum * SCALE as i64 / (QA * QB) as i64) as Score
+        sum * SCALE as i64 / (QA * QB) as i64
     }
 }
 
@@ -398,10 +408,15 @@ mod tests {
         let exact = HIDDEN as i64 * QA as i64 * i16::MAX as i64;
         assert!((exact - dot).abs() <= HIDDEN as i64, "{dot} against {exact}");
         let pos = chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-        assert_eq!(net.evaluate(&pos) as i64, (2 * dot + i32::MAX as i64) * SCALE as i64 / (QA * QB) as i64);
+        let acc = net.accumulate(&pos);
+        assert_eq!(net.unbounded_output(&acc, Color::White), (2 * dot + i32::MAX as i64) * SCALE as i64 / (QA * QB) as i64);
+        // Thousands of pawns: said as the most a network says, never a mate.
+        assert_eq!(net.evaluate(&pos), MAX_OUTPUT);
+        assert!(!crate::score::is_mate(net.evaluate(&pos)));
         net.output_weights = [i16::MIN; 2 * HIDDEN];
         net.output_bias = i32::MIN;
         assert!(net.evaluate(&pos) < 0);
+        assert_eq!(net.evaluate(&pos), -MAX_OUTPUT);
         let mut rng = chesslantis_core::SplitMix::new(50);
         for _ in 0..100 {
             let mut units = [0i16; HIDDEN];
