@@ -19,7 +19,9 @@
 //!   curve. `--kind correction`: it learns what to add to the hand-written
 //!   evaluation, the prediction sigmoid(curve * (evaluation + output)), the
 //!   curve fitted to the evaluation alone first (its held-out error is
-//!   printed, to compare). Units are clipped to 0..1 and squared. Adam on
+//!   printed, to compare). Units are clipped to 0..1 and squared; the
+//!   output weights are the bucket's of the number of pieces
+//!   (`network::output_bucket`), each learnt from its own positions. Adam on
 //!   the squared error, minibatches split over `--threads`, the rate cut to
 //!   30% at 60% and again at 85% of the epochs. Everything follows from the
 //!   seed: the same data and options give the same file.
@@ -27,7 +29,7 @@
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Dice, Position, SplitMix};
 use chesslantis_engine::eval::{standard_evaluation, EvalTables};
-use chesslantis_engine::network::{self, quiet, Kind, Network, HIDDEN, INPUTS, QA, QB, SCALE};
+use chesslantis_engine::network::{self, output_bucket, quiet, Kind, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
 use std::time::Instant;
 
 /// A centipawn score as an expected result (as in tune_eval).
@@ -88,8 +90,8 @@ impl Samples {
 const INPUT_WEIGHTS: usize = 0;
 const INPUT_BIAS: usize = INPUTS * HIDDEN;
 const OUTPUT_WEIGHTS: usize = INPUT_BIAS + HIDDEN;
-const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + 2 * HIDDEN;
-const PARAMS: usize = OUTPUT_BIAS + 1;
+const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
+const PARAMS: usize = OUTPUT_BIAS + OUTPUT_BUCKETS;
 /// The largest weight an i16 accumulator of 32 pieces holds at `QA`.
 const CLIP: f32 = 1.98;
 
@@ -109,12 +111,20 @@ fn activation(x: f32) -> f32 {
     c * c
 }
 
+/// Where the output weights and the output bias of a position with
+/// `pieces` pieces (one feature each a side) are in the parameters.
+fn output_at(pieces: usize) -> (usize, usize) {
+    let bucket = output_bucket(pieces);
+    (OUTPUT_WEIGHTS + bucket * 2 * HIDDEN, OUTPUT_BIAS + bucket)
+}
+
 /// The output (1.0 = `SCALE` centipawns) and both sides' units.
 fn forward(params: &[f32], ours: &[u16], theirs: &[u16]) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
     let (a, b) = (hidden(params, ours), hidden(params, theirs));
-    let w = &params[OUTPUT_WEIGHTS..OUTPUT_BIAS];
+    let (weights, bias) = output_at(ours.len());
+    let w = &params[weights..weights + 2 * HIDDEN];
     let dot = |acc: &[f32; HIDDEN], w: &[f32]| acc.iter().zip(w).map(|(&x, w)| activation(x) * w).sum::<f32>();
-    (dot(&a, &w[..HIDDEN]) + dot(&b, &w[HIDDEN..]) + params[OUTPUT_BIAS], a, b)
+    (dot(&a, &w[..HIDDEN]) + dot(&b, &w[HIDDEN..]) + params[bias], a, b)
 }
 
 /// The expected result of `base` (`Samples::bases`) plus the network's
@@ -130,14 +140,15 @@ fn backward(params: &[f32], samples: &Samples, curve: f32, i: usize, grad: &mut 
     let p = predict(out, samples.bases[i], curve);
     let error = p - samples.targets[i];
     let d = 2.0 * error * p * (1.0 - p) * curve * SCALE as f32;
-    grad[OUTPUT_BIAS] += d;
-    for (side, acc, features) in [(0, &a, ours), (HIDDEN, &b, theirs)] {
+    let (weights, bias) = output_at(ours.len());
+    grad[bias] += d;
+    for (side, acc, features) in [(weights, &a, ours), (weights + HIDDEN, &b, theirs)] {
         let mut d_acc = [0f32; HIDDEN];
         for j in 0..HIDDEN {
             let x = acc[j];
-            grad[OUTPUT_WEIGHTS + side + j] += d * activation(x);
+            grad[side + j] += d * activation(x);
             if x > 0.0 && x < 1.0 {
-                d_acc[j] = d * params[OUTPUT_WEIGHTS + side + j] * 2.0 * x;
+                d_acc[j] = d * params[side + j] * 2.0 * x;
             }
         }
         grad[INPUT_BIAS..INPUT_BIAS + HIDDEN].iter_mut().zip(&d_acc).for_each(|(g, d)| *g += d);
@@ -247,13 +258,13 @@ fn quantise(params: &[f32], kind: Kind) -> Network {
         r.iter_mut().zip(&params[start..start + HIDDEN]).for_each(|(r, &x)| *r = q(x, by));
         r
     };
-    let mut output_weights = [0i16; 2 * HIDDEN];
-    output_weights.iter_mut().zip(&params[OUTPUT_WEIGHTS..OUTPUT_BIAS]).for_each(|(r, &x)| *r = q(x, QB));
+    let mut output_weights = [[0i16; 2 * HIDDEN]; OUTPUT_BUCKETS];
+    output_weights.iter_mut().flatten().zip(&params[OUTPUT_WEIGHTS..OUTPUT_BIAS]).for_each(|(r, &x)| *r = q(x, QB));
     Network {
         input_weights: (0..INPUTS).map(|f| row(INPUT_WEIGHTS + f * HIDDEN, QA)).collect(),
         input_bias: row(INPUT_BIAS, QA),
         output_weights,
-        output_bias: (params[OUTPUT_BIAS] * (QA * QB) as f32).round() as i32,
+        output_bias: std::array::from_fn(|b| (params[OUTPUT_BIAS + b] * (QA * QB) as f32).round() as i32),
         kind,
     }
 }
@@ -393,10 +404,11 @@ fn main() {
             / held_out.len().max(1) as f64;
         std::fs::write(&args[2], net.to_bytes()).map_err(|e| format!("{}: {e}", args[2]))?;
         eprintln!(
-            "held-out error of the integer network {quantised:.6}; {} written ({:?}, {} hidden units, {} epochs, lambda {}, seed {}) in {:.0} s",
+            "held-out error of the integer network {quantised:.6}; {} written ({:?}, {} hidden units, {} output buckets, {} epochs, lambda {}, seed {}) in {:.0} s",
             args[2],
             o.kind,
             HIDDEN,
+            OUTPUT_BUCKETS,
             o.epochs,
             o.lambda,
             o.seed,

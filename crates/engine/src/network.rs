@@ -2,7 +2,8 @@
 //! 768 inputs (each piece by its colour relative to one side, its role and
 //! its square as that side sees the board) into `HIDDEN` units for each
 //! side, clipped to 0..1 and squared, then one output from the side to
-//! move's units and the other side's. Trained by `examples/train_network.rs`
+//! move's units and the other side's, by weights chosen by the number of
+//! pieces on the board (`output_bucket`). Trained by `examples/train_network.rs`
 //! on positions scored by Fairy-Stockfish (`bench/train-network`). A network
 //! is either the whole evaluation or a correction added to the variant's
 //! hand-written one (`Kind`; the file says which).
@@ -35,14 +36,28 @@ pub const SCALE: i32 = 400;
 /// no hand-written evaluation beside it) and corrections added in the
 /// search stay clear of them too.
 pub const MAX_OUTPUT: Score = MATE_BOUND / 2;
-/// What a network file starts with, by its kind, then `HIDDEN` and `QB` as
-/// little-endian u32s (a file of another width or scale would read as
-/// nonsense).
-const WHOLE_MAGIC: &[u8; 4] = b"CLNA";
-const CORRECTION_MAGIC: &[u8; 4] = b"CLNS";
-/// The files of sessions 39 to 49, whose units were clipped, not squared.
-const CLIPPED_MAGIC: &[u8; 4] = b"CLNN";
-const HEADER: usize = 12;
+/// Output weights by the number of pieces (`output_bucket`).
+pub const OUTPUT_BUCKETS: usize = 8;
+/// What a network file starts with, by its kind, then `HIDDEN`, `QB` and
+/// `OUTPUT_BUCKETS` as little-endian u32s (a file of another shape would
+/// read as nonsense).
+const WHOLE_MAGIC: &[u8; 4] = b"CLNW";
+const CORRECTION_MAGIC: &[u8; 4] = b"CLNC";
+/// Earlier files, refused with what has changed since.
+const EARLIER: [(&[u8; 4], &str); 3] = [
+    (b"CLNN", "its units are clipped, not squared (a file from sessions 39 to 49)"),
+    (b"CLNA", "it has one output, not one by the number of pieces (a file from session 50)"),
+    (b"CLNS", "it has one output, not one by the number of pieces (a file from session 50)"),
+];
+const HEADER: usize = 16;
+
+/// The output weights a board with `pieces` pieces uses: 2 to 5 pieces the
+/// first, 6 to 9 the second, ..., 30 to 32 the last, so that an endgame
+/// weighs its units otherwise than the opening does.
+#[inline]
+pub fn output_bucket(pieces: usize) -> usize {
+    (pieces.saturating_sub(2) / 4).min(OUTPUT_BUCKETS - 1)
+}
 
 /// What the search makes of a network's output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,38 +124,42 @@ pub struct Network {
     /// `INPUTS` rows of `HIDDEN`.
     pub input_weights: Vec<[i16; HIDDEN]>,
     pub input_bias: [i16; HIDDEN],
-    /// The side to move's units, then the other side's.
-    pub output_weights: [i16; 2 * HIDDEN],
-    /// In units of `QA * QB`.
-    pub output_bias: i32,
+    /// For each output bucket: the side to move's units, then the other side's.
+    pub output_weights: [[i16; 2 * HIDDEN]; OUTPUT_BUCKETS],
+    /// For each output bucket, in units of `QA * QB`.
+    pub output_bias: [i32; OUTPUT_BUCKETS],
     pub kind: Kind,
 }
 
 impl Network {
-    /// Reads a network file: the magic (`CLNA` the whole evaluation, `CLNS`
-    /// a correction), `HIDDEN` and `QB` (u32), the input weights row by row,
-    /// the input biases, the output weights (all i16), the output bias
-    /// (i32), all little-endian.
+    /// Reads a network file: the magic (`CLNW` the whole evaluation, `CLNC`
+    /// a correction), `HIDDEN`, `QB` and `OUTPUT_BUCKETS` (u32), the input
+    /// weights row by row, the input biases, each bucket's output weights
+    /// (all i16), each bucket's output bias (i32), all little-endian.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let expected = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        let expected = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS;
         let kind = match bytes.get(..4) {
             Some(magic) if magic == WHOLE_MAGIC => Kind::Whole,
             Some(magic) if magic == CORRECTION_MAGIC => Kind::Correction,
-            Some(magic) if magic == CLIPPED_MAGIC => {
-                return Err("the network's units are clipped, not squared (a file from before session 50): train it again".into())
-            }
-            _ => return Err("not a network file: it does not start with CLNA or CLNS".into()),
+            Some(magic) => match EARLIER.iter().find(|(earlier, _)| magic == *earlier) {
+                Some((_, why)) => return Err(format!("the network file is of an earlier shape: {why}; train it again")),
+                None => return Err("not a network file: it does not start with CLNW or CLNC".into()),
+            },
+            None => return Err("not a network file: it does not start with CLNW or CLNC".into()),
         };
         if bytes.len() < HEADER {
             return Err(format!("a network file has at least {HEADER} bytes, not {}", bytes.len()));
         }
         let word = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-        let (hidden, scale) = (word(4) as usize, word(8) as i32);
+        let (hidden, scale, buckets) = (word(4) as usize, word(8) as i32, word(12) as usize);
         if hidden != HIDDEN {
             return Err(format!("the network has {hidden} hidden units; this build reads {HIDDEN}"));
         }
         if scale != QB {
             return Err(format!("the network's output weights are in steps of 1/{scale}; this build reads 1/{QB}"));
+        }
+        if buckets != OUTPUT_BUCKETS {
+            return Err(format!("the network has {buckets} output buckets; this build reads {OUTPUT_BUCKETS}"));
         }
         if bytes.len() != expected {
             return Err(format!("a network file of {HIDDEN} hidden units has {expected} bytes, not {}", bytes.len()));
@@ -153,12 +172,14 @@ impl Network {
         };
         let input_weights: Vec<[i16; HIDDEN]> = (0..INPUTS).map(|_| row()).collect();
         let input_bias = row();
-        let (first, second) = (row(), row());
-        let mut output_weights = [0i16; 2 * HIDDEN];
-        output_weights[..HIDDEN].copy_from_slice(&first);
-        output_weights[HIDDEN..].copy_from_slice(&second);
-        let tail = &bytes[expected - 4..];
-        let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let output_weights = [(); OUTPUT_BUCKETS].map(|_| {
+            let (mut both, first, second) = ([0i16; 2 * HIDDEN], row(), row());
+            both[..HIDDEN].copy_from_slice(&first);
+            both[HIDDEN..].copy_from_slice(&second);
+            both
+        });
+        let biases = &bytes[expected - 4 * OUTPUT_BUCKETS..];
+        let output_bias = std::array::from_fn(|b| i32::from_le_bytes(biases[4 * b..4 * b + 4].try_into().expect("4 bytes")));
         Ok(Network { input_weights, input_bias, output_weights, output_bias, kind })
     }
 
@@ -167,17 +188,20 @@ impl Network {
         let mut out = self.kind.magic().to_vec();
         out.extend((HIDDEN as u32).to_le_bytes());
         out.extend((QB as u32).to_le_bytes());
+        out.extend((OUTPUT_BUCKETS as u32).to_le_bytes());
         let rows = self.input_weights.iter().chain([&self.input_bias]);
-        for w in rows.flatten().chain(&self.output_weights) {
+        for w in rows.flatten().chain(self.output_weights.iter().flatten()) {
             out.extend(w.to_le_bytes());
         }
-        out.extend(self.output_bias.to_le_bytes());
+        for b in self.output_bias {
+            out.extend(b.to_le_bytes());
+        }
         out
     }
 
     /// The side to move's score in centipawns (a board of chess squares).
     pub fn evaluate<V: Variant>(&self, pos: &Position<V>) -> Score {
-        self.output(&self.accumulate(pos), pos.turn())
+        self.output(&self.accumulate(pos), pos.turn(), pos.occupied().count() as usize)
     }
 
     /// Both sides' units for a board, from scratch.
@@ -197,18 +221,19 @@ impl Network {
         op(&mut acc.0[1], &self.input_weights[feature(Color::Black, piece, square)]);
     }
 
-    /// The score of a board's units with `turn` to move, within
-    /// `±MAX_OUTPUT`.
-    pub fn output(&self, acc: &Accumulator, turn: Color) -> Score {
-        self.unbounded_output(acc, turn).clamp(-MAX_OUTPUT as i64, MAX_OUTPUT as i64) as Score
+    /// The score of a board's units with `turn` to move and `pieces` on
+    /// the board, within `±MAX_OUTPUT`.
+    pub fn output(&self, acc: &Accumulator, turn: Color, pieces: usize) -> Score {
+        self.unbounded_output(acc, turn, pieces).clamp(-MAX_OUTPUT as i64, MAX_OUTPUT as i64) as Score
     }
 
-    fn unbounded_output(&self, acc: &Accumulator, turn: Color) -> i64 {
+    fn unbounded_output(&self, acc: &Accumulator, turn: Color, pieces: usize) -> i64 {
         let (ours, theirs) = (&acc.0[turn.index()], &acc.0[(!turn).index()]);
-        let (first, second) = self.output_weights.split_at(HIDDEN);
+        let bucket = output_bucket(pieces);
+        let (first, second) = self.output_weights[bucket].split_at(HIDDEN);
         // In i64: each side's dot fits an i32 whatever the weights, the two
         // and the bias together need not.
-        let sum = activated_dot(ours, first) as i64 + activated_dot(theirs, second) as i64 + self.output_bias as i64;
+        let sum = activated_dot(ours, first) as i64 + activated_dot(theirs, second) as i64 + self.output_bias[bucket] as i64;
         sum * SCALE as i64 / (QA * QB) as i64
     }
 }
@@ -260,7 +285,7 @@ impl AccumulatorStack {
             None => net.accumulate(pos),
         };
         self.slots[ply] = Some((pieces, acc));
-        net.output(&acc, pos.turn())
+        net.output(&acc, pos.turn(), pos.occupied().count() as usize)
     }
 }
 
@@ -335,7 +360,13 @@ mod tests {
     use super::*;
 
     fn blank() -> Network {
-        Network { input_weights: vec![[0; HIDDEN]; INPUTS], input_bias: [0; HIDDEN], output_weights: [0; 2 * HIDDEN], output_bias: 0, kind: Kind::Whole }
+        Network {
+            input_weights: vec![[0; HIDDEN]; INPUTS],
+            input_bias: [0; HIDDEN],
+            output_weights: [[0; 2 * HIDDEN]; OUTPUT_BUCKETS],
+            output_bias: [0; OUTPUT_BUCKETS],
+            kind: Kind::Whole,
+        }
     }
 
     fn chess(fen: &str) -> Position<Chess> {
@@ -362,8 +393,9 @@ mod tests {
         // its weight for the mover is 0.5 and for the other side -0.25.
         net.input_weights[feature(Color::White, pawn, 12)][0] = QA as i16;
         net.input_weights[feature(Color::White, pawn, 11)][0] = QA as i16;
-        net.output_weights[0] = (QB / 2) as i16;
-        net.output_weights[HIDDEN] = -(QB / 4) as i16;
+        // Two or three pieces: the first output bucket.
+        net.output_weights[0][0] = (QB / 2) as i16;
+        net.output_weights[0][HIDDEN] = -(QB / 4) as i16;
         let one_pawn = chess("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
         let two_pawns = chess("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
         assert_eq!(net.evaluate(&one_pawn), SCALE / 2);
@@ -374,8 +406,30 @@ mod tests {
         assert_eq!(net.evaluate(&colour_mirror("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")), SCALE / 2);
         // Black to move: White's e2 pawn feeds the other side's unit 0.
         assert_eq!(net.evaluate(&chess("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1")), -SCALE / 4);
-        net.output_bias = QA * QB;
+        net.output_bias[0] = QA * QB;
         assert_eq!(net.evaluate(&one_pawn), SCALE / 2 + SCALE);
+    }
+
+    #[test]
+    fn the_output_weights_are_chosen_by_the_number_of_pieces() {
+        let mut net = blank();
+        // Bucket b says b pawns whatever the units.
+        net.output_bias = std::array::from_fn(|b| b as i32 * QA * QB);
+        for (fen, pieces, bucket) in [
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 2, 0),
+            ("4k3/8/8/8/8/8/2PPP3/4K3 w - - 0 1", 5, 0),
+            ("4k3/8/8/8/8/8/1PPPP3/4K3 w - - 0 1", 6, 1),
+            ("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 4", 32, 7),
+            ("r1bqkb1r/pppp1ppp/2n2n2/4N3/4P3/8/PPPP1PPP/RNBQKB1R b KQkq - 0 4", 31, 7),
+            ("4k3/pppp4/8/8/8/8/PPPPPPPP/RNBQK3 w - - 0 1", 18, 4),
+        ] {
+            let pos = chess(fen);
+            assert_eq!(pos.occupied().count(), pieces, "{fen}");
+            assert_eq!(output_bucket(pieces as usize), bucket, "{pieces} pieces");
+            assert_eq!(net.evaluate(&pos), bucket as Score * SCALE, "{fen}");
+            let mut stack = AccumulatorStack::new();
+            assert_eq!(stack.evaluate(&net, &pos, 0), bucket as Score * SCALE, "{fen} in the search");
+        }
     }
 
     #[test]
@@ -390,7 +444,7 @@ mod tests {
         let pawn = Piece { color: Color::White, role: chesslantis_core::Role::Pawn };
         let c2_pawn = chess("4k3/8/8/8/8/8/2P5/4K3 w - - 0 1");
         net.input_weights[feature(Color::White, pawn, 10)][1] = 128;
-        net.output_weights[1] = QB as i16;
+        net.output_weights[0][1] = QB as i16;
         // Unit 1 is 128/255 with a pawn on c2: squared, about a quarter.
         assert_eq!(net.evaluate(&c2_pawn), SCALE / 4);
         net.input_weights[feature(Color::White, pawn, 10)][1] = -128;
@@ -401,20 +455,20 @@ mod tests {
     fn the_largest_weights_do_not_overflow_and_the_dot_is_the_same_without_avx2() {
         let mut net = blank();
         net.input_bias = [QA as i16; HIDDEN];
-        net.output_weights = [i16::MAX; 2 * HIDDEN];
-        net.output_bias = i32::MAX;
+        net.output_weights = [[i16::MAX; 2 * HIDDEN]; OUTPUT_BUCKETS];
+        net.output_bias = [i32::MAX; OUTPUT_BUCKETS];
         // Every unit at 1.0: each side's dot is HIDDEN * QA * 32767 (in units of QA * QB), less the bits shifted away.
-        let dot = activated_dot(&net.input_bias, &net.output_weights[..HIDDEN]) as i64;
+        let dot = activated_dot(&net.input_bias, &net.output_weights[0][..HIDDEN]) as i64;
         let exact = HIDDEN as i64 * QA as i64 * i16::MAX as i64;
         assert!((exact - dot).abs() <= HIDDEN as i64, "{dot} against {exact}");
         let pos = chess("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         let acc = net.accumulate(&pos);
-        assert_eq!(net.unbounded_output(&acc, Color::White), (2 * dot + i32::MAX as i64) * SCALE as i64 / (QA * QB) as i64);
+        assert_eq!(net.unbounded_output(&acc, Color::White, 2), (2 * dot + i32::MAX as i64) * SCALE as i64 / (QA * QB) as i64);
         // Thousands of pawns: said as the most a network says, never a mate.
         assert_eq!(net.evaluate(&pos), MAX_OUTPUT);
         assert!(!crate::score::is_mate(net.evaluate(&pos)));
-        net.output_weights = [i16::MIN; 2 * HIDDEN];
-        net.output_bias = i32::MIN;
+        net.output_weights = [[i16::MIN; 2 * HIDDEN]; OUTPUT_BUCKETS];
+        net.output_bias = [i32::MIN; OUTPUT_BUCKETS];
         assert!(net.evaluate(&pos) < 0);
         assert_eq!(net.evaluate(&pos), -MAX_OUTPUT);
         let mut rng = chesslantis_core::SplitMix::new(50);
@@ -434,16 +488,23 @@ mod tests {
             *w = (n as i64 * 7919 % 601 - 300) as i16;
         }
         net.input_bias[3] = -17;
-        net.output_weights[2 * HIDDEN - 1] = 99;
-        net.output_bias = -123_456;
-        let pos = chess("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        for (b, weights) in net.output_weights.iter_mut().enumerate() {
+            weights.iter_mut().enumerate().for_each(|(n, w)| *w = (n as i16 % 37 - 18) * (b as i16 + 1));
+        }
+        net.output_bias = std::array::from_fn(|b| -123_456 + 1000 * b as i32);
+        let opening = chess("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        let ending = chess("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11");
         for kind in [Kind::Whole, Kind::Correction] {
             net.kind = kind;
             let bytes = net.to_bytes();
             let read = Network::from_bytes(&bytes).expect("its own file");
             assert_eq!(read.kind, kind);
             assert_eq!(read.to_bytes(), bytes);
-            assert_eq!(read.evaluate(&pos), net.evaluate(&pos));
+            assert_eq!(read.output_weights, net.output_weights);
+            assert_eq!(read.output_bias, net.output_bias);
+            for pos in [&opening, &ending] {
+                assert_eq!(read.evaluate(pos), net.evaluate(pos));
+            }
         }
     }
 
@@ -451,18 +512,24 @@ mod tests {
     fn a_file_of_another_kind_or_shape_is_refused_with_the_reason() {
         let good = blank().to_bytes();
         let err = |bytes: &[u8]| Network::from_bytes(bytes).err().expect("refused");
-        assert!(err(b"PK\x03\x04 a zip").contains("does not start with CLNA or CLNS"));
-        assert!(err(b"CLN").contains("does not start with CLNA or CLNS"));
-        assert!(err(b"CLNA\x80").contains("at least 12 bytes, not 5"));
-        let mut clipped = good.clone();
-        clipped[..4].copy_from_slice(b"CLNN");
-        assert!(err(&clipped).contains("units are clipped, not squared"));
+        assert!(err(b"PK\x03\x04 a zip").contains("does not start with CLNW or CLNC"));
+        assert!(err(b"CLN").contains("does not start with CLNW or CLNC"));
+        assert!(err(b"CLNW\x80").contains("at least 16 bytes, not 5"));
+        for (magic, why) in [(b"CLNN", "units are clipped, not squared"), (b"CLNA", "one output, not one by the number of pieces"), (b"CLNS", "session 50")] {
+            let mut earlier = good.clone();
+            earlier[..4].copy_from_slice(magic);
+            assert!(err(&earlier).contains(why), "{}", err(&earlier));
+            assert!(err(&earlier).contains("train it again"));
+        }
         let mut wider = good.clone();
         wider[4..8].copy_from_slice(&(HIDDEN as u32 * 2).to_le_bytes());
         assert!(err(&wider).contains(&format!("has {} hidden units; this build reads {HIDDEN}", HIDDEN * 2)));
         let mut coarser = good.clone();
         coarser[8..12].copy_from_slice(&64u32.to_le_bytes());
         assert!(err(&coarser).contains(&format!("steps of 1/64; this build reads 1/{QB}")));
+        let mut fewer_buckets = good.clone();
+        fewer_buckets[12..16].copy_from_slice(&4u32.to_le_bytes());
+        assert!(err(&fewer_buckets).contains(&format!("has 4 output buckets; this build reads {OUTPUT_BUCKETS}")));
         assert!(err(&good[..good.len() - 1]).contains("bytes, not"));
     }
 
