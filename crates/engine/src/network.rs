@@ -138,14 +138,15 @@ impl Network {
     /// (all i16), each bucket's output bias (i32), all little-endian.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let expected = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS;
-        let kind = match bytes.get(..4) {
-            Some(magic) if magic == WHOLE_MAGIC => Kind::Whole,
-            Some(magic) if magic == CORRECTION_MAGIC => Kind::Correction,
-            Some(magic) => match EARLIER.iter().find(|(earlier, _)| magic == *earlier) {
-                Some((_, why)) => return Err(format!("the network file is of an earlier shape: {why}; train it again")),
-                None => return Err("not a network file: it does not start with CLNW or CLNC".into()),
-            },
-            None => return Err("not a network file: it does not start with CLNW or CLNC".into()),
+        let magic = bytes.get(..4).unwrap_or_default();
+        let kind = if magic == WHOLE_MAGIC {
+            Kind::Whole
+        } else if magic == CORRECTION_MAGIC {
+            Kind::Correction
+        } else if let Some((_, why)) = EARLIER.iter().find(|(earlier, _)| magic == *earlier) {
+            return Err(format!("the network file is of an earlier shape: {why}; train it again"));
+        } else {
+            return Err("not a network file: it does not start with CLNW or CLNC".into());
         };
         if bytes.len() < HEADER {
             return Err(format!("a network file has at least {HEADER} bytes, not {}", bytes.len()));
