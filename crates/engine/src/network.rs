@@ -166,21 +166,15 @@ impl Network {
             return Err(format!("a network file of {HIDDEN} hidden units has {expected} bytes, not {}", bytes.len()));
         }
         let mut words = bytes[HEADER..].chunks_exact(2).map(|w| i16::from_le_bytes([w[0], w[1]]));
-        let mut row = || {
-            let mut r = [0i16; HIDDEN];
-            r.iter_mut().zip(&mut words).for_each(|(x, w)| *x = w);
-            r
-        };
-        let input_weights: Vec<[i16; HIDDEN]> = (0..INPUTS).map(|_| row()).collect();
-        let input_bias = row();
-        let output_weights = [(); OUTPUT_BUCKETS].map(|_| {
-            let (mut both, first, second) = ([0i16; 2 * HIDDEN], row(), row());
-            both[..HIDDEN].copy_from_slice(&first);
-            both[HIDDEN..].copy_from_slice(&second);
-            both
-        });
-        let biases = &bytes[expected - 4 * OUTPUT_BUCKETS..];
-        let output_bias = std::array::from_fn(|b| i32::from_le_bytes(biases[4 * b..4 * b + 4].try_into().expect("4 bytes")));
+        let mut read = |into: &mut [i16]| into.iter_mut().zip(&mut words).for_each(|(x, w)| *x = w);
+        let mut input_weights = vec![[0i16; HIDDEN]; INPUTS];
+        let mut input_bias = [0i16; HIDDEN];
+        let mut output_weights = [[0i16; 2 * HIDDEN]; OUTPUT_BUCKETS];
+        input_weights.iter_mut().chain([&mut input_bias]).for_each(|row| read(row));
+        output_weights.iter_mut().for_each(|row| read(row));
+        let mut output_bias = [0i32; OUTPUT_BUCKETS];
+        let biases = bytes[expected - 4 * OUTPUT_BUCKETS..].chunks_exact(4);
+        output_bias.iter_mut().zip(biases).for_each(|(b, w)| *b = i32::from_le_bytes([w[0], w[1], w[2], w[3]]));
         Ok(Network { input_weights, input_bias, output_weights, output_bias, kind })
     }
 
@@ -531,6 +525,15 @@ mod tests {
         let mut fewer_buckets = good.clone();
         fewer_buckets[12..16].copy_from_slice(&4u32.to_le_bytes());
         assert!(err(&fewer_buckets).contains(&format!("has 4 output buckets; this build reads {OUTPUT_BUCKETS}")));
+        // Damaged files (cut anywhere, a header byte changed) are refused, never a panic.
+        let mut rng = chesslantis_core::SplitMix::new(51);
+        for _ in 0..300 {
+            let mut damaged = good[..(rng.next_u64() as usize) % good.len()].to_vec();
+            if let Some(byte) = damaged.get_mut((rng.next_u64() as usize) % HEADER) {
+                *byte = rng.next_u64() as u8;
+            }
+            assert!(!err(&damaged).is_empty());
+        }
         assert!(err(&good[..good.len() - 1]).contains("bytes, not"));
     }
 
