@@ -20,6 +20,13 @@ fn nudge(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
+/// What a cut-off at `depth` teaches: a deep one nearly settles an entry,
+/// a shallow one moves it a little.
+#[inline]
+fn cutoff_bonus(depth: i32) -> i32 {
+    32 * (depth * depth).min(400)
+}
+
 /// Quiet moves that caused cut-offs, by side, from and to square.
 pub struct History {
     table: Vec<i32>,
@@ -265,7 +272,7 @@ impl Heuristics {
 
     /// A quiet move cut off: reward it, punish the quiet moves tried before it.
     pub fn reward_cutoff<V: EngineVariant>(&mut self, pos: &Position<V>, mv: Move, tried: &[Move], path: &Path, depth: i32) {
-        let bonus = depth * depth;
+        let bonus = cutoff_bonus(depth);
         self.killers.add(path.ply, mv);
         if let Some(last) = path.before[0] {
             self.counters.set(last, mv);
@@ -345,6 +352,25 @@ mod tests {
         let d6 = parse_uci(&after_e4, "d7d6").unwrap();
         first.reward_cutoff(&after_e4, e5, &[d6], &one_back, 4);
         assert!(!first.continuations_against(&after_e4, d6, &one_back));
+    }
+
+    #[test]
+    fn a_deep_cutoff_moves_the_history_far_a_shallow_one_a_little() {
+        let start = Position::<Chess>::start();
+        let e4 = parse_uci(&start, "e2e4").unwrap();
+        let after = start.after(e4);
+        let e5 = parse_uci(&after, "e7e5").unwrap();
+        let taught = |depth: i32| {
+            let mut h = Heuristics::new();
+            h.play(0, PieceTo::of(&start, e4));
+            h.reward_cutoff(&after, e5, &[], &h.path(1), depth);
+            h.history.get(Color::Black, e5)
+        };
+        assert!(taught(2) < HISTORY_MAX / 100, "{}", taught(2));
+        assert!(taught(12) > HISTORY_MAX / 4, "{}", taught(12));
+        assert!(taught(2) < taught(6) && taught(6) < taught(12) && taught(12) < taught(20));
+        assert_eq!(taught(20), taught(40), "the bonus stops growing at depth 20");
+        assert!(taught(40) < HISTORY_MAX);
     }
 
     #[test]
