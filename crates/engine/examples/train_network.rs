@@ -6,8 +6,8 @@
 //!                            [--kind whole]
 //!
 //! - DATA: `FEN;result;cp` lines in game order (bench/fsf-labels: White's
-//!   result and Fairy-Stockfish's score for White, after a search or its
-//!   static evaluation). Positions that are not quiet (`network::quiet`)
+//!   result and a stronger engine's score for White, after a search or its
+//!   static evaluation: Stockfish's or Fairy-Stockfish's). Positions that are not quiet (`network::quiet`)
 //!   are left out. The target is `lambda` times the score as an expected
 //!   result plus the rest times the game's result, as for the evaluation's
 //!   tuner (examples/tune_eval.rs). The last tenth (the latest games) is
@@ -302,6 +302,13 @@ fn read(path: &str, lambda: f32, kind: Kind) -> Result<(Samples, HeldOut), Strin
         }
     }
     eprintln!("{skipped} of {} positions left out: in check, or a capture wins material", lines.len());
+    // An empty file (a labelling run that failed) would train into NaN weights.
+    if held_out.is_empty() || samples.len() == held_out.len() {
+        return Err(format!(
+            "{path}: {} quiet positions, too few to learn from and hold a tenth out; label some with bench/fsf-labels",
+            samples.len()
+        ));
+    }
     Ok((samples, held_out))
 }
 

@@ -4,7 +4,7 @@
 //! side, clipped to 0..1 and squared, then one output from the side to
 //! move's units and the other side's, by weights chosen by the number of
 //! pieces on the board (`output_bucket`). Trained by `examples/train_network.rs`
-//! on positions scored by Fairy-Stockfish (`bench/train-network`). A network
+//! on positions scored by Stockfish's evaluation (`bench/train-network`). A network
 //! is either the whole evaluation or a correction added to the variant's
 //! hand-written one (`Kind`; the file says which).
 //!
