@@ -22,11 +22,17 @@ use chesslantis_core::{Move, Position};
 const ELO_FLOOR: u32 = 800;
 const ELO_PER_LEVEL: u32 = 90;
 
-/// Level L takes the knobs written below for k = L - 2. With the network
-/// the knobs at k play about 959 + 92 k on Fairy-Stockfish's scale (1033
-/// games, sessions 41-42, `bench/fit-level-scale`), so k = L - 2 plays at
-/// L's nominal rating (docs/engine.md, "Strength levels").
-const KNOB_OFFSET: i32 = 2;
+/// The line the knobs play at on Fairy-Stockfish's scale: the knobs at k
+/// play about LINE_ELO_AT_0 + LINE_ELO_PER_KNOB k (session 53's network,
+/// `bench/fit-level-scale`; docs/engine.md, "Strength levels"). Each level
+/// takes the k where the line meets its nominal rating.
+const LINE_ELO_AT_0: f64 = 731.0;
+const LINE_ELO_PER_KNOB: f64 = 121.9;
+
+/// So level 10 (k 7.95) keeps the 5 plies and level 7 (k 5.73) the 3 at
+/// which session 53 measured them near their nominal ratings (1679 against
+/// 1700, 1395 against 1430; docs/engine.md).
+const DEPTH_STEP_EARLY: f64 = 0.25;
 
 /// From level 6 (nominal 1340) down, less depth no longer weakens the play
 /// (every k from -3 to 5 measured 1250 to 1400) and the noise does the
@@ -86,8 +92,8 @@ impl Level {
     }
 
     /// Where this level sits on the knobs' scale.
-    fn knob(self) -> i32 {
-        self.0 as i32 - KNOB_OFFSET
+    fn knob(self) -> f64 {
+        (self.nominal_elo() as f64 - LINE_ELO_AT_0) / LINE_ELO_PER_KNOB
     }
 
     /// How many levels below `FLOOR_LEVEL` this level is; `None` above it.
@@ -95,25 +101,30 @@ impl Level {
         (self.0 <= FLOOR_LEVEL).then(|| (FLOOR_LEVEL - self.0) as Score)
     }
 
-    /// The deepest iteration at this level (none at full strength).
+    /// The deepest iteration at this level (none at full strength). The
+    /// depth is the coarsest knob (a ply weighs about 200 Elo mid-scale,
+    /// more than a level's step of 90), so where it steps is measured: it
+    /// steps `DEPTH_STEP_EARLY` of a k before each even k.
     pub fn max_depth(self) -> Option<u32> {
-        (!self.is_full()).then(|| 1 + self.knob().max(0) as u32 / 2)
+        (!self.is_full()).then(|| 1 + ((self.knob() + DEPTH_STEP_EARLY).max(0.0) / 2.0) as u32)
     }
 
     /// The nodes one decision may spend (none at full strength).
     pub fn max_nodes(self) -> Option<u64> {
-        (!self.is_full()).then(|| (400.0 * 1.4f64.powi(self.knob())) as u64)
+        (!self.is_full()).then(|| (400.0 * 1.4f64.powf(self.knob())) as u64)
     }
 
     /// The spread of the noise added to each root move's value, centipawns.
     pub fn noise(self) -> Score {
-        self.steps_below_floor().map_or(10 * (20 - self.knob()), |steps| FLOOR_NOISE + NOISE_STEP * steps)
+        let above_floor = (10.0 * (20.0 - self.knob())).round() as Score;
+        self.steps_below_floor().map_or(above_floor, |steps| FLOOR_NOISE + NOISE_STEP * steps)
     }
 
     /// How much worse than the best move a chosen move may be, centipawns;
     /// `None` at the lowest level, which may blunder anything.
     pub fn max_loss(self) -> Option<Score> {
-        let loss = self.steps_below_floor().map_or(40 + 12 * (20 - self.knob()), |steps| FLOOR_LOSS + LOSS_STEP * steps);
+        let above_floor = (40.0 + 12.0 * (20.0 - self.knob())).round() as Score;
+        let loss = self.steps_below_floor().map_or(above_floor, |steps| FLOOR_LOSS + LOSS_STEP * steps);
         (self.0 > 0).then_some(loss)
     }
 
