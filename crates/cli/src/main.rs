@@ -20,7 +20,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "chesslantis", version, about = "Chess variants: rules, perft, terminal play.")]
+#[command(name = "chesslantis", version, about = "Chesslantis, a home for strange chess: the online server and its browser UI, terminal play, the engine over UCI, perft and the club Swiss.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -118,11 +118,10 @@ fn bermuda_a_fen_after_a_roll_that_took_a_piece_is_searched_as_it_stands() {
 
 #[test]
 fn python_chess_drives_the_engine() {
+    // scripts/test puts python-chess on the PATH's python3 (a venv under
+    // target/): missing, it is a failure of the set-up, not a skip.
     let has_python_chess = Command::new("python3").args(["-c", "import chess.engine"]).status().is_ok_and(|s| s.success());
-    if !has_python_chess {
-        eprintln!("python-chess is not installed (pip install chess): the python-chess client test is skipped");
-        return;
-    }
+    assert!(has_python_chess, "python-chess is not importable by python3: run the tests through scripts/test, which installs it in target/test-venv");
     let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let output = Command::new("python3")
         .arg(repo.join("tests/engine/uci_client.py"))

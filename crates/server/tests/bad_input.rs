@@ -16,19 +16,22 @@ async fn bad_messages_get_errors_and_change_nothing() {
         let mut b = black.connect(&id).await;
         let mut spectator = Conn::open(server.addr, &id, None).await;
 
-        let cases: Vec<(&str, String)> = vec![
-            ("malformed", "{not json".into()),
-            ("malformed", r#"{"type":"action","action":"e2e4"}"#.into()),
-            ("unknown_message", r#"{"type":"teleport"}"#.into()),
-            ("too_large", format!(r#"{{"type":"action","ply":0,"action":"{}"}}"#, "e".repeat(5000))),
-            ("illegal", r#"{"type":"action","ply":0,"action":"e2e5"}"#.into()),
-            ("stale", r#"{"type":"action","ply":7,"action":"e2e4"}"#.into()),
+        // Each refusal's code, and what its message must say: what is wrong
+        // and how to put it right.
+        let cases: Vec<(&str, String, &str)> = vec![
+            ("malformed", "{not json".into(), "not JSON ("),
+            ("malformed", r#"{"type":"action","action":"e2e4"}"#.into(), "missing field `ply`"),
+            ("unknown_message", r#"{"type":"teleport"}"#.into(), "no message type 'teleport'; the types are: action, abort, sync"),
+            ("too_large", format!(r#"{{"type":"action","ply":0,"action":"{}"}}"#, "e".repeat(5000)), "a message may have at most"),
+            ("illegal", r#"{"type":"action","ply":0,"action":"e2e5"}"#.into(), "e2e5"),
+            ("stale", r#"{"type":"action","ply":7,"action":"e2e4"}"#.into(), "this action was meant for ply 7, but the game is at ply 0"),
         ];
-        for (code, text) in &cases {
+        for (code, text, says) in &cases {
             w.send_text(text).await;
             let e = w.error().await;
             assert_eq!(e["code"], *code, "for {text:.60}: {e}");
-            assert!(e["message"].as_str().unwrap().len() > 10, "a message that says what is wrong");
+            let message = e["message"].as_str().unwrap();
+            assert!(message.contains(says), "for {text:.60}, the message says what is wrong ({says}): {message}");
         }
         w.send_binary(vec![0, 1, 2]).await;
         assert_eq!(w.error().await["code"], "unknown_message");
