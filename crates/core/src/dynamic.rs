@@ -471,6 +471,13 @@ impl DynGame {
         Ok(())
     }
 
+    /// The outcome when `flagged`'s time runs out now (FIDE 6.9): a loss,
+    /// or a draw if the opponent could not win by any series of legal
+    /// actions (the variant's [`Game::can_still_win`]).
+    pub fn outcome_on_time(&self, flagged: Color) -> Outcome {
+        Outcome::on_time(flagged, self.game.can_still_win(!flagged))
+    }
+
     /// Every action so far, in order, with its seat.
     pub fn history(&self) -> &[Entry] {
         &self.history

@@ -269,6 +269,14 @@ pub trait Game: Send + Sync + std::any::Any {
     fn reveal(&self) -> Vec<Event> {
         Vec::new()
     }
+    /// Whether `color` could still win by some series of legal actions
+    /// ([`Variant::can_still_win`]): when the opponent's flag falls, a side
+    /// that could not is given a draw (FIDE 6.9). Never no where a win is
+    /// possible, and never dependent on a secret. By default yes: the flag
+    /// loses unless the variant says otherwise.
+    fn can_still_win(&self, _color: Color) -> bool {
+        true
+    }
 }
 
 /// A legal action of a game over `pos` as a UI offers it: a move with its
@@ -478,6 +486,10 @@ impl<V: Variant> Game for PositionGame<V> {
 
     fn describe(&self, action: Action) -> LegalAction {
         describe_action(&self.pos, action, self.action_note(action))
+    }
+
+    fn can_still_win(&self, color: Color) -> bool {
+        V::can_still_win(&self.pos, color)
     }
 }
 

@@ -33,6 +33,9 @@ pub enum DrawReason {
     Agreement,
     /// Both kings gone after one move and its roll (Bermuda Chess Angle).
     BothKingsGone,
+    /// A flag fell, but the other side could not win by any series of
+    /// legal moves (FIDE 6.9; each variant says when, `Game::can_still_win`).
+    TimeoutVsInsufficientMaterial,
 }
 
 /// How a game ended. In JSON: `{"winner": "white", "reason": {"win": "checkmate"}}`,
@@ -45,6 +48,28 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The result when `flagged`'s time runs out (FIDE 6.9): a loss, unless
+    /// the opponent could not win by any series of legal moves: then a draw.
+    pub fn on_time(flagged: Color, opponent_can_win: bool) -> Outcome {
+        if opponent_can_win {
+            Outcome::Win { winner: !flagged, reason: WinReason::Timeout }
+        } else {
+            Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)
+        }
+    }
+
+    /// In words, naming whose time ran out: `Black wins on time`, `Draw:
+    /// White's time ran out, but Black cannot win by any series of legal
+    /// moves`. Any other outcome as its own words.
+    pub fn words_on_time(self, flagged: Color) -> String {
+        match self {
+            Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial) => {
+                format!("Draw: {flagged}'s time ran out, but {} cannot win by any series of legal moves", !flagged)
+            }
+            other => other.to_string(),
+        }
+    }
+
     /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_text(self) -> &'static str {
         match self {
@@ -80,6 +105,9 @@ impl fmt::Display for Outcome {
                 DrawReason::InsufficientMaterial => write!(f, "Draw: dead position (insufficient material)"),
                 DrawReason::Agreement => write!(f, "Draw by agreement"),
                 DrawReason::BothKingsGone => write!(f, "Draw: both kings are gone"),
+                DrawReason::TimeoutVsInsufficientMaterial => {
+                    write!(f, "Draw: time ran out, but the opponent cannot win by any series of legal moves")
+                }
             },
         }
     }
@@ -142,6 +170,7 @@ impl Outcome {
                 DrawReason::InsufficientMaterial => "insufficient_material",
                 DrawReason::Agreement => "agreement",
                 DrawReason::BothKingsGone => "both_kings_gone",
+                DrawReason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
             },
         }
     }

@@ -130,6 +130,15 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
         standard_outcome(pos, has_legal_move)
     }
 
+    /// Whether `color` could still win from here by some series of legal
+    /// moves, whatever the opponent plays (FIDE 6.9: a flag falling against
+    /// a side that cannot be beaten is a draw). It may say yes where no win
+    /// is left, never no where one is; it reads only what both players see.
+    /// By default yes, so a flag loses unless the variant's file says why not.
+    fn can_still_win(_pos: &Position<Self>, _color: Color) -> bool {
+        true
+    }
+
     /// Checks a position read from FEN.
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {
         standard_validate(pos)
@@ -297,11 +306,19 @@ pub fn insufficient_material<V: Variant>(pos: &Position<V>) -> bool {
     if knights.any() {
         return false;
     }
-    let shape = V::SHAPE;
-    let light = |sq: Square| (shape.file(sq) + shape.rank(sq)) % 2 == 1;
-    let mut colours = bishops.map(light);
+    let mut colours = bishops.map(is_light::<V>);
     let first = colours.next();
     colours.all(|c| Some(c) == first)
+}
+
+/// Whether `color` has nothing but its king(s).
+pub fn bare_king<V: Variant>(pos: &Position<V>, color: Color) -> bool {
+    pos.by_color(color) == pos.kings(color)
+}
+
+/// Whether a square is light (a1 is dark), on any board shape.
+pub fn is_light<V: Variant>(sq: Square) -> bool {
+    (V::SHAPE.file(sq) + V::SHAPE.rank(sq)) % 2 == 1
 }
 
 /// One king a side, no pawn on a first or last rank, and the side that just

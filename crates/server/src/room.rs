@@ -13,7 +13,7 @@ use crate::model::{pick_chance, DynGame, Entry, Seat};
 use crate::protocol::{ClocksState, DiceState, ErrorReply, GameState, Players, ResultState, Role, Status};
 use crate::store::{ActionRow, GameRow, GameUpdate, Seen, Store, Written};
 use crate::verify::GameExport;
-use chesslantis_core::{Color, Outcome, WinReason};
+use chesslantis_core::{Color, Outcome};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -152,6 +152,18 @@ fn color_of(seat: Seat) -> Color {
         Color::Black
     } else {
         Color::White
+    }
+}
+
+/// The outcome of a game that ended on `flagged`'s time, as its row
+/// stored it: a draw when the opponent could not have won, a loss else
+/// (games stored before the draw existed keep the loss they were rated by).
+fn stored_flag_outcome(result: Option<&str>, flagged: Color) -> Outcome {
+    let draw = Outcome::on_time(flagged, false);
+    if result == Some(draw.result_text()) {
+        draw
+    } else {
+        Outcome::on_time(flagged, true)
     }
 }
 
@@ -305,7 +317,7 @@ impl Room {
         let flagged = row.flagged.as_deref().and_then(parse_seat);
         if let Some(seat) = flagged {
             if game.outcome().is_none() {
-                let _ = game.end(Outcome::Win { winner: !color_of(seat), reason: WinReason::Timeout });
+                let _ = game.end(stored_flag_outcome(row.result.as_deref(), color_of(seat)));
             }
         }
         let (white_left, black_left) = last.map(|a| (a.white_left_ms, a.black_left_ms)).unwrap_or((row.white_ms, row.black_ms));
@@ -599,13 +611,14 @@ impl Room {
             return Ok(false);
         }
         let Some(seat) = self.clock.flagged(now) else { return Ok(false) };
-        let outcome = Outcome::Win { winner: !color_of(seat), reason: WinReason::Timeout };
+        // A loss, or a draw if the opponent could not win (FIDE 6.9).
+        let outcome = self.game.outcome_on_time(color_of(seat));
         let mut game = DynGame::clone(&self.game);
         game.end(outcome).map_err(|e| ErrorReply::new("internal", e.message))?;
         let update = GameUpdate {
             status: Some(Status::Ended.as_str().into()),
             result: Some(outcome.result_text().into()),
-            result_words: Some(outcome.to_string()),
+            result_words: Some(outcome.words_on_time(color_of(seat))),
             flagged: Some(seat_name(seat).into()),
             flag_at_ms: None,
         };
@@ -649,7 +662,15 @@ impl Room {
     fn result(&self) -> Option<ResultState> {
         match self.status {
             Status::Aborted => Some(ResultState { result: None, words: "Game aborted".into() }),
-            _ => self.game.outcome().map(|o| ResultState { result: Some(o.result_text().into()), words: o.to_string() }),
+            _ => self.game.outcome().map(|o| ResultState { result: Some(o.result_text().into()), words: self.words(o) }),
+        }
+    }
+
+    /// The outcome in words; on time, naming whose time ran out.
+    fn words(&self, outcome: Outcome) -> String {
+        match self.flagged {
+            Some(seat) => outcome.words_on_time(color_of(seat)),
+            None => outcome.to_string(),
         }
     }
 

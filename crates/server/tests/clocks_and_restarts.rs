@@ -125,3 +125,69 @@ async fn a_restart_resumes_every_game_with_no_acknowledged_action_lost() {
         assert_eq!(state["you"], "black");
     }
 }
+
+/// The game's state once it has ended, read again and again until it has
+/// (the server's timer lets the flag fall; nobody sends anything).
+async fn ended(guest: &Guest, id: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let (status, state) = guest.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "{state}");
+        if state["status"] == "ended" {
+            return state;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the flag never fell: {state}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A user's chess rating as their profile shows it.
+async fn chess_rating(guest: &Guest, name: &str) -> Value {
+    let (status, profile) = guest.get(&format!("/api/users/{name}")).await;
+    assert_eq!(status, 200, "{profile}");
+    profile["ratings"].as_array().unwrap().iter().find(|r| r["variant"] == "chess").cloned().expect("rated in chess")
+}
+
+/// FIDE 6.9: White's flag falls, but Black has a bare king and cannot
+/// checkmate by any series of legal moves: a draw, rated as one, and still
+/// one after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_falling_against_a_bare_king_is_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (white, white_name) = Guest::signed_up(server.addr, "flagw").await;
+        let (black, black_name) = Guest::signed_up(server.addr, "flagb").await;
+        let id = white
+            .create(json!({"variant": "chess", "fen": "7k/8/8/8/8/8/8/KR6 w - - 0 1", "rated": true,
+                           "colour": "white", "time_ms": 300, "opponent_time_ms": 3000}))
+            .await;
+        assert_eq!(black.post(&format!("/api/games/{id}/accept"), json!({})).await.0, 200);
+        let actions = format!("/api/games/{id}/actions");
+        assert_eq!(white.post(&actions, json!({"ply": 0, "action": "Rb2"})).await.0, 200);
+        let (status, state) = black.post(&actions, json!({"ply": 1, "action": "Kg8"})).await;
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["clocks"]["running"], "white");
+
+        let end = ended(&black, &id).await;
+        assert!(end["clocks"]["white_ms"].as_i64().unwrap() <= 0, "White's time ran out: {end}");
+        let words = "Draw: White's time ran out, but Black cannot win by any series of legal moves";
+        assert_eq!(end["result"], json!({"result": "1/2-1/2", "words": words}));
+        assert_eq!(end["view"]["outcome"]["reason"], "timeout_vs_insufficient_material");
+        assert_eq!(end["view"]["outcome"]["winner"], Value::Null);
+
+        // Rated as a draw between equals: neither rating moves.
+        for (guest, name) in [(&white, &white_name), (&black, &black_name)] {
+            let rating = chess_rating(guest, name).await;
+            assert_eq!(rating["games"], 1, "{name}: {rating}");
+            assert!((rating["rating"].as_f64().unwrap() - 1500.0).abs() < 1e-6, "{name}: {rating}");
+        }
+
+        drop(server);
+        let server = TestServer::start(&db);
+        let white = Guest { addr: server.addr, cookie: white.cookie.clone() };
+        let (_, restored) = white.get(&format!("/api/games/{id}")).await;
+        assert_eq!(restored["result"], end["result"], "the restart keeps the draw");
+        assert_eq!(restored["view"]["outcome"], end["view"]["outcome"]);
+    }
+}

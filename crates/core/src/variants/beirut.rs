@@ -23,6 +23,7 @@ use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{self, standard_outcome, standard_validate, Variant};
 use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
+use crate::variants::chess;
 use crate::zobrist;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -199,6 +200,16 @@ bomb         detonate your bomb instead of moving (also written as its square tw
             return None;
         }
         standard_outcome(pos, has_legal_move)
+    }
+
+    /// Judged in public, as dead positions are: while `color` has not
+    /// detonated and has a piece besides its king, that piece might carry
+    /// the bomb and blow up a king that walks beside it. Otherwise `color`
+    /// wins only by checkmate, which a bomb of the opponent's never helps
+    /// (a blast only takes pieces away, and mate needs no legal blast
+    /// either), so chess's rule decides.
+    fn can_still_win(pos: &Position<Self>, color: Color) -> bool {
+        might_carry_a_bomb(pos, color) || chess::can_checkmate(pos, color)
     }
 
     /// The move, and for a detonation the squares it cleared and the pieces
@@ -636,6 +647,10 @@ impl Game for BeirutGame {
 
     fn is_secret(&self, action: Action) -> bool {
         BeirutAction::of(action).is_some()
+    }
+
+    fn can_still_win(&self, color: Color) -> bool {
+        self.game.can_still_win(color)
     }
 
     fn reveal(&self) -> Vec<Event> {

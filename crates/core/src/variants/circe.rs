@@ -7,6 +7,7 @@
 //! is `None`). Legality is judged after the rebirth. Kings are never captured.
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::error::MoveError;
 use crate::event::Event;
 use crate::game::{DrawReason, Outcome};
@@ -87,6 +88,15 @@ impl Variant for Circe {
             Some(Outcome::Draw(DrawReason::InsufficientMaterial)) if minors.more_than_one() => None,
             other => other,
         }
+    }
+
+    /// Only a bare king cannot win: it never gets a piece back (only a
+    /// captured piece is reborn, on its owner's side) and a king gives no
+    /// check. Chess's minor-piece rules do not carry over: a captured bishop
+    /// may come back on the other square colour, and a capture is illegal
+    /// when every rebirth square of the taken piece checks the capturer.
+    fn can_still_win(pos: &Position<Self>, color: Color) -> bool {
+        !variant::bare_king(pos, color)
     }
 
     /// The move, its capture, where the captured piece is reborn, and check.

@@ -16,7 +16,7 @@ use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::Square;
 use crate::variant::{self, Variant};
-use crate::variants::Chess;
+use crate::variants::{chess, Chess};
 use std::sync::OnceLock;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -85,6 +85,23 @@ impl Variant for KnightsAreGod {
             Some(Outcome::Draw(DrawReason::InsufficientMaterial)) if pos.by_role(Role::Knight).any() => None,
             other => other,
         }
+    }
+
+    /// A side without knights and pawns never gets the (2,1) power, so a
+    /// bare king gives no check and cannot win. King and bishops play chess
+    /// when neither side has a knight or pawn, so chess's rule for them
+    /// holds. A knight lends its king the (2,1) check, so chess's rule for a
+    /// lone knight does not: it may always win.
+    fn can_still_win(pos: &Position<Self>, color: Color) -> bool {
+        let ours = pos.by_color(color) & !pos.kings(color);
+        let knights_or_pawns = pos.by_role(Role::Knight) | pos.by_role(Role::Pawn);
+        if ours.is_empty() {
+            return false;
+        }
+        if ours == pos.pieces(color, Role::Bishop) && knights_or_pawns.is_empty() {
+            return chess::can_checkmate(pos, color);
+        }
+        true
     }
 
     /// A pawn may stand on its own first rank (it jumped there), never on its last.

@@ -34,6 +34,10 @@ const B4: Square = Square(25);
 /// The four portal squares.
 pub const PORTALS: Bitboard = Bitboard((1 << F3.0) | (1 << B5.0) | (1 << F6.0) | (1 << B4.0));
 
+/// The pieces besides its king a side needs for a bare king to mate it:
+/// one on each way out of a portal square.
+pub const BARE_KING_MATE_BLOCKERS: u32 = 8;
+
 /// The portal a piece landing on `sq` is sent to, if `sq` is a portal.
 #[inline]
 pub fn partner(sq: Square) -> Option<Square> {
@@ -102,6 +106,21 @@ impl Variant for Portal {
         if mv.kind == MoveKind::DoublePush {
             pos.set_ep_square(None);
         }
+    }
+
+    /// A king gives check through a portal (a king beside f3 attacks b5),
+    /// and that check can be neither blocked nor answered by a capture, so
+    /// even a bare king can mate: with its enemy on a portal whose flight
+    /// squares its own pieces fill. Every portal has eight ways out (b5's
+    /// eighth is b4 to f6, closed by a piece on either), none within reach
+    /// of a king beside the partner portal, so the mated side needs
+    /// [`BARE_KING_MATE_BLOCKERS`] pieces besides its king, and pieces are
+    /// never gained. Other material may check through the portals in ways
+    /// chess's minor-piece rules do not foresee: it may always win.
+    fn can_still_win(pos: &Position<Self>, color: Color) -> bool {
+        let ours = pos.by_color(color) & !pos.kings(color);
+        let theirs = pos.by_color(!color) & !pos.kings(!color);
+        ours.any() || theirs.count() >= BARE_KING_MATE_BLOCKERS
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {

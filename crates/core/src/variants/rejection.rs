@@ -19,7 +19,7 @@ use crate::notation;
 use crate::position::Position;
 use crate::variant::Variant;
 use crate::view::{self, BoardView, LegalAction, Pending};
-use crate::variants::Chess;
+use crate::variants::{chess, Chess};
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rejection;
@@ -38,6 +38,13 @@ reject (r)   refuse it: the opponent must play a different move, which stands";
     #[inline]
     fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
         movegen::legal_standard(pos, out)
+    }
+
+    /// As in chess: a rejection never stops a helped mate (the helper
+    /// accepts), and a pending proposal changes nothing, since what the
+    /// chess rule calls unwinnable stays so after any move.
+    fn can_still_win(pos: &Position<Self>, color: Color) -> bool {
+        chess::can_checkmate(pos, color)
     }
 }
 
@@ -362,6 +369,10 @@ impl Game for RejectionGame {
 
     fn describe(&self, action: Action) -> LegalAction {
         RejectionAction::describe(self.position(), action, None)
+    }
+
+    fn can_still_win(&self, color: Color) -> bool {
+        self.game.can_still_win(color)
     }
 
     fn pending(&self) -> Option<Pending> {

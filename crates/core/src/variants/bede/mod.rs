@@ -70,6 +70,15 @@ impl Variant for Bede {
         variant::standard_outcome(pos, has_legal_move)
     }
 
+    /// Bede is won by checkmate only, and a king gives no check; a side
+    /// that has nothing but its king never gets a piece back, so it cannot
+    /// win. Any other material may: friendly capture lets the loser clear
+    /// or fill its own king's squares, and a Jester borrows the powers of
+    /// whatever the opponent moved, so chess's minor-piece rules do not hold.
+    fn can_still_win(pos: &Position<Self>, color: Color) -> bool {
+        !variant::bare_king(pos, color)
+    }
+
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {
         if pos.has_castling_rights() {
             return Err(FenError::new("Bede Chess has no castling: write '-' in the castling field"));

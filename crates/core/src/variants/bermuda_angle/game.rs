@@ -4,6 +4,7 @@
 use super::roll::BermudaRoll;
 use super::voyage::{dice_outcomes, in_angle, resolve, roll_due, survival_chance, RollReport};
 use super::BermudaAngle;
+use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use crate::game::{
@@ -276,6 +277,10 @@ impl Game for BermudaGame {
             (None, Some(_)) => None,
             (None, None) => Some(Pending::Move { rejected: None }),
         }
+    }
+
+    fn can_still_win(&self, color: Color) -> bool {
+        BermudaAngle::can_still_win(self.position(), color)
     }
 
     fn knowledge(&self, viewer: Viewer) -> Knowledge {

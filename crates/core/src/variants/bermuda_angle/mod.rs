@@ -80,6 +80,14 @@ impl Variant for BermudaAngle {
         }
     }
 
+    /// Always, while the game goes on: kings are captured, not mated, so
+    /// even a bare king takes an enemy king that walks beside it, and the
+    /// dice may take the enemy king off any square of the Angle. A flag
+    /// therefore always loses.
+    fn can_still_win(_pos: &Position<Self>, _color: Color) -> bool {
+        true
+    }
+
     /// At most one king a side (none: that side has lost) and at least one
     /// king, no pawn on a first or last rank. Any side may stand in check.
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {

@@ -70,6 +70,15 @@ impl Variant for BermudaTwoBoard {
         }
     }
 
+    /// Always, while the game goes on: kings are captured, not mated, so
+    /// even a lone king may take the enemy kings that walk beside it
+    /// (crossing the boards by its captures), and a capture on U drops its
+    /// victim onto L, crushing whatever stands there, a king of either side
+    /// too. A flag therefore always loses.
+    fn can_still_win(_pos: &Position<Self>, _color: Color) -> bool {
+        true
+    }
+
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {
         validate(pos)
     }
