@@ -1,7 +1,8 @@
 //! [`DynGame`]: a game of a variant picked at run time, for the places that
 //! speak text and JSON (the terminal, the referee, the server). It adds to a
 //! variant's game what every game has: the acting seat checked on every
-//! action, resignation and draw offers by either player at any time, an
+//! action, resignation and draw offers by either player at any time (and a
+//! variant's own actions of that kind, Looking-Glass's question), an
 //! outcome decided outside the rules (time), the history of (seat, action)
 //! that replays to the same state, and a typed [`View`] per viewer.
 
@@ -283,6 +284,9 @@ impl DynGame {
         if let Some(common) = Common::read(&text.to_ascii_lowercase()) {
             return self.apply_common(seat, common);
         }
+        if let (Some(color), Some(action)) = (seat.color(), self.game.any_time_action(text)) {
+            return self.apply_any_time(seat, color, action);
+        }
         self.check_turn(seat)?;
         let parsed = self.game.parse_action(text)?;
         let described = self.game.describe(parsed);
@@ -318,6 +322,16 @@ impl DynGame {
                 format!("it is {}'s turn, not {}'s; wait for {}", who(to_act), who(seat), who(to_act)),
             ),
         })
+    }
+
+    /// An action a player may take whoever is to act (Looking-Glass's
+    /// question). It is not playing on: a draw offer still stands.
+    fn apply_any_time(&mut self, seat: Seat, color: Color, action: crate::game::Action) -> Result<(), ActionError> {
+        let described = self.game.describe(action);
+        let secret = self.game.is_secret(action);
+        self.game.apply_any_time(color, action)?;
+        self.record(seat, described, secret, None);
+        Ok(())
     }
 
     fn apply_common(&mut self, seat: Seat, common: Common) -> Result<(), ActionError> {
@@ -409,6 +423,9 @@ impl DynGame {
 
     /// What `viewer` may see now.
     pub fn view(&self, viewer: Viewer) -> View {
+        if self.game.outcome().is_none() && self.game.sees_only_whose_turn(viewer) {
+            return self.turn_only_view(viewer);
+        }
         let to_act = self.to_act();
         let acting = to_act.is_some_and(|seat| seat != Seat::Chance && Viewer::of_seat(seat) == viewer);
         let legal = if acting {
@@ -450,6 +467,26 @@ impl DynGame {
             draw_offer: self.draw_offer.map(Seat::player),
             outcome: outcome.map(OutcomeView::new),
             reveal,
+        }
+    }
+
+    /// The view of a viewer who may know only whose turn it is: no boards,
+    /// decisions, actions, moves or draw offers.
+    fn turn_only_view(&self, viewer: Viewer) -> View {
+        View {
+            variant: self.info.id.to_string(),
+            boards: Vec::new(),
+            fen: self.game.observation(viewer).fen,
+            to_act: self.to_act(),
+            pending: None,
+            legal: Vec::new(),
+            last: None,
+            moves: Vec::new(),
+            knowledge: self.game.knowledge(viewer),
+            special_squares: view::special_squares_view(self.shape, (self.info.special_squares)()),
+            draw_offer: None,
+            outcome: None,
+            reveal: None,
         }
     }
 

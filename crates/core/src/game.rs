@@ -220,6 +220,16 @@ pub trait Game: Send + Sync + std::any::Any {
     fn chance_outcomes(&self) -> Vec<(Action, Probability)>;
     /// Applies an action after checking it is legal; on error nothing changes.
     fn apply(&mut self, action: Action) -> Result<(), MoveError>;
+    /// An action either player may take whoever is to act, if `text` is one
+    /// (Looking-Glass's question); everything else is the acting seat's.
+    fn any_time_action(&self, _text: &str) -> Option<Action> {
+        None
+    }
+    /// Applies an action of [`Game::any_time_action`] taken by `color`; it
+    /// does not pass the turn. On error nothing changes.
+    fn apply_any_time(&mut self, color: Color, action: Action) -> Result<(), MoveError> {
+        Err(MoveError::NotYourTurn(format!("{color} may take '{}' only on its turn", self.action_text(action))))
+    }
     fn outcome(&self) -> Option<Outcome>;
     fn observation(&self, viewer: Viewer) -> Observation;
     /// The full truth as text (referee only).
@@ -263,6 +273,13 @@ pub trait Game: Send + Sync + std::any::Any {
     }
     /// Whether an action is known only to its actor (a Beirut carrier choice).
     fn is_secret(&self, _action: Action) -> bool {
+        false
+    }
+    /// Whether `viewer` may know nothing now but whose turn it is (a
+    /// Looking-Glass spectator before the end: even who acted last, or what
+    /// kind of decision waits, would tell it of Strikes and forfeits). Its
+    /// view then holds `to_act`, and the FEN and notes the game writes for it.
+    fn sees_only_whose_turn(&self, _viewer: Viewer) -> bool {
         false
     }
     /// Once the game is over, what was hidden, as events for everyone.

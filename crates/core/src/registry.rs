@@ -34,10 +34,11 @@ pub struct VariantInfo {
 }
 
 /// Whether castling must be written king-takes-rook (Chess960 convention):
-/// when a castling king or rook is not where the classical start has it.
+/// when a castling king or rook is not where the classical start has it, or
+/// always where the variant says so ([`Variant::ALWAYS_960_CASTLING`]).
 pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
     let s = V::SHAPE;
-    crate::color::Color::ALL.iter().any(|&c| {
+    V::ALWAYS_960_CASTLING || crate::color::Color::ALL.iter().any(|&c| {
         Iterator::any(&mut pos.castling_rooks(c), |r| {
             let rook_file = s.file(r);
             // The classical king square of the rook's board and rank.

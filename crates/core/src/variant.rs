@@ -53,6 +53,11 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     /// Files (from 0) where the king and the rook end up castling: [king side, queen side].
     const CASTLE_KING_FILES: [u8; 2] = [6, 2];
     const CASTLE_ROOK_FILES: [u8; 2] = [5, 3];
+    /// True where castling is always written king-takes-rook (`e1h1`), the
+    /// Chess960 way, whatever the position: in a variant where every game is
+    /// a Chess960 game whose positions the players do not all see
+    /// (Looking-Glass), so that the notation tells nothing of them.
+    const ALWAYS_960_CASTLING: bool = false;
 
     /// State beyond the board that the rules need (hashed, compared, in FEN).
     type Extra: Clone + Default + Debug + PartialEq + Eq + Hash + Send + Sync;

@@ -25,7 +25,9 @@ pub struct View {
     /// facts written `*`).
     pub fen: String,
     pub to_act: Option<Seat>,
-    /// The decision the acting seat faces; `None` once the game is over.
+    /// The decision the acting seat faces; `None` once the game is over, and
+    /// for a viewer who may know only whose turn it is (a Looking-Glass
+    /// spectator).
     pub pending: Option<Pending>,
     /// The legal actions: only in the view of the seat that must act.
     pub legal: Vec<LegalAction>,

@@ -392,6 +392,65 @@ fn the_question_is_answered_yes_or_no_and_costs_nothing() {
 }
 
 #[test]
+fn either_player_may_ask_whoever_is_to_move_and_both_hear_the_answer() {
+    // White to move; Black's knight in the Real world could move, White has nothing in the Mirror world.
+    let mut g = worlds("8/8/8/8/8/8/8/n3K3", "7k/8/8/8/8/8/8/8");
+    act(&mut g, B, "ask");
+    let answer = Event::Answered { by: BLACK, world: "Real".into(), yes: true };
+    assert_eq!(last(&g, BLACK), vec![answer.clone()], "the question is about the asker's pieces");
+    assert_eq!(last(&g, WHITE), vec![answer.clone()], "the other player hears the answer too");
+    assert_eq!(g.to_act(), Some(W), "asking does not pass the turn");
+    assert_eq!(g.view(Viewer::White).last.unwrap().text.as_deref(), Some("ask"), "asked aloud");
+    assert!(g.view(Viewer::White).knowledge.notes.contains(&"Told: Yes: Black has a legal move in the Real world".to_string()));
+    assert_eq!(g.history().last().map(|e| (e.seat, e.action.as_str())), Some((B, "ask")));
+
+    // Nothing has moved since: asking again repeats the answer and changes nothing.
+    let again = g.apply(B, "ask").expect_err("asked already");
+    assert_eq!(again.code, ErrorCode::NotAllowed);
+    assert_eq!(
+        again.message,
+        "not allowed now: Black asked already and nothing has moved since; the answer stands: \
+         Yes: Black has a legal move in the Real world"
+    );
+    assert_eq!(g.history().len(), 1, "a repeated question is not stored");
+
+    // White may still ask (once), and then moves; then Black may ask again.
+    assert!(g.view(Viewer::White).legal.iter().any(|a| a.text == "ask"));
+    act(&mut g, W, "ask");
+    assert_eq!(last(&g, BLACK), vec![Event::Answered { by: WHITE, world: "Mirror".into(), yes: false }]);
+    assert!(!g.view(Viewer::White).legal.iter().any(|a| a.text == "ask"), "asked already: not offered again");
+    assert_eq!(g.apply(W, "ask").expect_err("asked already").code, ErrorCode::NotAllowed);
+    act(&mut g, W, "Re1Rd1");
+    act(&mut g, B, "ask");
+    assert_eq!(g.to_act(), Some(B));
+}
+
+#[test]
+fn asking_waits_for_both_armies() {
+    let mut g = game(LookingGlass::start_fen());
+    for seat in [W, B] {
+        let refused = g.apply(seat, "ask").expect_err("nothing to ask about yet");
+        assert_eq!(refused.code, ErrorCode::NotAllowed, "{seat}");
+        assert!(refused.message.contains("after both armies are set up"), "{}", refused.message);
+    }
+    act(&mut g, W, "start fide");
+    assert_eq!(g.apply(B, "ask").expect_err("Black sets up first").code, ErrorCode::NotAllowed);
+}
+
+#[test]
+fn under_the_forfeit_rule_either_player_may_ask_while_one_chooses() {
+    let mut g = game("8/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/N7 w -|- - 0 1 0,0 forfeit play");
+    act(&mut g, W, "Mb1Mc3");
+    assert_eq!(g.to_act(), Some(B), "Black chooses White's move");
+    act(&mut g, W, "ask");
+    assert_eq!(last(&g, BLACK), vec![Event::Answered { by: WHITE, world: "Mirror".into(), yes: true }]);
+    act(&mut g, B, "ask");
+    assert_eq!(last(&g, WHITE), vec![Event::Answered { by: BLACK, world: "Real".into(), yes: false }]);
+    assert_eq!(g.to_act(), Some(B));
+    assert_eq!(g.view(Viewer::Black).pending, Some(chesslantis_core::view::Pending::MoveForOpponent { for_side: WHITE }));
+}
+
+#[test]
 fn a_king_captured_loses() {
     let mut g = game("8/8/8/8/8/8/8/R3K3|8/8/8/8/8/8/8/R3k3 w -|- - 0 1 0,0 strikes play");
     act(&mut g, W, "Ma1Mh1");

@@ -295,3 +295,149 @@ fn two_games_that_differ_only_in_the_unseen_world_look_the_same() {
         &[(Seat::Black, "Mh8Mg8"), (Seat::White, "Ra1Ra2"), (Seat::Black, "ask"), (Seat::Black, "Rg8Rf8")],
     );
 }
+
+/// The whole view of `viewer` as JSON: boards, FEN, legal actions with their
+/// texts, notes, log, last action.
+fn whole_view(game: &DynGame, viewer: Viewer) -> String {
+    serde_json::to_string(&game.view(viewer)).expect("a view serialises")
+}
+
+/// Plays `actions` in a game from `fen` (the start when `None`) and returns
+/// `viewer`'s whole view after each, and the game.
+fn views_after_each(fen: Option<&str>, actions: &[(Seat, &str)], viewer: Viewer) -> (Vec<String>, DynGame) {
+    let mut game = DynGame::new("looking-glass", fen).expect("fen");
+    let mut views = vec![whole_view(&game, viewer)];
+    for (seat, text) in actions {
+        game.apply(*seat, text).unwrap_or_else(|e| panic!("{seat} {text}: {}", e.message));
+        views.push(whole_view(&game, viewer));
+    }
+    (views, game)
+}
+
+/// A game: the FEN it starts from (the start when `None`) and its actions.
+type Script<'a> = (Option<&'a str>, Vec<(Seat, &'a str)>);
+
+/// Games whose differences `viewer` may not know give `viewer`
+/// byte-identical views after every action.
+fn alike_for(viewer: Viewer, games: &[Script]) {
+    let played: Vec<(Vec<String>, DynGame)> = games.iter().map(|(fen, actions)| views_after_each(*fen, actions, viewer)).collect();
+    for (k, (views, game)) in played.iter().enumerate().skip(1) {
+        for (step, (a, b)) in played[0].0.iter().zip(views).enumerate() {
+            assert_eq!(a, b, "{viewer:?} tells game 0 from game {k} after {step} actions");
+        }
+        assert_ne!(game.view(Viewer::Referee).fen, played[0].1.view(Viewer::Referee).fen, "game {k} differs from game 0");
+    }
+}
+
+/// The castling a player's legal list offers (SAN `O-O`), by its text.
+fn castling_text(game: &DynGame, viewer: Viewer) -> String {
+    let legal = game.view(viewer).legal;
+    legal.iter().find(|a| a.san.as_deref() == Some("O-O")).unwrap_or_else(|| panic!("no O-O in {legal:?}")).text.clone()
+}
+
+#[test]
+fn castling_is_written_alike_whatever_stands_in_the_world_the_castler_cannot_see() {
+    // The referee's example: Black's king on e8 or d8 (a Chess960 position) in the Mirror world.
+    let fen = |mirror: &str, castling: &str| format!("8/8/8/8/8/8/8/4K2R|{mirror}/8/8/8/8/8/8/8 w K|{castling} - 0 1 0,0 strikes play");
+    let positions = [fen("4k2r", "k"), fen("3k3r", "k"), fen("r3k3", "q"), fen("1r2k1r1", "gb"), fen("4k3", "-")];
+    let games: Vec<Script> =
+        positions.iter().map(|f| (Some(f.as_str()), vec![(Seat::White, "O-O")])).collect();
+    alike_for(Viewer::White, &games);
+    let game = DynGame::new("looking-glass", Some(&positions[1])).unwrap();
+    assert_eq!(castling_text(&game, Viewer::White), "Re1Rh1", "castling is written king-takes-rook");
+
+    // The same for Black, White's world varying.
+    let fen = |real: &str, castling: &str| format!("8/8/8/8/8/8/8/{real}|4k2r/8/8/8/8/8/8/8 b {castling}|k - 0 1 0,0 strikes play");
+    let positions = [fen("4K2R", "K"), fen("3K3R", "K"), fen("R3K3", "Q"), fen("4K3", "-")];
+    let games: Vec<Script> =
+        positions.iter().map(|f| (Some(f.as_str()), vec![(Seat::Black, "O-O")])).collect();
+    alike_for(Viewer::Black, &games);
+}
+
+#[test]
+fn castling_tells_nothing_of_the_opponents_secret_start() {
+    // White sets up the FIDE start, clears f1 and g1 (each piece passing into
+    // the Mirror world), and castles; Black only moves pawns. Black's start
+    // (king on e8, on d8, a Chess960 start) must not show in White's texts.
+    let white_castles = |black_start: &'static str| -> Script<'static> {
+        let actions = vec![
+            (Seat::White, "start fide"),
+            (Seat::Black, black_start),
+            (Seat::White, "Rg1Rh3"),
+            (Seat::Black, "Ma7Ma6"),
+            (Seat::White, "Re2Re4"),
+            (Seat::Black, "Mh7Mh6"),
+            (Seat::White, "Rf1Rc4"),
+            (Seat::Black, "Mb7Mb6"),
+            (Seat::White, "O-O"),
+            (Seat::Black, "Mg7Mg6"),
+        ];
+        (None, actions)
+    };
+    alike_for(Viewer::White, &[white_castles("start fide"), white_castles("start RNBKQBNR"), white_castles("start NRKBBQRN")]);
+
+    // And the other way round: White's start varies, Black castles.
+    let black_castles = |white_start: &'static str| -> Script<'static> {
+        let actions = vec![
+            (Seat::White, white_start),
+            (Seat::Black, "start fide"),
+            (Seat::White, "Ra2Ra3"),
+            (Seat::Black, "Mg8Mh6"),
+            (Seat::White, "Rh2Rh3"),
+            (Seat::Black, "Me7Me5"),
+            (Seat::White, "Rb2Rb3"),
+            (Seat::Black, "Mf8Mc5"),
+            (Seat::White, "Rg2Rg3"),
+            (Seat::Black, "O-O"),
+            (Seat::White, "Rc2Rc3"),
+        ];
+        (None, actions)
+    };
+    alike_for(Viewer::Black, &[black_castles("start fide"), black_castles("start RNBKQBNR"), black_castles("start NRKBBQRN")]);
+}
+
+/// The spectator's whole view as JSON.
+fn spectator(game: &DynGame) -> String {
+    whole_view(game, Viewer::Spectator)
+}
+
+#[test]
+fn a_spectator_sees_only_whose_turn_it_is_until_the_end() {
+    // A Strike, a question and a move with other pieces: the turn stays or
+    // passes alike, and the spectator sees nothing else.
+    let strike: Vec<(Seat, &str)> = vec![(Seat::White, "start fide"), (Seat::Black, "start fide"), (Seat::White, "Mb1Mc3"), (Seat::White, "Ra2Ra3")];
+    let asked: Vec<(Seat, &str)> =
+        vec![(Seat::White, "start NRKBBQRN"), (Seat::Black, "start RNBKQBNR"), (Seat::White, "ask"), (Seat::White, "Rb2Rb4")];
+    let (strike_views, strike_game) = views_after_each(None, &strike, Viewer::Spectator);
+    let (asked_views, asked_game) = views_after_each(None, &asked, Viewer::Spectator);
+    assert_eq!(strike_views, asked_views, "a Strike and a question look alike");
+    assert!(strike_game.view(Viewer::White).knowledge.notes.iter().any(|n| n.starts_with("Strikes: White 1")));
+    assert_ne!(strike_game.view(Viewer::Referee).fen, asked_game.view(Viewer::Referee).fen);
+
+    // The forfeit rule: Black choosing White's move looks like Black's turn.
+    let forfeit = |real: &str, mirror: &str| format!("{real}|{mirror} w -|- - 0 1 0,0 forfeit play");
+    let mut chooses = DynGame::new("looking-glass", Some(&forfeit("8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/N7"))).unwrap();
+    chooses.apply(Seat::White, "Mb1Mc3").unwrap();
+    assert_eq!(chooses.view(Viewer::Black).pending, Some(chesslantis_core::view::Pending::MoveForOpponent { for_side: Color::White }));
+    let mut moved = DynGame::new("looking-glass", Some(&forfeit("8/8/8/8/8/8/8/R3K3", "3k4/8/8/8/8/8/8/8"))).unwrap();
+    moved.apply(Seat::White, "Ra1Ra5").unwrap();
+    let mut strikes = DynGame::new("looking-glass", Some("8/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/N7 w -|- - 0 1 2,1 strikes play")).unwrap();
+    strikes.apply(Seat::White, "Re1Rd1").unwrap();
+    assert_eq!(spectator(&chooses), spectator(&moved), "a forfeit's choice looks like Black's turn");
+    assert_eq!(spectator(&chooses), spectator(&strikes), "nor do Strikes or the rule show");
+
+    let view = chooses.view(Viewer::Spectator);
+    assert_eq!(view.to_act, Some(Seat::Black), "whose turn it is shows");
+    assert_eq!(
+        (view.boards.len(), view.fen.as_str(), view.pending, view.legal.len(), view.last, view.moves.len()),
+        (0, "*|* * *|* * * * * * *", None, 0, None, 0)
+    );
+    assert_eq!(view.knowledge.notes, vec!["A spectator sees nothing of a Looking-Glass game but whose turn it is until the end."]);
+
+    // At the end, everything.
+    chooses.apply(Seat::White, "resign").unwrap();
+    let end = chooses.view(Viewer::Spectator);
+    assert_eq!(end.boards.len(), 2);
+    assert_eq!(end.fen, "8/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/N7 w -|- - 0 1 0,0 forfeit choose");
+    assert!(end.last.is_some_and(|l| l.text.as_deref() == Some("resign")));
+}

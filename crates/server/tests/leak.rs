@@ -294,3 +294,43 @@ async fn random_games_leak_no_carrier_no_seed_and_no_unseen_world() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// A Looking-Glass spectator sees whose turn it is and the clocks, nothing
+/// else, until the end: two games, one with a Strike and a question out of
+/// turn, the other with different starts, a question and a Strike, whose
+/// seats act in the same order, send the spectator the same states.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_looking_glass_spectator_cannot_tell_strikes_questions_or_starts_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let scripts: [&[(usize, &str)]; 2] = [
+            &[(0, "start fide"), (1, "start fide"), (0, "Mb1Mc3"), (0, "Ra2Ra3"), (1, "Mh7Mh6"), (1, "ask")],
+            &[(0, "start NRKBBQRN"), (1, "start RNBKQBNR"), (0, "ask"), (0, "Rb2Rb4"), (1, "Mg7Mg5"), (0, "Mb1Mc3")],
+        ];
+        let mut games = Vec::new();
+        for script in scripts {
+            let mut g = Watched::start(server.addr, "looking-glass").await;
+            for &(seat, action) in script {
+                g.act(seat, action).await;
+            }
+            games.push(g);
+        }
+        assert!(games[0].seats[0].state["view"]["knowledge"]["notes"].to_string().contains("Strikes: White 1, Black 0"));
+        assert!(games[1].seats[1].state["view"]["knowledge"]["log"].to_string().contains("Strike 1 of 3 for White"));
+        let seen: Vec<_> = games.iter().map(|g| states_during_game(&g.spectator)).collect();
+        assert_eq!(seen[0].keys().max(), Some(&6), "the spectator saw every ply");
+        assert_eq!(seen[0], seen[1], "the spectator could tell the games apart");
+        let view = &games[0].spectator.state["view"];
+        assert_eq!(view["to_act"], "white");
+        assert_eq!(games[0].spectator.state["clocks"]["running"], "white");
+        assert_eq!(
+            [&view["fen"], &view["pending"], &view["last"], &view["legal"], &view["boards"]],
+            [&json!("*|* * *|* * * * * * *"), &Value::Null, &Value::Null, &json!([]), &json!([])]
+        );
+        for g in games.iter_mut() {
+            g.finish().await;
+        }
+        assert_eq!(games[0].spectator.state["view"]["boards"].as_array().map(Vec::len), Some(2), "everything at the end");
+    }
+}

@@ -1,6 +1,7 @@
 //! Two scripted WebSocket clients play through the real server: a game of
 //! every variant, a bermuda-angle game whose rolls verify, a Beirut game
-//! whose carriers stay secret, a Rejection game with a rejection.
+//! whose carriers stay secret, a Rejection game with a rejection, a
+//! Looking-Glass question asked while the opponent is to move.
 
 mod common;
 
@@ -222,5 +223,58 @@ async fn rejection_game_with_a_rejection() {
         let accepted = b.at_ply(5).await;
         assert_ne!(board(accepted["view"]["fen"].as_str().unwrap()), board(played["view"]["fen"].as_str().unwrap()), "an accepted move is played");
         finish(&mut w, &mut b).await;
+    }
+}
+
+/// Looking-Glass: "a player may ask at any time whether they have any legal
+/// move in the other world". Black asks while White is to move: both hear
+/// the answer, the turn and the running clock stay White's, the question is
+/// stored (it comes back after a restart), and asking again before anything
+/// has moved repeats the answer as a refusal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn looking_glass_question_out_of_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (id, white, black) = start_game(server.addr, json!({"variant": "looking-glass", "time_ms": 600_000})).await;
+        let mut w = white.connect(&id).await;
+        let mut b = black.connect(&id).await;
+        w.act("start fide").await;
+        b.at_ply(1).await;
+        b.act("start fide").await;
+        let before = b.at_ply(2).await;
+        assert_eq!((before["view"]["to_act"].as_str(), before["clocks"]["running"].as_str()), (Some("white"), Some("white")));
+
+        b.act("ask").await;
+        let asked = b.at_ply(3).await;
+        let answer = json!([{"kind": "answered", "by": "black", "world": "Real", "yes": false,
+                             "words": "No: Black has no legal move in the Real world"}]);
+        assert_eq!(asked["view"]["last"]["events"], answer, "{asked}");
+        assert_eq!(asked["view"]["to_act"], "white", "asking does not pass the turn");
+        assert_eq!(asked["clocks"]["running"], "white", "White's clock runs on");
+        assert_eq!(asked["clocks"]["black_ms"], before["clocks"]["black_ms"], "Black's clock did not run");
+        let told = w.at_ply(3).await;
+        assert_eq!(told["view"]["last"]["events"], answer, "White is told the same answer");
+        assert_eq!(told["view"]["last"]["text"], "ask");
+        assert!(must_act(&told), "White is still to move");
+
+        b.act("ask").await;
+        let again = b.error().await;
+        assert_eq!(again["code"], "not_allowed", "{again}");
+        assert!(again["message"].as_str().unwrap().ends_with("the answer stands: No: Black has no legal move in the Real world"), "{again}");
+        let (_, stored) = black.get(&format!("/api/games/{id}")).await;
+        assert_eq!(stored["ply"], 3, "the repeated question is not stored");
+
+        // The question is part of the stored game.
+        drop((w, b));
+        server.kill();
+        let server = TestServer::start(&db);
+        let white = Guest { addr: server.addr, cookie: white.cookie.clone() };
+        let mut w = white.connect(&id).await;
+        assert_eq!(w.state["ply"], 3);
+        assert_eq!(w.state["view"]["last"]["events"], answer);
+        w.act("Re2Re4").await;
+        let moved = w.at_ply(4).await;
+        assert_eq!(moved["view"]["to_act"], "black");
     }
 }

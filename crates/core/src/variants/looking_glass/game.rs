@@ -1,10 +1,10 @@
 //! The referee of a Looking-Glass game: the secret setups, moves and orders,
 //! Strikes (or forfeits), the question, and what each player is told. A
 //! player sees its own world and the log of what it was told; a spectator
-//! sees nothing until the end, then everything.
+//! sees only whose turn it is until the end, then everything.
 
 use super::decision::Decision;
-use super::moves::{all_orders, any_in_other_world, is_order, moves_in, offered_orders, own_moves};
+use super::moves::{all_orders, any_in_other_world_of, is_order, moves_in, offered_orders, own_moves};
 use super::orders::{carry_out, Order};
 use super::setup::{Start, STARTS};
 use super::state::{OrderRule, Phase};
@@ -62,6 +62,10 @@ pub struct LookingGlassGame {
     /// Where each player's most recent action starts in `told`: what it was
     /// told since is repeated in its notes (a terminal shows notes, not logs).
     since: [usize; 2],
+    /// For each player, `history.len()` when it last asked: until a move
+    /// changes the position the answer stands, and asking again is refused
+    /// with it (so questions cannot be stored without bound).
+    asked: [Option<usize>; 2],
 }
 
 /// A new game from the start (both armies to set up) or a FEN.
@@ -72,7 +76,16 @@ pub fn new_game(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
 impl LookingGlassGame {
     pub fn new(pos: Pos) -> LookingGlassGame {
         let outcome = super::end::judge(&pos);
-        LookingGlassGame { history: vec![pos.hash()], pos, outcome, told: Vec::new(), last_from: 0, starts: [None; 2], since: [0; 2] }
+        LookingGlassGame {
+            history: vec![pos.hash()],
+            pos,
+            outcome,
+            told: Vec::new(),
+            last_from: 0,
+            starts: [None; 2],
+            since: [0; 2],
+            asked: [None; 2],
+        }
     }
 
     /// The true position (the referee's).
@@ -117,10 +130,37 @@ impl LookingGlassGame {
         self.tell(Event::ArmySetUp { by: color, start: None }, Audience::Only(!color));
     }
 
-    fn ask(&mut self, color: Color) {
-        let yes = any_in_other_world(&self.pos);
-        let world = World::home(color).other().name().to_string();
-        self.tell(Event::Answered { by: color, world, yes }, Audience::Both);
+    /// The answer to `color`'s question now.
+    fn answer(&self, color: Color) -> Event {
+        let yes = any_in_other_world_of(&self.pos, color);
+        Event::Answered { by: color, world: World::home(color).other().name().to_string(), yes }
+    }
+
+    /// Whether `color` may ask now: both armies are set up, and it has not
+    /// asked since the last move.
+    fn may_ask(&self, color: Color) -> bool {
+        !matches!(self.pos.extra.phase, Phase::Setup(_)) && self.asked[color.index()] != Some(self.history.len())
+    }
+
+    /// `color`'s question, on its turn or not; both players are told the answer.
+    fn ask(&mut self, color: Color) -> Result<(), MoveError> {
+        if let Phase::Setup(c) = self.pos.extra.phase {
+            return Err(MoveError::NotYourTurn(format!(
+                "the question is asked after both armies are set up; {c} sets up its army first"
+            )));
+        }
+        if !self.may_ask(color) {
+            return Err(MoveError::NotYourTurn(format!(
+                "{color} asked already and nothing has moved since; the answer stands: {}",
+                self.answer(color)
+            )));
+        }
+        self.begin_action();
+        self.since[color.index()] = self.told.len();
+        self.asked[color.index()] = Some(self.history.len());
+        let answer = self.answer(color);
+        self.tell(answer, Audience::Both);
+        Ok(())
     }
 
     /// An own-world move: the opponent learns only that it was made, and
@@ -297,7 +337,6 @@ impl LookingGlassGame {
 
     fn apply_play(&mut self, us: Color, action: Action) -> Result<(), MoveError> {
         match (action, Decision::of(action)) {
-            (_, Some(Decision::Ask)) => self.ask(us),
             (_, Some(Decision::Start(_))) => {
                 return Err(MoveError::NotYourTurn("both armies are set up; move or give an order".into()))
             }
@@ -340,12 +379,13 @@ impl LookingGlassGame {
     }
 
     /// The FEN as `viewer` may know it: the unseen world, its castling and
-    /// the move clock (it counts the opponent's hidden pawn moves) as `*`.
+    /// the move clock (it counts the opponent's hidden pawn moves) as `*`; a
+    /// spectator's every field until the end.
     fn fen_seen_by(&self, viewer: Viewer) -> String {
         let full = self.pos.fen();
         let seen = match (viewer, self.outcome) {
             (Viewer::Referee, _) | (_, Some(_)) => return full,
-            (Viewer::Spectator, None) => None,
+            (Viewer::Spectator, None) => return SPECTATOR_FEN.into(),
             (_, None) => viewer.color().map(World::home),
         };
         let fields: Vec<&str> = full.split(' ').collect();
@@ -366,6 +406,11 @@ impl LookingGlassGame {
         out.join(" ")
     }
 
+    /// The question, when the side to move may ask it.
+    fn question_if_allowed(&self) -> Option<Action> {
+        self.may_ask(self.pos.turn()).then(|| Decision::Ask.action())
+    }
+
     fn describe_order(&self, mv: Move, note: String) -> LegalAction {
         let name = |sq| square_text::<LookingGlass>(sq);
         LegalAction {
@@ -378,6 +423,14 @@ impl LookingGlassGame {
         }
     }
 }
+
+/// A spectator's FEN until the end: every field hidden (the side to move
+/// and the phase would tell a forfeit, the move numbers and Strikes the
+/// Strikes).
+const SPECTATOR_FEN: &str = "*|* * *|* * * * * * *";
+
+/// A spectator's only note until the end.
+const SPECTATOR_NOTE: &str = "A spectator sees nothing of a Looking-Glass game but whose turn it is until the end.";
 
 /// `Mb1Md8`, `Mb7Mb8q`.
 fn order_text(order: Order) -> String {
@@ -408,12 +461,13 @@ impl Game for LookingGlassGame {
                 .into_iter()
                 .chain(all_orders(&self.pos))
                 .map(Action::Move)
-                .chain([Decision::Ask.action()])
+                .chain(self.question_if_allowed())
                 .collect(),
         }
     }
 
-    /// Own moves, the orders from one's own pieces (see [`offered_orders`]), the question.
+    /// Own moves, the orders from one's own pieces (see [`offered_orders`]),
+    /// the question (unless asked since the last move).
     fn offered_actions(&self) -> Vec<Action> {
         if self.outcome.is_some() || self.pos.extra.phase != Phase::Play {
             return self.legal_actions();
@@ -422,7 +476,7 @@ impl Game for LookingGlassGame {
             .into_iter()
             .chain(offered_orders(&self.pos))
             .map(Action::Move)
-            .chain([Decision::Ask.action()])
+            .chain(self.question_if_allowed())
             .collect()
     }
 
@@ -436,7 +490,9 @@ impl Game for LookingGlassGame {
             return self.declare(Outcome::Win { winner: !color, reason: WinReason::Resignation });
         }
         if let Action::Variant(decision) = action {
-            Decision::read(decision)?;
+            if Decision::read(decision)? == Decision::Ask {
+                return self.ask(color);
+            }
         }
         let before = (self.pos.clone(), self.told.len(), self.history.len(), self.since);
         self.begin_action();
@@ -472,6 +528,21 @@ impl Game for LookingGlassGame {
         }
         self.judge();
         Ok(())
+    }
+
+    /// The question, by either player whoever is to act.
+    fn any_time_action(&self, text: &str) -> Option<Action> {
+        text.trim().eq_ignore_ascii_case("ask").then(|| Decision::Ask.action())
+    }
+
+    fn apply_any_time(&mut self, color: Color, action: Action) -> Result<(), MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        match Decision::of(action) {
+            Some(Decision::Ask) => self.ask(color),
+            _ => Err(MoveError::NotYourTurn(format!("{color} may take '{}' only on its turn", self.action_text(action)))),
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -593,10 +664,16 @@ impl Game for LookingGlassGame {
         Knowledge { notes: self.notes(viewer), log: log.into_iter().map(EventView::new).collect(), ..Knowledge::default() }
     }
 
-    /// Every action is known to its actor only: the opponent learns what the
-    /// rules tell it through the events, a spectator nothing until the end.
-    fn is_secret(&self, _action: Action) -> bool {
-        true
+    /// Every action but the question (asked aloud) is known to its actor
+    /// only: the opponent learns what the rules tell it through the events.
+    fn is_secret(&self, action: Action) -> bool {
+        Decision::of(action) != Some(Decision::Ask)
+    }
+
+    /// A spectator, until the end: who acted, and whether a forfeit's choice
+    /// waits, would tell it of Strikes and forfeits.
+    fn sees_only_whose_turn(&self, viewer: Viewer) -> bool {
+        viewer == Viewer::Spectator && self.outcome.is_none()
     }
 
     fn reveal(&self) -> Vec<Event> {
@@ -611,14 +688,17 @@ impl Game for LookingGlassGame {
 }
 
 impl LookingGlassGame {
-    /// Which world the viewer sees and the Strikes.
+    /// Which world the viewer sees and the Strikes (a spectator's: that it
+    /// sees nothing until the end).
     fn notes(&self, viewer: Viewer) -> Vec<String> {
         let strikes = format!(
             "Strikes: White {}, Black {} (three lose)",
             self.pos.extra.strikes(Color::White),
             self.pos.extra.strikes(Color::Black)
         );
-        let Some(c) = viewer.color() else { return vec![strikes] };
+        let Some(c) = viewer.color() else {
+            return if self.sees_only_whose_turn(viewer) { vec![SPECTATOR_NOTE.into()] } else { vec![strikes] };
+        };
         let mut notes = vec![
             format!(
                 "You see the {} world; pieces in the {} world move by orders.",

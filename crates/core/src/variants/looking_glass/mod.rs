@@ -61,6 +61,9 @@ ask             do I have any legal move in the other world? (yes or no)";
     const SHAPE: Shape = worlds::SHAPE;
     /// Kings are captured; castling ignores attacks.
     const CHECK_RULES: bool = false;
+    /// Every army starts by the Chess960 rules, and which castling is
+    /// classical would depend on the other side's hidden start.
+    const ALWAYS_960_CASTLING: bool = true;
 
     type Extra = LgState;
 

@@ -31,10 +31,23 @@ pub fn own_moves(pos: &Pos) -> Vec<Move> {
     moves_in(pos, World::home(pos.turn()))
 }
 
-/// Whether the side to move has a legal move in the world it cannot see
-/// (the answer to its question).
+/// Whether the side to move has a legal move in the world it cannot see.
 pub fn any_in_other_world(pos: &Pos) -> bool {
-    !moves_in(pos, World::home(pos.turn()).other()).is_empty()
+    any_in_other_world_of(pos, pos.turn())
+}
+
+/// Whether `color` has a legal move in the world it cannot see (the answer
+/// to its question), on its turn or not: the position as if it were
+/// `color`'s move (an en-passant square belongs to the side to move only).
+pub fn any_in_other_world_of(pos: &Pos, color: Color) -> bool {
+    let world = World::home(color).other();
+    if color == pos.turn() {
+        return !moves_in(pos, world).is_empty();
+    }
+    let mut theirs = pos.clone();
+    theirs.set_turn(color);
+    theirs.set_ep_square(None);
+    !moves_in(&theirs, world).is_empty()
 }
 
 /// Where `color`'s piece on `from` could go on an empty board: the squares an
