@@ -112,6 +112,11 @@ enum Command {
         /// A SQLite file (made when missing) or a postgres:// URL.
         #[arg(long, default_value = chesslantis_server::DEFAULT_DATABASE)]
         database: String,
+        /// Behind a reverse proxy: read the client's address (which the
+        /// per-address limits count) from this header's last entry, e.g.
+        /// X-Forwarded-For. Only when nobody reaches the server but through the proxy.
+        #[arg(long)]
+        client_address_header: Option<String>,
     },
     /// Recompute every dice roll of a finished server game from its revealed seed.
     VerifyDice {
@@ -183,7 +188,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }),
         Command::Uci => uci_cmd::uci(),
         Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),
-        Command::Serve { addr, database } => serve_cmd::serve(&addr, &database),
+        Command::Serve { addr, database, client_address_header } => serve_cmd::serve(&addr, &database, client_address_header.as_deref()),
         Command::VerifyDice { file, game, database } => serve_cmd::verify_dice(file, database, game),
         Command::Tournament { command } => {
             let text = chesslantis_tournament::run_with(command, &chesslantis_core::registry::variant_ids())?;

@@ -3,8 +3,15 @@
 use crate::UsageError;
 use std::path::PathBuf;
 
-pub fn serve(addr: &str, database: &str) -> Result<(), UsageError> {
-    chesslantis_server::serve_blocking(addr, database).map_err(UsageError)
+pub fn serve(addr: &str, database: &str, client_address_header: Option<&str>) -> Result<(), UsageError> {
+    let client_address = match client_address_header {
+        None => chesslantis_server::client_address::Source::Peer,
+        Some(name) => chesslantis_server::client_address::Source::Header(name.trim().to_ascii_lowercase().parse().map_err(|_| {
+            UsageError(format!("--client-address-header '{name}' is not a header name; give one like X-Forwarded-For or X-Real-IP"))
+        })?),
+    };
+    let settings = chesslantis_server::Settings { client_address, ..Default::default() };
+    chesslantis_server::serve_blocking_with(addr, database, settings).map_err(UsageError)
 }
 
 pub fn verify_dice(file: Option<PathBuf>, database: Option<String>, game: Option<String>) -> Result<(), UsageError> {

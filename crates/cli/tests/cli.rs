@@ -194,3 +194,12 @@ fn a_closed_stdout_ends_every_command_quietly_with_status_0() {
         assert!(err.is_empty(), "{args:?}: nothing on stderr, got: {err}");
     }
 }
+
+#[test]
+fn serve_refuses_a_client_address_header_that_is_no_header_name() {
+    let line = expect_usage_error(&["serve", "--addr", "127.0.0.1:0", "--client-address-header", "X Forwarded For"]);
+    assert_eq!(
+        line,
+        "error: --client-address-header 'X Forwarded For' is not a header name; give one like X-Forwarded-For or X-Real-IP"
+    );
+}

@@ -10,7 +10,8 @@
 //!         that routes by game would; with `split`, Black plays on the next
 //!         server, so every move crosses processes.
 //!     server_client serve ADDR DATABASE
-//!         the server itself (`chesslantis serve`'s code), for the scripts
+//!         the server itself (`chesslantis serve`'s code, its per-address
+//!         limits lifted: every game is played from 127.0.0.1), for the scripts
 //!     server_client check ADDR RECORD.json
 //!         after a restart: every game holds at least its acknowledged
 //!         actions, in order (each game is resigned, then its log exported)
@@ -229,7 +230,9 @@ async fn main() {
             load(&servers, !rest.is_empty(), games.parse().expect(usage), seconds.parse().expect(usage), record).await
         }
         ["serve", _, database] => {
-            if let Err(e) = chesslantis_server::serve(&args[1], database).await {
+            // The load client plays every game from 127.0.0.1: the per-address limits would stop it.
+            let settings = chesslantis_server::Settings { lift_per_address_limits: true, ..Default::default() };
+            if let Err(e) = chesslantis_server::serve_with(&args[1], database, settings).await {
                 println!("{e}");
                 std::process::exit(1);
             }

@@ -3,20 +3,20 @@
 //! here, hashed off the async threads, and never written anywhere else.
 
 use crate::accounts::{self, Password, SignupRefused, User, UserName};
-use crate::http::{body, cookie_guest, guest_or_new, rate_limited, session_token, session_user, with_cookie, ApiError};
+use crate::client_address::ClientAddress;
+use crate::http::{body, cookie_guest, guest_or_new, over_tls, session_token, session_user, with_cookie, ApiError};
 use crate::hub::{now_ms, Hub};
-use crate::identity::{random_id, COOKIE_NAME as GUEST_COOKIE};
+use crate::identity::random_id;
 use crate::protocol::ErrorReply;
 use crate::room::public_name;
 use crate::sessions::{self, Token};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::header::{ORIGIN, SET_COOKIE};
+use axum::extract::{Path, Query, State};
+use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 use utoipa::{IntoParams, ToSchema};
@@ -61,13 +61,6 @@ fn credentials(parsed: Result<Json<Credentials>, JsonRejection>) -> Result<Crede
     })
 }
 
-/// Whether the client reached us over TLS (directly or through a proxy that says so).
-fn over_tls(headers: &HeaderMap) -> bool {
-    let forwarded = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
-    let origin = headers.get(ORIGIN).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("https://"));
-    forwarded || origin
-}
-
 fn header_value(text: &str) -> Result<HeaderValue, ApiError> {
     HeaderValue::from_str(text).map_err(|e| ApiError(ErrorReply::new("internal", e.to_string())))
 }
@@ -94,15 +87,15 @@ async fn hash_off_thread(password: Password) -> Result<String, ApiError> {
         (status = 400, body = ErrorReply, description = "malformed, bad_name, bad_password"), (status = 403, body = ErrorReply), (status = 409, body = ErrorReply), (status = 429, body = ErrorReply, description = "too many sign-ups from this address"), (status = 500, body = ErrorReply)))]
 pub async fn signup(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     headers: HeaderMap,
     request: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let given = credentials(request)?;
     let name = UserName::parse(&given.name)?;
     let password = Password::parse(given.password)?;
-    if let Err(wait) = hub.limits.signup_per_ip.hit(&peer.ip().to_string(), Instant::now()) {
-        return Ok(rate_limited("sign-ups from your address", wait));
+    if let Err(wait) = hub.limits.signup_per_address.hit(&client.limit_key(), Instant::now()) {
+        return Err(ErrorReply::rate_limited("sign-ups from your address", wait).into());
     }
     let taken = || ApiError(ErrorReply::new("name_taken", format!("the name '{}' is taken (names are not case-sensitive); choose another", name.as_str())));
     if accounts::user_by_name(hub.store(), &name).await.map_err(storage)?.is_some() {
@@ -134,7 +127,7 @@ pub async fn signup(
     let mut response = start_session(&hub, &headers, &user, StatusCode::CREATED).await?;
     if claimed.is_some() {
         // The guest cookie names the user now; the session alone acts for it.
-        let cleared = header_value(&format!("{GUEST_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"))?;
+        let cleared = header_value(&crate::identity::cleared_cookie(over_tls(&headers)))?;
         response.headers_mut().append(SET_COOKIE, cleared);
     }
     Ok(response)
@@ -146,7 +139,7 @@ pub async fn signup(
         (status = 400, body = ErrorReply), (status = 401, body = ErrorReply, description = "the name or the password is wrong"), (status = 403, body = ErrorReply), (status = 429, body = ErrorReply, description = "too many login attempts"), (status = 500, body = ErrorReply)))]
 pub async fn login(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    client: ClientAddress,
     headers: HeaderMap,
     request: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
@@ -155,9 +148,9 @@ pub async fn login(
     // Counted before anything is checked: a guess costs a try whatever it is.
     let name_key = given.name.to_ascii_lowercase();
     let per_name = hub.limits.login_per_name.hit(&name_key, now);
-    let per_ip = hub.limits.login_per_ip.hit(&peer.ip().to_string(), now);
-    if let Err(wait) = per_name.and(per_ip) {
-        return Ok(rate_limited("login attempts for this name or from your address", wait));
+    let per_address = hub.limits.login_per_address.hit(&client.limit_key(), now);
+    if let Err(wait) = per_name.and(per_address) {
+        return Err(ErrorReply::rate_limited("login attempts for this name or from your address", wait).into());
     }
     let wrong = || ApiError(ErrorReply::new("wrong_credentials", "the name or the password is wrong; check both (names ignore case, passwords do not)"));
     let Ok(name) = UserName::parse(&given.name) else { return Err(wrong()) };
@@ -193,16 +186,17 @@ pub async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<R
 }
 
 #[utoipa::path(get, path = "/api/me", tag = "accounts",
-    responses((status = 200, description = "The caller; a guest cookie is set for a caller without one", body = Me), (status = 500, body = ErrorReply)))]
+    responses((status = 200, description = "The caller; a guest cookie is set for a caller without one", body = Me),
+        (status = 429, body = ErrorReply, description = "too many new guests from this address (the request had no cookie)"), (status = 500, body = ErrorReply)))]
 /// The caller: a user by its session, else a guest (made when new).
-pub async fn me(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
+pub async fn me(State(hub): State<Arc<Hub>>, client: ClientAddress, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some((id, token)) = session_user(&hub, &headers).await? {
         if let Some(user) = accounts::user_by_id(hub.store(), &id.0).await.map_err(storage)? {
             let me = Me { name: user.name, signed_in: true, grade: user.grade, csrf_token: token.csrf(&hub.cookie_key) };
             return Ok(Json(me).into_response());
         }
     }
-    let (guest, cookie) = guest_or_new(&hub, &headers).await?;
+    let (guest, cookie) = guest_or_new(&hub, &headers, client).await?;
     let csrf_token = crate::csrf::guest_token(&hub.cookie_key, &guest);
     Ok(with_cookie(cookie, Json(Me { name: public_name(&guest), signed_in: false, grade: None, csrf_token })))
 }

@@ -81,9 +81,11 @@ impl Clock {
         (self.left_ms(seat, now) <= 0).then_some(seat)
     }
 
-    /// Both clocks as stored (`white`, `black`), the running one charged to `now`.
+    /// Both clocks as shown and stored (`white`, `black`), the running one
+    /// charged to `now`; never below 0: a fallen flag shows 0, however late
+    /// the timer that let it fall woke.
     pub fn snapshot(&self, now: Instant) -> (i64, i64) {
-        (self.left_ms(Seat::White, now), self.left_ms(Seat::Black, now))
+        (self.left_ms(Seat::White, now).max(0), self.left_ms(Seat::Black, now).max(0))
     }
 
     /// Sets the running seat's time to `left_ms` at `now` (never more than
@@ -132,6 +134,18 @@ mod tests {
         c.start(Seat::White, t0);
         assert_eq!(c.flagged(t0 + Duration::from_millis(299)), None);
         assert_eq!(c.flagged(t0 + Duration::from_millis(300)), Some(Seat::White));
+    }
+
+    #[test]
+    fn a_fallen_flag_shows_zero_not_the_time_past_it() {
+        let t0 = Instant::now();
+        let mut c = Clock::new(300, 600, 0);
+        c.start(Seat::White, t0);
+        let late = t0 + Duration::from_millis(301);
+        assert_eq!(c.left_ms(Seat::White, late), -1, "the flag fell a millisecond ago");
+        assert_eq!(c.snapshot(late), (0, 600));
+        c.stop(late);
+        assert_eq!(c.snapshot(late + Duration::from_secs(1)), (0, 600));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! HTTP routes and the WebSocket of each game (docs/protocol.md, "Server").
 
 use crate::account_routes;
+use crate::client_address::ClientAddress;
 use crate::hub::{Hub, NewGame, RoomHandle};
-use crate::identity::{random_id, GuestId, COOKIE_NAME};
+use crate::identity::{random_id, GuestId};
 use crate::openapi::{self, CheckedRollDoc, GameExportDoc, NewGameDoc, SeatDoc, SeekDoc};
 use crate::protocol::{self, ClientMessage, ErrorReply, GameState, ServerMessage};
 use crate::replay::Replay;
@@ -10,9 +11,9 @@ use crate::sessions::Token;
 use crate::ui::UiFiles;
 use crate::verify::{self, GameExport};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::header::{CONTENT_TYPE, COOKIE, ORIGIN, RETRY_AFTER, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -20,18 +21,40 @@ use axum::{Extension, Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// Larger WebSocket frames close the connection; smaller ones above
 /// `protocol::MAX_MESSAGE_BYTES` get an error reply.
-const MAX_FRAME_BYTES: usize = 64 * 1024;
+pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// The WebSocket's read buffer; a larger message is read in several steps.
 const READ_BUFFER_BYTES: usize = 4096;
+/// The server pings each WebSocket this often, so a live one always moves
+/// bytes (see `connections::IDLE_TIMEOUT`) and a dead one is found.
+pub const WEBSOCKET_PING_EVERY: Duration = Duration::from_secs(20);
+/// A WebSocket from which nothing (not even a pong) arrived for this long
+/// is closed: its client is gone without a word (a half-open connection).
+pub const WEBSOCKET_SILENCE_LIMIT: Duration = Duration::from_secs(60);
+/// After closing a WebSocket for a protocol error, the connection stays
+/// open this long so the client reads the close frame before the socket goes.
+const CLOSE_LINGER: Duration = Duration::from_secs(1);
+
+/// How the server keeps its WebSockets alive.
+#[derive(Clone, Copy, Debug)]
+pub struct WebSocketSettings {
+    pub ping_every: Duration,
+    pub silence_limit: Duration,
+}
+
+impl Default for WebSocketSettings {
+    fn default() -> Self {
+        WebSocketSettings { ping_every: WEBSOCKET_PING_EVERY, silence_limit: WEBSOCKET_SILENCE_LIMIT }
+    }
+}
 
 /// The API and WebSocket routes over `hub`, and the browser UI from `ui`.
-pub fn router(hub: Arc<Hub>, ui: UiFiles) -> Router {
+pub fn router(hub: Arc<Hub>, ui: UiFiles, websocket: WebSocketSettings) -> Router {
     let ui = Router::new()
         .route("/", get(lobby_page))
         .route("/game/{id}", get(game_page))
@@ -39,7 +62,7 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles) -> Router {
         .route("/@/{name}", get(crate::ui::profile_page))
         .fallback(get(ui_file))
         .with_state(Arc::new(ui));
-    api_router(hub).merge(ui)
+    api_router(hub).layer(Extension(websocket)).merge(ui)
 }
 
 /// Every route is registered by `routes!` from its handler's
@@ -72,7 +95,36 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
         .split_for_parts();
     let text = serde_json::to_string(&openapi::finish(doc)).unwrap_or_else(|e| format!(r#"{{"error":"the description could not be written: {e}"}}"#));
-    router.layer(Extension(OpenApiText(Arc::from(text))))
+    router.layer(Extension(OpenApiText(Arc::from(text)))).layer(axum::middleware::map_response(json_errors))
+}
+
+/// The largest error text of the framework's own that is carried over.
+const FRAMEWORK_ERROR_BYTES: usize = 4096;
+
+/// Errors the framework answers itself, in plain text (a path segment that
+/// is not UTF-8, a method the route has not, a WebSocket route asked without
+/// an upgrade), become an `ErrorReply` like every other, keeping their status.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response.headers().get(CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, FRAMEWORK_ERROR_BYTES).await.map(|b| String::from_utf8_lossy(&b).trim().to_string()).unwrap_or_default();
+    let what = if text.is_empty() { status.canonical_reason().unwrap_or("refused").to_string() } else { text };
+    let code = match status {
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        s if s.is_server_error() => "internal",
+        _ => "malformed",
+    };
+    let reply = ErrorReply::new(code, format!("{what}; see docs/protocol.md, section Server (HTTP routes)"));
+    let json = ApiError(reply).into_response();
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    parts.headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    Response::from_parts(parts, json.into_body())
 }
 
 /// The OpenAPI document, written once.
@@ -102,7 +154,7 @@ pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
     (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account"]),
     (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
     (StatusCode::TOO_MANY_REQUESTS, &["rate_limited"]),
-    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over"]),
+    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting"]),
     (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
 ];
 
@@ -110,26 +162,33 @@ fn status_of(code: &str) -> StatusCode {
     ERROR_STATUSES.iter().find(|(_, codes)| codes.contains(&code)).map_or(StatusCode::BAD_REQUEST, |(status, _)| *status)
 }
 
+/// The error as JSON with its status; `Retry-After` when it says how long to wait.
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (status_of(&self.0.code), Json(ServerMessage::Error(self.0))).into_response()
+        let retry_after = self.0.retry_after_s;
+        let mut response = (status_of(&self.0.code), Json(ServerMessage::Error(self.0))).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
-}
-
-/// `429 rate_limited` with `Retry-After` (whole seconds, at least one).
-pub fn rate_limited(what: &str, wait: std::time::Duration) -> Response {
-    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-    let seconds = seconds.max(1);
-    let e = ErrorReply::new("rate_limited", format!("too many {what}; try again in {seconds} s"));
-    let mut response = ApiError(e).into_response();
-    response.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from(seconds));
-    response
 }
 
 pub(crate) fn body<T>(parsed: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     parsed.map(|Json(t)| t).map_err(|e| {
         ApiError(ErrorReply::new("malformed", format!("{}; see docs/protocol.md, section Server", e.body_text())))
     })
+}
+
+/// A body whose top-level `null` fields count as left out (a client built
+/// from the OpenAPI description sends `null` for what it does not set).
+pub(crate) fn body_nulls_left_out<T: serde::de::DeserializeOwned>(parsed: Result<Json<serde_json::Value>, JsonRejection>) -> Result<T, ApiError> {
+    let mut value = body(parsed)?;
+    if let Some(fields) = value.as_object_mut() {
+        fields.retain(|_, v| !v.is_null());
+    }
+    serde_path_to_error::deserialize(value)
+        .map_err(|e| ApiError(ErrorReply::new("malformed", format!("{e}; see docs/protocol.md, section Server"))))
 }
 
 /// A request's query, or `400 malformed` saying what is wrong with it.
@@ -170,13 +229,25 @@ pub(crate) async fn guest_of(hub: &Hub, headers: &HeaderMap) -> Option<GuestId> 
     }
 }
 
-/// The caller's player, a new guest made (with a cookie to set) when the request had none.
-pub(crate) async fn guest_or_new(hub: &Hub, headers: &HeaderMap) -> Result<(GuestId, Option<HeaderValue>), ApiError> {
+/// Whether the client reached us over TLS (directly or through a proxy that
+/// says so): then a cookie is `Secure`, sent back over HTTPS only.
+pub(crate) fn over_tls(headers: &HeaderMap) -> bool {
+    let forwarded = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+    let origin = headers.get(ORIGIN).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("https://"));
+    forwarded || origin
+}
+
+/// The caller's player, a new guest made (with a cookie to set) when the
+/// request had none; new guests are counted per client address.
+pub(crate) async fn guest_or_new(hub: &Hub, headers: &HeaderMap, client: ClientAddress) -> Result<(GuestId, Option<HeaderValue>), ApiError> {
     if let Some(g) = guest_of(hub, headers).await {
         return Ok((g, None));
     }
+    if let Err(wait) = hub.limits.guests_per_address.hit(&client.limit_key(), Instant::now()) {
+        return Err(ErrorReply::rate_limited("new guests from your address (send the chesslantis_guest cookie you were given)", wait).into());
+    }
     let guest = GuestId(random_id(16).map_err(|e| ErrorReply::new("internal", e))?);
-    let cookie = format!("{COOKIE_NAME}={}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000", hub.cookie_key.sign(&guest));
+    let cookie = crate::identity::cookie(&hub.cookie_key.sign(&guest), over_tls(headers));
     let value = HeaderValue::from_str(&cookie).map_err(|e| ErrorReply::new("internal", e.to_string()))?;
     Ok((guest, Some(value)))
 }
@@ -236,17 +307,28 @@ pub struct Created {
 /// A new game: an open seek (`open`), a challenge link, or a game against the engine (`opponent`).
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGameDoc,
     responses((status = 201, description = "The game; a guest cookie is set for a caller without one", body = Created),
-        (status = 400, body = ErrorReply, description = "e.g. bad_variant, bad_time, bad_option, bad_opponent"), (status = 403, body = ErrorReply), (status = 429, body = ErrorReply, description = "too many open seeks"), (status = 500, body = ErrorReply)))]
+        (status = 400, body = ErrorReply, description = "e.g. bad_variant, bad_time, bad_option, bad_opponent"), (status = 403, body = ErrorReply),
+        (status = 409, body = ErrorReply, description = "too_many_waiting: the caller's games waiting for an opponent are at the cap"),
+        (status = 429, body = ErrorReply, description = "too many open seeks, new guests or waiting games from this address"), (status = 500, body = ErrorReply)))]
 async fn create(
     State(hub): State<Arc<Hub>>,
+    client: ClientAddress,
     headers: HeaderMap,
-    request: Result<Json<NewGame>, JsonRejection>,
+    request: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    let request = body(request)?;
-    let (guest, cookie) = guest_or_new(&hub, &headers).await?;
-    if request.open {
-        if let Err(wait) = hub.limits.seeks_per_player.hit(&guest.0, Instant::now()) {
-            return Ok(rate_limited("open seeks from you", wait));
+    let request: NewGame = body_nulls_left_out(request)?;
+    let (guest, cookie) = guest_or_new(&hub, &headers, client).await?;
+    // A game against the engine starts at once; the others wait for an opponent.
+    if request.opponent.is_none() {
+        crate::waiting_games::check_room_for_one_more(hub.store(), &guest).await?;
+        let now = Instant::now();
+        if request.open {
+            if let Err(wait) = hub.limits.seeks_per_player.hit(&guest.0, now) {
+                return Err(ErrorReply::rate_limited("open seeks from you", wait).into());
+            }
+        }
+        if let Err(wait) = hub.limits.waiting_games_per_address.hit(&client.limit_key(), now) {
+            return Err(ErrorReply::rate_limited("seeks and challenge links from your address", wait).into());
         }
     }
     let (id, seat) = hub.create(guest, request).await?;
@@ -264,9 +346,10 @@ async fn game_state(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers
 
 /// Takes the open seat; the game starts.
 #[utoipa::path(post, path = "/api/games/{id}/accept", tag = "games", params(("id" = String, Path, description = "The game's id")),
-    responses((status = 200, description = "The accepter's state", body = GameState), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply), (status = 409, body = ErrorReply), (status = 500, body = ErrorReply)))]
-async fn accept(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let (guest, cookie) = guest_or_new(&hub, &headers).await?;
+    responses((status = 200, description = "The accepter's state", body = GameState), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply), (status = 409, body = ErrorReply),
+        (status = 429, body = ErrorReply, description = "too many new guests from this address (the request had no cookie)"), (status = 500, body = ErrorReply)))]
+async fn accept(State(hub): State<Arc<Hub>>, Path(id): Path<String>, client: ClientAddress, headers: HeaderMap) -> Result<Response, ApiError> {
+    let (guest, cookie) = guest_or_new(&hub, &headers, client).await?;
     let state = hub.accept(&id, guest).await?;
     Ok(with_cookie(cookie, Json(state)))
 }
@@ -419,6 +502,7 @@ async fn websocket(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    Extension(settings): Extension<WebSocketSettings>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     // A page of another site may open a WebSocket with this site's cookies
@@ -430,7 +514,23 @@ async fn websocket(
     let (handle, updates) = hub.watch(&id).await?;
     // A client sends only small actions: a small read buffer, since
     // tungstenite zeroes the whole buffer (128 KiB by default) on every read.
-    Ok(ws.max_message_size(MAX_FRAME_BYTES).read_buffer_size(READ_BUFFER_BYTES).on_upgrade(move |socket| connection(hub, handle, updates, guest, socket)))
+    // A frame's size is checked from its header, before its payload is read.
+    let ws = ws.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).read_buffer_size(READ_BUFFER_BYTES);
+    Ok(ws.on_upgrade(move |socket| connection(hub, handle, updates, guest, settings, socket)))
+}
+
+/// The close frame for a WebSocket protocol error, if the connection is
+/// still there to hear it: 1007 for text that is not UTF-8, 1009 for a
+/// message over `MAX_FRAME_BYTES`, 1002 for any other breach of RFC 6455.
+fn close_for(error: axum::Error) -> Option<CloseFrame> {
+    let error = error.into_inner().downcast::<tungstenite::Error>().ok()?;
+    let (code, reason) = match *error {
+        tungstenite::Error::Utf8(_) => (close_code::INVALID, "a text message must be UTF-8".to_string()),
+        tungstenite::Error::Capacity(_) => (close_code::SIZE, format!("a message may have at most {MAX_FRAME_BYTES} bytes")),
+        tungstenite::Error::Protocol(e) => (close_code::PROTOCOL, e.to_string()),
+        _ => return None,
+    };
+    Some(CloseFrame { code, reason: reason.into() })
 }
 
 fn json_text(message: &ServerMessage) -> Message {
@@ -455,9 +555,13 @@ async fn connection(
     handle: Arc<RoomHandle>,
     mut updates: tokio::sync::watch::Receiver<Arc<crate::hub::Published>>,
     guest: Option<GuestId>,
+    settings: WebSocketSettings,
     socket: WebSocket,
 ) {
     let (mut sink, mut stream) = socket.split();
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + settings.ping_every, settings.ping_every);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = Instant::now();
     let mut told_rematch = false;
     let current = |updates: &mut tokio::sync::watch::Receiver<Arc<crate::hub::Published>>| {
         let published = updates.borrow_and_update().clone();
@@ -482,10 +586,29 @@ async fn connection(
                     }
                 }
             }
+            _ = pings.tick() => {
+                if heard.elapsed() >= settings.silence_limit {
+                    let reason = format!("nothing heard for {} s", settings.silence_limit.as_secs_f64());
+                    let _ = sink.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: reason.into() }))).await;
+                    return;
+                }
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
             message = stream.next() => {
                 let received = Instant::now();
+                heard = received;
                 let text = match message {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                    None | Some(Ok(Message::Close(_))) => return,
+                    Some(Err(e)) => {
+                        if let Some(frame) = close_for(e) {
+                            if sink.send(Message::Close(Some(frame))).await.is_ok() {
+                                tokio::time::sleep(CLOSE_LINGER).await;
+                            }
+                        }
+                        return;
+                    }
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
                         let e = ErrorReply::new("unknown_message", "binary messages are not understood; send JSON text");

@@ -6,6 +6,22 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 pub const COOKIE_NAME: &str = "chesslantis_guest";
+/// How long a guest cookie lasts: a year.
+pub const COOKIE_MAX_AGE_S: u64 = 365 * 24 * 60 * 60;
+
+/// The `Set-Cookie` value for a guest's signed id. It is the credential for
+/// the guest's seats, so it has the session cookie's flags: `Secure` when
+/// the client came over TLS (`http::over_tls`), never readable by scripts.
+pub fn cookie(signed: &str, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE_NAME}={signed}; Path=/; HttpOnly; SameSite=Lax; Max-Age={COOKIE_MAX_AGE_S}{secure}")
+}
+
+/// The `Set-Cookie` value that removes the guest cookie (a guest who signed up).
+pub fn cleared_cookie(secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}")
+}
 
 /// A guest's id: 16 characters of [a-z0-9].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -89,6 +105,14 @@ mod tests {
         assert_eq!(key.verify(&forged), None);
         assert_eq!(CookieKey::new([4; 32]).verify(&cookie), None);
         assert_eq!(key.verify("no-dot"), None);
+    }
+
+    #[test]
+    fn the_cookie_is_secure_exactly_when_asked() {
+        assert_eq!(cookie("id.sig", false), "chesslantis_guest=id.sig; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000");
+        assert_eq!(cookie("id.sig", true), "chesslantis_guest=id.sig; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000; Secure");
+        assert!(cleared_cookie(true).ends_with("Max-Age=0; Secure"));
+        assert!(!cleared_cookie(false).contains("Secure"));
     }
 
     #[test]

@@ -10,6 +10,9 @@
 //! - [`pgn`]: a finished game as PGN; `GET /api/users/{name}/games` lists a player's.
 //! - [`ratings`]: Glicko-2 per user and variant, moved by rated games.
 //! - [`csrf`] / [`rate_limit`]: the guards of state-changing requests and of logins and seeks.
+//! - [`client_address`]: the address the per-address limits count (the peer, or a proxy's header).
+//! - [`waiting_games`]: the cap on a player's games waiting for an opponent.
+//! - [`connections`]: accepting connections: timeouts, a cap, the open-file limit.
 //! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
 //! - [`ui`]: the browser UI (web/dist) embedded in the binary.
 //! - [`model`]: the game model's contract as the server uses it.
@@ -17,8 +20,10 @@
 
 pub mod account_routes;
 pub mod accounts;
+pub mod client_address;
 pub mod clock;
 pub mod cluster;
+pub mod connections;
 pub mod csrf;
 pub mod dice;
 pub mod engine_seat;
@@ -40,8 +45,8 @@ pub mod sessions;
 pub mod store;
 pub mod ui;
 pub mod verify;
+pub mod waiting_games;
 
-use axum::serve::ListenerExt;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -55,32 +60,51 @@ pub async fn open(database: &str) -> Result<Arc<hub::Hub>, String> {
     hub::Hub::start(store).await
 }
 
+/// How the server meets its clients: connection timeouts and cap, WebSocket
+/// keep-alive, where a client's address comes from (docs/server.md, "Limits").
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    pub connections: connections::Settings,
+    pub websocket: http::WebSocketSettings,
+    pub client_address: client_address::Source,
+    /// Every per-address limit lifted, for a load test whose clients all
+    /// share one address (`bench/server-load`, the test harness).
+    pub lift_per_address_limits: bool,
+}
+
 /// Serves `hub` and the UI from `ui` on `listener` until `shutdown` completes.
 pub async fn run(
     listener: tokio::net::TcpListener,
     hub: Arc<hub::Hub>,
     ui: ui::UiFiles,
+    settings: Settings,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    // Moves are small messages: without TCP_NODELAY, Nagle's algorithm holds
-    // one back until the peer's delayed ACK (tens of milliseconds a move).
-    let listener = listener.tap_io(|stream| {
-        let _ = stream.set_nodelay(true);
-    });
-    // The peer's address keys the login rate limit.
-    let app = http::router(hub, ui).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
+    if settings.lift_per_address_limits {
+        hub.limits.lift_per_address();
+    }
+    let app = http::router(hub, ui, settings.websocket).layer(axum::Extension(settings.client_address));
+    connections::serve(listener, app, settings.connections, shutdown).await
 }
 
 /// `chesslantis serve`: listens on `addr` over `database` until Ctrl-C.
 pub async fn serve(addr: &str, database: &str) -> Result<(), String> {
+    serve_with(addr, database, Settings::default()).await
+}
+
+/// `chesslantis serve` with `settings`; the open-file limit is raised first
+/// and the connection cap kept under it.
+pub async fn serve_with(addr: &str, database: &str, mut settings: Settings) -> Result<(), String> {
+    if let Some(files) = connections::raise_file_limit() {
+        settings.connections = settings.connections.within_file_limit(files);
+    }
     let hub = open(database).await?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e} (another server there? choose another address with --addr)"))?;
     let local: SocketAddr = listener.local_addr().map_err(|e| e.to_string())?;
     println!("Chesslantis server at http://{local}/ (database: {database}); open it in a browser, Ctrl-C stops it");
-    run(listener, hub, ui::UiFiles::Embedded, async {
+    run(listener, hub, ui::UiFiles::Embedded, settings, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await
@@ -93,7 +117,12 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 
 /// `chesslantis serve` from synchronous code.
 pub fn serve_blocking(addr: &str, database: &str) -> Result<(), String> {
-    runtime()?.block_on(serve(addr, database))
+    serve_blocking_with(addr, database, Settings::default())
+}
+
+/// `chesslantis serve` with `settings`, from synchronous code.
+pub fn serve_blocking_with(addr: &str, database: &str, settings: Settings) -> Result<(), String> {
+    runtime()?.block_on(serve_with(addr, database, settings))
 }
 
 /// Where `verify-dice` reads a finished game from.

@@ -115,40 +115,48 @@ pub enum SeatDoc {
     Chance,
 }
 
-/// A request for a new game (`hub::NewGame`).
+/// A request for a new game (`hub::NewGame`). Every field but `variant`
+/// may be left out or sent as `null`, which means the same.
 #[derive(Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = NewGame)]
 pub struct NewGameDoc {
     /// A variant id of `GET /api/variants`.
+    #[schema(example = "chess")]
     variant: String,
     /// A start position in the variant's FEN; the variant's start when left out.
     #[serde(default)]
+    #[schema(example = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")]
     fen: Option<String>,
     /// The creator's time in ms, 100 to 10800000 (5 minutes when left out).
     #[serde(default)]
-    #[schema(default = 300000)]
+    #[schema(default = 300000, example = 600000)]
     time_ms: Option<i64>,
     /// The opponent's time in ms; the creator's when left out.
     #[serde(default)]
+    #[schema(example = 300000)]
     opponent_time_ms: Option<i64>,
     /// Added after each move, 0 to 60000 ms.
     #[serde(default)]
+    #[schema(default = 0, example = 2000)]
     increment_ms: Option<i64>,
+    /// `random` when left out.
     #[serde(default)]
     colour: Option<ColourChoiceDoc>,
     /// Listed among the open seeks; otherwise reachable by its link only.
     #[serde(default)]
+    #[schema(default = false, example = true)]
     open: Option<bool>,
     /// Who takes the other seat: left out, whoever accepts; the engine, at once.
     #[serde(default)]
     opponent: Option<OpponentDoc>,
     /// Per-game options, e.g. `{"forfeit": true}` (looking-glass only).
     #[serde(default)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<GameOptionsDoc>)]
     options: Option<serde_json::Map<String, serde_json::Value>>,
     /// The result moves both players' ratings: between signed-in users only.
     #[serde(default)]
+    #[schema(default = false, example = true)]
     rated: Option<bool>,
 }
 
@@ -165,7 +173,7 @@ pub enum ColourChoiceDoc {
 /// `{"engine": {"level": 0..20}}`
 #[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase", deny_unknown_fields)]
-#[schema(as = Opponent)]
+#[schema(as = Opponent, example = json!({"engine": {"level": 8}}))]
 pub enum OpponentDoc {
     Engine {
         /// 0 (weakest) to 20 (full strength).
@@ -266,7 +274,7 @@ pub struct CheckedRollDoc {
 /// A game's options (`options::GameOptions`); `{}` for none.
 #[derive(Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(as = GameOptions)]
+#[schema(as = GameOptions, example = json!({"forfeit": false}))]
 pub struct GameOptionsDoc {
     /// Looking-Glass: an impossible order forfeits the turn (left out when false).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

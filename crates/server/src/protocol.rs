@@ -172,18 +172,27 @@ pub struct ErrorReply {
     /// `needs_choice`: the full action texts to choose from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<String>,
+    /// `rate_limited`: whole seconds to wait, sent over HTTP as `Retry-After`.
+    #[serde(skip)]
+    pub retry_after_s: Option<u64>,
 }
 
 impl ErrorReply {
     pub fn new(code: &str, message: impl Into<String>) -> ErrorReply {
-        ErrorReply { code: code.into(), message: message.into(), options: Vec::new() }
+        ErrorReply { code: code.into(), message: message.into(), options: Vec::new(), retry_after_s: None }
+    }
+
+    /// `rate_limited`: too many `what`, to try again after `wait` (whole seconds, at least one).
+    pub fn rate_limited(what: &str, wait: std::time::Duration) -> ErrorReply {
+        let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
+        ErrorReply { retry_after_s: Some(seconds), ..ErrorReply::new("rate_limited", format!("too many {what}; try again in {seconds} s")) }
     }
 }
 
 /// The game model's refusals keep their code and words.
 impl From<crate::model::ActionError> for ErrorReply {
     fn from(e: crate::model::ActionError) -> Self {
-        ErrorReply { code: e.code.as_str().into(), message: e.message, options: e.options }
+        ErrorReply { code: e.code.as_str().into(), message: e.message, options: e.options, retry_after_s: None }
     }
 }
 

@@ -1,16 +1,37 @@
 //! A small in-memory rate limiter: at most `limit` hits a key per window
 //! (a fixed window, started by the key's first hit). One process's memory
 //! only, which is enough for login guessing and seek spam from one server.
+//! The limits that key on the client's address take it from
+//! `client_address::ClientAddress` (an IPv6 client by its /64).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// Every limit's window.
+pub const WINDOW: Duration = Duration::from_secs(60);
+/// Login attempts per account name a window: password guessing on one account.
+pub const LOGINS_PER_NAME: u32 = 10;
+/// Login attempts per client address a window: guessing across accounts.
+pub const LOGINS_PER_ADDRESS: u32 = 30;
+/// Sign-ups per client address a window.
+pub const SIGNUPS_PER_ADDRESS: u32 = 10;
+/// Open seeks per player a window: the lobby stays readable.
+pub const SEEKS_PER_PLAYER: u32 = 10;
+/// New guests per client address a window: every request without a cookie
+/// that needs a player makes one, so without this a client that drops its
+/// cookie is a new player each time, and the per-player limits never bite.
+pub const GUESTS_PER_ADDRESS: u32 = 60;
+/// Games made to wait for an opponent (open seeks and challenge links) per
+/// client address a window, whoever makes them.
+pub const WAITING_GAMES_PER_ADDRESS: u32 = 60;
 
 /// Keys kept before expired windows are swept (the map cannot grow without bound).
 const SWEEP_ABOVE: usize = 10_000;
 
 pub struct RateLimiter {
-    limit: u32,
+    limit: AtomicU32,
     window: Duration,
     /// Per key: its window's start and the hits in it.
     hits: Mutex<HashMap<String, (Instant, u32)>>,
@@ -18,7 +39,12 @@ pub struct RateLimiter {
 
 impl RateLimiter {
     pub fn new(limit: u32, window: Duration) -> RateLimiter {
-        RateLimiter { limit, window, hits: Mutex::new(HashMap::new()) }
+        RateLimiter { limit: AtomicU32::new(limit), window, hits: Mutex::new(HashMap::new()) }
+    }
+
+    /// Changes the limit (a test server whose clients all share one address lifts it).
+    pub fn set_limit(&self, limit: u32) {
+        self.limit.store(limit, Ordering::Relaxed);
     }
 
     /// Counts a hit of `key` at `now`; `Err(wait)` when over the limit, with
@@ -33,7 +59,7 @@ impl RateLimiter {
         if now.saturating_duration_since(entry.0) >= self.window {
             *entry = (now, 0);
         }
-        if entry.1 >= self.limit {
+        if entry.1 >= self.limit.load(Ordering::Relaxed) {
             return Err(self.window.saturating_sub(now.saturating_duration_since(entry.0)));
         }
         entry.1 += 1;
@@ -41,26 +67,36 @@ impl RateLimiter {
     }
 }
 
-/// The server's limits.
+/// The server's rate limits (`Hub::limits`).
 pub struct Limits {
-    /// Login attempts per account name (lower case): password guessing on one account.
     pub login_per_name: RateLimiter,
-    /// Login attempts per client address: guessing across accounts.
-    pub login_per_ip: RateLimiter,
-    /// Sign-ups per client address.
-    pub signup_per_ip: RateLimiter,
-    /// Open seeks per player: the lobby stays readable.
+    pub login_per_address: RateLimiter,
+    pub signup_per_address: RateLimiter,
     pub seeks_per_player: RateLimiter,
+    pub guests_per_address: RateLimiter,
+    pub waiting_games_per_address: RateLimiter,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        let minute = Duration::from_secs(60);
         Limits {
-            login_per_name: RateLimiter::new(10, minute),
-            login_per_ip: RateLimiter::new(30, minute),
-            signup_per_ip: RateLimiter::new(10, minute),
-            seeks_per_player: RateLimiter::new(10, minute),
+            login_per_name: RateLimiter::new(LOGINS_PER_NAME, WINDOW),
+            login_per_address: RateLimiter::new(LOGINS_PER_ADDRESS, WINDOW),
+            signup_per_address: RateLimiter::new(SIGNUPS_PER_ADDRESS, WINDOW),
+            seeks_per_player: RateLimiter::new(SEEKS_PER_PLAYER, WINDOW),
+            guests_per_address: RateLimiter::new(GUESTS_PER_ADDRESS, WINDOW),
+            waiting_games_per_address: RateLimiter::new(WAITING_GAMES_PER_ADDRESS, WINDOW),
+        }
+    }
+}
+
+impl Limits {
+    /// Lifts every per-address limit, for a load test whose clients all
+    /// share one address (`bench/server-load`, the test harness). The
+    /// per-player and per-name limits stay.
+    pub fn lift_per_address(&self) {
+        for limiter in [&self.login_per_address, &self.signup_per_address, &self.guests_per_address, &self.waiting_games_per_address] {
+            limiter.set_limit(u32::MAX);
         }
     }
 }
@@ -79,5 +115,9 @@ mod tests {
         assert_eq!(wait, Duration::from_secs(50));
         assert!(limiter.hit("b", t0 + Duration::from_secs(10)).is_ok(), "another key has its own count");
         assert!(limiter.hit("a", t0 + Duration::from_secs(60)).is_ok(), "a new window");
+        limiter.set_limit(3);
+        assert!(limiter.hit("a", t0 + Duration::from_secs(61)).is_ok());
+        assert!(limiter.hit("a", t0 + Duration::from_secs(61)).is_ok(), "the window's third hit, under the raised limit");
+        assert!(limiter.hit("a", t0 + Duration::from_secs(61)).is_err());
     }
 }

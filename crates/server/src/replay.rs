@@ -69,7 +69,8 @@ pub async fn replay(store: &Store, id: &str, guest: Option<&GuestId>, ply: Optio
     let ply = ply_of(ply, length)?;
     let start = (row.white_ms, row.black_ms);
     let (white_ms, black_ms) = match ply.checked_sub(1) {
-        Some(last) => actions.get(last as usize).map(|a| (a.white_left_ms, a.black_left_ms)).unwrap_or(start),
+        // Never below 0, as every clock is shown (rows stored before that rule may hold less).
+        Some(last) => actions.get(last as usize).map(|a| (a.white_left_ms.max(0), a.black_left_ms.max(0))).unwrap_or(start),
         None => start,
     };
     // The room as it stands (a lost flag included), for who the requester

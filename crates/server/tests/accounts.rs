@@ -314,9 +314,15 @@ async fn logins_and_seeks_are_rate_limited() {
         assert_eq!(r.status, 429, "the name in another case is the same name");
 
         let guest = Guest::new(addr).await;
+        let mut seeks = Vec::new();
         for n in 0..10 {
             let (status, body) = guest.post("/api/games", json!({"variant": "chess", "open": true})).await;
             assert_eq!(status, 201, "seek {n}: {body}");
+            seeks.push(body["id"].as_str().unwrap().to_string());
+        }
+        // Two withdrawn: under the cap of waiting games, the seek rate limit still holds.
+        for id in &seeks[..2] {
+            assert_eq!(guest.post(&format!("/api/games/{id}/abort"), json!({})).await.0, 200);
         }
         let r = http_raw(addr, "POST", "/api/games", Some(&guest.cookie), Some(&json!({"variant": "chess", "open": true}))).await;
         assert_eq!(r.status, 429, "{}", r.body);

@@ -121,3 +121,46 @@ async fn a_socket_closed_mid_move_leaves_a_consistent_game() {
         assert_eq!(status, 200);
     }
 }
+
+/// Every refusal is an `ErrorReply` in JSON, whether a handler or the
+/// framework refused: a path that does not decode, a query, a body, a
+/// method the route has not, a WebSocket route asked without an upgrade.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_of_refused_request_is_a_json_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = &databases(&dir)[0];
+    let server = TestServer::start(db);
+    let addr = server.addr;
+    let guest = Guest::new(addr).await;
+    let id = guest.create(json!({"variant": "chess"})).await;
+    let origin = format!("http://{addr}");
+    let big = json!({"variant": "x".repeat(5000)});
+    // method, path, headers, body; the status, code and words of the answer.
+    type Case<'a> = (&'a str, String, Vec<(&'a str, &'a str)>, Option<Value>, u16, &'a str, &'a str);
+    let cases: Vec<Case> = vec![
+        ("GET", "/api/games/%FF%FE".into(), vec![], None, 400, "malformed", "UTF-8"),
+        ("GET", "/api/users/%FF/games".into(), vec![], None, 400, "malformed", "UTF-8"),
+        ("GET", format!("/api/games/{id}/replay?ply=1&ply=2"), vec![], None, 400, "malformed", "duplicate field"),
+        ("GET", "/api/users/nobody_here/games?limit=1&limit=2".into(), vec![], None, 400, "malformed", "duplicate field"),
+        ("POST", "/api/games".into(), vec![("Origin", &origin)], Some(json!("not an object")), 400, "malformed", "invalid type"),
+        ("POST", "/api/games".into(), vec![("Origin", &origin)], Some(json!({"variant": "chess", "time_ms": "five"})), 400, "malformed", "time_ms"),
+        ("POST", "/api/games".into(), vec![("Origin", &origin)], Some(big), 400, "malformed", "length limit"),
+        ("POST", "/api/variants".into(), vec![("Origin", &origin)], Some(json!({})), 405, "method_not_allowed", "Method Not Allowed"),
+        ("GET", format!("/ws/games/{id}"), vec![], None, 400, "malformed", "upgrade"),
+    ];
+    for (method, path, headers, body, status, code, words) in cases {
+        let r = http_with_headers(addr, method, &path, &headers, body.as_ref()).await;
+        assert_eq!(r.status, status, "{method} {path}: {}", r.body);
+        assert!(r.header("content-type").unwrap_or("").starts_with("application/json"), "{method} {path}: {}", r.head);
+        let e: Value = serde_json::from_str(&r.body).unwrap_or_else(|_| panic!("{method} {path}: not JSON: {}", r.body));
+        assert_eq!((e["type"].as_str(), e["code"].as_str()), (Some("error"), Some(code)), "{method} {path}: {e}");
+        let message = e["message"].as_str().unwrap();
+        assert!(message.to_lowercase().contains(&words.to_lowercase()) && message.contains("docs/protocol.md"), "{method} {path}: {message}");
+    }
+    // A body sent as something else than JSON.
+    let r = http_raw(addr, "POST", "/api/games", None, None).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    let e: Value = serde_json::from_str(&r.body).expect("JSON");
+    assert_eq!(e["code"], "malformed");
+    assert!(e["message"].as_str().unwrap().contains("Content-Type"), "{e}");
+}

@@ -33,7 +33,11 @@ async fn a_game_with_unequal_clocks_ends_on_time_without_any_message() {
         assert_eq!(end["result"]["result"], "0-1");
         assert!(end["result"]["words"].as_str().unwrap().contains("on time"), "{end}");
         assert_eq!(end["clocks"]["black_ms"], 600, "Black's time was never charged");
-        assert!(end["clocks"]["white_ms"].as_i64().unwrap() <= 0);
+        assert_eq!(end["clocks"]["white_ms"], 0, "a fallen flag shows 0, never the milliseconds the timer woke late");
+        let (_, state) = white.get(&format!("/api/games/{id}")).await;
+        assert_eq!(state["clocks"]["white_ms"], 0);
+        let (_, replay) = white.get(&format!("/api/games/{id}/replay")).await;
+        assert!(replay["clocks"]["white_ms"].as_i64().unwrap() >= 0, "{replay}");
         // An action after the flag is refused.
         w.until(|s| s["status"] == "ended").await;
         w.act("g1f3").await;
@@ -170,7 +174,7 @@ async fn a_flag_falling_against_a_bare_king_is_a_draw() {
         assert_eq!(state["clocks"]["running"], "white");
 
         let end = ended(&black, &id).await;
-        assert!(end["clocks"]["white_ms"].as_i64().unwrap() <= 0, "White's time ran out: {end}");
+        assert_eq!(end["clocks"]["white_ms"], 0, "White's time ran out, shown as 0: {end}");
         let words = "Draw: White's time ran out, but Black cannot win by any series of legal moves";
         assert_eq!(end["result"], json!({"result": "1/2-1/2", "words": words}));
         assert_eq!(end["view"]["outcome"]["reason"], "timeout_vs_insufficient_material");
@@ -189,5 +193,87 @@ async fn a_flag_falling_against_a_bare_king_is_a_draw() {
         let (_, restored) = white.get(&format!("/api/games/{id}")).await;
         assert_eq!(restored["result"], end["result"], "the restart keeps the draw");
         assert_eq!(restored["view"]["outcome"], end["view"]["outcome"]);
+    }
+}
+
+/// A database of this test's own: the SQLite file, or a fresh PostgreSQL
+/// database beside the shared one (the heartbeat in `settings` is one row
+/// for every server on a database, and other tests' servers beat on the shared one).
+async fn own_database(shared: &str) -> String {
+    if !shared.starts_with("postgres") {
+        return shared.to_string();
+    }
+    sqlx::any::install_default_drivers();
+    let name = format!("chesslantis_downtime_{}", chesslantis_server::identity::random_id(8).unwrap());
+    let admin = sqlx::AnyPool::connect(shared).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await.unwrap();
+    let (server, _) = shared.rsplit_once('/').unwrap();
+    format!("{server}/{name}")
+}
+
+/// Moves game `game`'s flag time by `flag_ms` and sets the heartbeat to `alive_ms`.
+async fn rewrite_time(db: &str, game: &str, flag_ms: i64, alive_ms: i64) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(db).await.unwrap();
+    sqlx::query("UPDATE games SET flag_at_ms = flag_at_ms + $1 WHERE id = $2").bind(flag_ms).bind(game).execute(&pool).await.unwrap();
+    sqlx::query("UPDATE settings SET value = $1 WHERE name = 'alive_ms'").bind(alive_ms.to_string()).execute(&pool).await.unwrap();
+    pool.close().await;
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
+}
+
+const HOUR_MS: i64 = 3_600_000;
+
+/// Who pays for the time no server ran (docs/server.md, "Downtime"; the
+/// same in docs/protocol.md): when no process ran for more than 3 s, nobody;
+/// time while the service ran (a quick restart, another process serving)
+/// goes on the running clock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn downtime_of_the_whole_service_is_charged_to_nobody_but_time_while_it_ran_is() {
+    let dir = tempfile::tempdir().unwrap();
+    for shared in databases(&dir) {
+        let db = own_database(&shared).await;
+        // Ten minutes each; after e4 e5 White's clock runs.
+        let server = TestServer::start(&db);
+        let (id, white, black) = start_game(server.addr, json!({"variant": "chess", "time_ms": 600_000})).await;
+        let mut w = white.connect(&id).await;
+        let mut b = black.connect(&id).await;
+        w.act("e2e4").await;
+        b.at_ply(1).await;
+        b.act("e7e5").await;
+        assert_eq!(w.at_ply(2).await["clocks"]["running"], "white");
+        w.close().await;
+        b.close().await;
+        server.kill();
+
+        // The crash an hour ago: the heartbeat and the flag time as they stood then.
+        rewrite_time(&db, &id, -HOUR_MS, now_ms() - HOUR_MS).await;
+        let server = TestServer::start(&db);
+        let (_, state) = Guest { addr: server.addr, cookie: white.cookie.clone() }.get(&format!("/api/games/{id}")).await;
+        assert_eq!(state["status"], "playing", "an hour down charged to nobody: {state}");
+        assert_eq!(state["clocks"]["running"], "white");
+        let left = state["clocks"]["white_ms"].as_i64().unwrap();
+        assert!(left > 0 && left <= 600_000, "White's ten minutes, less what White thought while a server ran: {left}");
+        server.kill();
+
+        // White's hour of thought while the service ran (its heartbeat is
+        // fresh, as when another process served on): charged, the flag fell.
+        rewrite_time(&db, &id, -HOUR_MS, now_ms() + 1000).await;
+        let server = TestServer::start(&db);
+        let w = Guest { addr: server.addr, cookie: white.cookie.clone() };
+        let mut conn = w.connect(&id).await;
+        let end = conn.until(|s| s["status"] == "ended").await;
+        assert_eq!(end["result"]["result"], "0-1", "{end}");
+        assert_eq!(end["clocks"]["white_ms"], 0);
+        conn.close().await;
+        server.kill();
+        if db != shared {
+            sqlx::any::install_default_drivers();
+            let admin = sqlx::AnyPool::connect(&shared).await.unwrap();
+            let name = db.rsplit('/').next().unwrap();
+            sqlx::query(&format!("DROP DATABASE {name} WITH (FORCE)")).execute(&admin).await.unwrap();
+        }
     }
 }

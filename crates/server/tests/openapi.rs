@@ -104,3 +104,73 @@ async fn the_openapi_description_lists_every_route_with_its_errors() {
         }
     }
 }
+
+/// Whether a property's schema lets it be `null`.
+fn nullable(property: &Value) -> bool {
+    let null = |s: &Value| s["type"] == "null" || s["type"].as_array().is_some_and(|t| t.contains(&Value::from("null")));
+    null(property) || ["oneOf", "anyOf"].iter().any(|k| property[*k].as_array().is_some_and(|all| all.iter().any(null)))
+}
+
+/// The example values the schema gives a property: its own, or those of the
+/// schema it refers to (an enum's every value).
+fn examples(doc: &Value, property: &Value) -> Vec<Value> {
+    let mut all: Vec<Value> = property["examples"].as_array().cloned().unwrap_or_default();
+    if !property["example"].is_null() {
+        all.push(property["example"].clone());
+    }
+    let branches = property["oneOf"].as_array().cloned().unwrap_or_else(|| vec![property.clone()]);
+    for reference in branches.iter().filter_map(|b| b["$ref"].as_str()) {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        let target = &doc["components"]["schemas"][name];
+        all.extend(target["enum"].as_array().cloned().unwrap_or_default());
+        all.extend(examples(doc, target));
+    }
+    all
+}
+
+/// Requests built from the description of `POST /api/games`: every
+/// property the schema marks nullable sent as `null`, and every example
+/// value, each beside a `variant`, are accepted; `variant`, required, is not
+/// nullable and refused as `null`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_game_requests_built_from_the_schema_are_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let r = http_raw(server.addr, "GET", "/api/openapi.json", None, None).await;
+        let doc: Value = serde_json::from_str(&r.body).unwrap();
+        let schema = &doc["components"]["schemas"]["NewGame"];
+        let properties = schema["properties"].as_object().unwrap_or_else(|| panic!("NewGame's properties: {schema}"));
+        assert_eq!(schema["required"], serde_json::json!(["variant"]), "{schema}");
+        // A user, so that `"rated": true` is a request it may make.
+        let (user, _) = Guest::signed_up(server.addr, "schema").await;
+        let mut tried = 0;
+        for (name, property) in properties {
+            let mut requests = Vec::new();
+            if name == "variant" {
+                assert!(!nullable(property), "variant is required: {property}");
+                let (status, e) = user.post("/api/games", serde_json::json!({"variant": null})).await;
+                assert_eq!((status, e["code"].as_str()), (400, Some("malformed")), "{e}");
+            } else {
+                assert!(nullable(property), "{name} may be left out, so null says the same: {property}");
+                requests.push(serde_json::json!({"variant": "chess", name.as_str(): null}));
+            }
+            let values = examples(&doc, property);
+            assert!(!values.is_empty(), "{name} has an example: {property}");
+            for value in values {
+                let mut request = serde_json::json!({"variant": "chess"});
+                request[name.as_str()] = value;
+                requests.push(request);
+            }
+            for request in requests {
+                let (status, body) = user.post("/api/games", request.clone()).await;
+                assert_eq!(status, 201, "{request}: {body}");
+                // Withdrawn at once, so the player's waiting games stay under the cap.
+                let (status, state) = user.post(&format!("/api/games/{}/abort", body["id"].as_str().unwrap()), serde_json::json!({})).await;
+                assert_eq!(status, 200, "{state}");
+                tried += 1;
+            }
+        }
+        assert!(tried >= 2 * (properties.len() - 1), "{tried} requests");
+    }
+}

@@ -34,12 +34,25 @@ pub struct TestServer {
 }
 
 impl TestServer {
+    /// A server as `chesslantis serve` runs it, but for its per-address
+    /// limits, lifted: every test's clients share 127.0.0.1.
     pub fn start(database: &str) -> TestServer {
         TestServer::start_with_ui(database, chesslantis_server::ui::UiFiles::Embedded)
     }
 
-    /// A server whose browser UI comes from `ui`.
+    /// `start`'s server whose browser UI comes from `ui`.
     pub fn start_with_ui(database: &str, ui: chesslantis_server::ui::UiFiles) -> TestServer {
+        let settings = chesslantis_server::Settings { lift_per_address_limits: true, ..Default::default() };
+        TestServer::start_configured(database, ui, settings)
+    }
+
+    /// A server exactly as `chesslantis serve` runs it with `settings`
+    /// (timeouts, caps), every limit in place.
+    pub fn start_as_served(database: &str, settings: chesslantis_server::Settings) -> TestServer {
+        TestServer::start_configured(database, chesslantis_server::ui::UiFiles::Embedded, settings)
+    }
+
+    fn start_configured(database: &str, ui: chesslantis_server::ui::UiFiles, settings: chesslantis_server::Settings) -> TestServer {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let database = database.to_string();
@@ -50,7 +63,7 @@ impl TestServer {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 addr_tx.send(listener.local_addr().unwrap()).unwrap();
                 tokio::select! {
-                    _ = chesslantis_server::run(listener, hub, ui, std::future::pending()) => {}
+                    _ = chesslantis_server::run(listener, hub, ui, settings, std::future::pending()) => {}
                     _ = stopped => {}
                 }
             });
@@ -217,7 +230,7 @@ pub async fn start_game(addr: SocketAddr, request: Value) -> (String, Guest, Gue
 }
 
 pub struct Conn {
-    ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+    pub ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
     /// Every text message received, in order.
     pub received: Vec<String>,
     /// The latest state.
