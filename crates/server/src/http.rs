@@ -101,8 +101,8 @@ pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
     (StatusCode::NOT_FOUND, &["not_found"]),
     (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account"]),
     (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
-    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited"]),
-    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over"]),
+    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy"]),
+    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_engine_games"]),
     (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
 ];
 
@@ -216,11 +216,12 @@ async fn variants() -> Json<Vec<&'static str>> {
     Json(chesslantis_core::registry::variant_ids())
 }
 
-/// The open seeks, oldest first.
+/// The open seeks, oldest first; the caller's own seeks stay open (a sign of life).
 #[utoipa::path(get, path = "/api/seeks", tag = "games",
     responses((status = 200, body = Vec<SeekDoc>)))]
-async fn seeks(State(hub): State<Arc<Hub>>) -> Json<Vec<crate::hub::Seek>> {
-    Json(hub.seeks().await)
+async fn seeks(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Json<Vec<crate::hub::Seek>> {
+    let guest = guest_of(&hub, &headers).await;
+    Json(hub.seeks(guest.as_ref()).await)
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -236,7 +237,9 @@ pub struct Created {
 /// A new game: an open seek (`open`), a challenge link, or a game against the engine (`opponent`).
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGameDoc,
     responses((status = 201, description = "The game; a guest cookie is set for a caller without one", body = Created),
-        (status = 400, body = ErrorReply, description = "e.g. bad_variant, bad_time, bad_option, bad_opponent"), (status = 403, body = ErrorReply), (status = 429, body = ErrorReply, description = "too many open seeks"), (status = 500, body = ErrorReply)))]
+        (status = 400, body = ErrorReply, description = "e.g. bad_variant, bad_time, bad_option, bad_opponent"), (status = 403, body = ErrorReply),
+        (status = 409, body = ErrorReply, description = "too_many_engine_games: the caller has the most games against the engine one player may"),
+        (status = 429, body = ErrorReply, description = "too many open seeks, or engine_busy: the server has the most games against the engine it allows"), (status = 500, body = ErrorReply)))]
 async fn create(
     State(hub): State<Arc<Hub>>,
     headers: HeaderMap,
@@ -428,9 +431,14 @@ async fn websocket(
     }
     let guest = guest_of(&hub, &headers).await;
     let (handle, updates) = hub.watch(&id).await?;
+    // A seek's creator connected keeps the seek open until they leave.
+    let presence = hub.presence(&handle, guest.as_ref()).await;
     // A client sends only small actions: a small read buffer, since
     // tungstenite zeroes the whole buffer (128 KiB by default) on every read.
-    Ok(ws.max_message_size(MAX_FRAME_BYTES).read_buffer_size(READ_BUFFER_BYTES).on_upgrade(move |socket| connection(hub, handle, updates, guest, socket)))
+    Ok(ws.max_message_size(MAX_FRAME_BYTES).read_buffer_size(READ_BUFFER_BYTES).on_upgrade(move |socket| async move {
+        connection(hub, handle, updates, guest, socket).await;
+        drop(presence);
+    }))
 }
 
 fn json_text(message: &ServerMessage) -> Message {

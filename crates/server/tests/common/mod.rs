@@ -38,8 +38,21 @@ impl TestServer {
         TestServer::start_with_ui(database, chesslantis_server::ui::UiFiles::Embedded)
     }
 
+    /// A server whose hub `configure` sets up first (shorter timers, other limits).
+    pub fn start_with(database: &str, configure: impl FnOnce(&chesslantis_server::hub::Hub) + Send + 'static) -> TestServer {
+        TestServer::start_configured(database, chesslantis_server::ui::UiFiles::Embedded, configure)
+    }
+
     /// A server whose browser UI comes from `ui`.
     pub fn start_with_ui(database: &str, ui: chesslantis_server::ui::UiFiles) -> TestServer {
+        TestServer::start_configured(database, ui, |_| {})
+    }
+
+    fn start_configured(
+        database: &str,
+        ui: chesslantis_server::ui::UiFiles,
+        configure: impl FnOnce(&chesslantis_server::hub::Hub) + Send + 'static,
+    ) -> TestServer {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let database = database.to_string();
@@ -47,6 +60,7 @@ impl TestServer {
             let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
             rt.block_on(async {
                 let hub = chesslantis_server::open(&database).await.expect("the server opens its database");
+                configure(&hub);
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 addr_tx.send(listener.local_addr().unwrap()).unwrap();
                 tokio::select! {
@@ -333,7 +347,8 @@ pub fn playing_actions(state: &Value) -> Vec<String> {
 }
 
 /// The states a connection saw while the game ran, by ply, without what
-/// differs between two games anyway (ids, clocks, dice, names).
+/// differs between two games anyway (ids, clocks, first-move deadlines,
+/// dice, names).
 pub fn states_during_game(conn: &Conn) -> std::collections::BTreeMap<u64, Value> {
     conn.received
         .iter()
@@ -341,10 +356,33 @@ pub fn states_during_game(conn: &Conn) -> std::collections::BTreeMap<u64, Value>
         .filter(|v| v["type"] == "state" && v["status"] == "playing")
         .map(|mut v| {
             let o = v.as_object_mut().unwrap();
-            for k in ["id", "clocks", "dice", "players"] {
+            for k in ["id", "clocks", "abort_at_ms", "dice", "players"] {
                 o.remove(k);
             }
             (v["ply"].as_u64().unwrap(), v)
         })
         .collect()
+}
+
+/// Asks `check` every 20 ms until it gives a value; fails after `PATIENCE`
+/// (a guard against a hang, not a timing assertion), saying what it waited for.
+pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(what: &str, mut check: impl FnMut() -> F) -> T {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(found) = check().await {
+            return found;
+        }
+        assert!(started.elapsed() < PATIENCE, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Abort timers short enough for a test to wait them out.
+pub fn short_timers() -> chesslantis_server::expiry::Timers {
+    chesslantis_server::expiry::Timers {
+        first_move: Duration::from_millis(500),
+        seek_idle: Duration::from_millis(1500),
+        challenge_expiry: Duration::from_millis(300),
+        sweep_every: Duration::from_millis(50),
+    }
 }
