@@ -3,6 +3,7 @@
 //! (validated, rolled, stored, then published, its clock charged), and it
 //! decides from its seat's information only.
 
+use crate::engine_pool::{CountedSession, EnginePool, LingerPlace};
 use crate::hub::RoomHandle;
 use crate::identity::GuestId;
 use crate::model::{DynGame, Seat};
@@ -10,9 +11,6 @@ use chesslantis_core::Color;
 use chesslantis_engine::{Clock, Level, Limits, Score, Session};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// The engine's transposition table per game, in megabytes (many games may run at once).
-const HASH_MB: usize = 8;
 
 /// The engine accepts a draw when its assessment of the game (centipawns,
 /// for it) is at most this: level or worse, as `chesslantis play` does.
@@ -107,54 +105,78 @@ pub struct Turn {
     pub increment: Duration,
 }
 
+/// The engine's next job in `room` at `now`: a draw offered to it first,
+/// else its turn; none while it waits for the opponent.
+fn job(room: &crate::room::Room, now: Instant) -> Option<(Turn, Question)> {
+    let offer = room.engine_draw_offer(now).map(|t| (t, Question::DrawOffer));
+    offer.or_else(|| room.engine_turn(now).map(|t| (t, Question::Action)))
+}
+
 /// Plays the engine's seat of the room until the game is over: whenever the
-/// room says it is the engine's turn, it thinks (on a blocking thread, the
-/// room unlocked) and acts at the ply it thought about; a draw offered to
-/// it is answered first (accepted when the game is level or worse for it,
-/// from its seat's information); an action that
-/// arrives too late (the opponent resigned, a flag fell) is refused like
-/// any stale action. Started with the room, so after a restart a game whose
-/// turn is the engine's resumes thinking.
-pub async fn run_engine(handle: Arc<RoomHandle>) {
+/// room says it is the engine's turn, it queues for one of the pool's
+/// search slots (first come, first served; its clock runs meanwhile, as a
+/// person's would), then thinks (on a blocking thread, the room unlocked)
+/// and acts at the ply it thought about; a draw offered to it is answered
+/// first (accepted when the game is level or worse for it, from its seat's
+/// information); an action that arrives too late (the opponent resigned, a
+/// flag fell) is refused like any stale action. Started with the room, so
+/// after a restart a game whose turn is the engine's resumes thinking.
+///
+/// Its session (its tables) is made for a search and, after it, kept only
+/// while the engine's next turn is imminent: for the pool's linger time, if
+/// one of the pool's few lingering places is free (the next search starts
+/// from what this one learnt); else, and at the end, it is dropped.
+pub async fn run_engine(handle: Arc<RoomHandle>, pool: Arc<EnginePool>) {
     let mut updates = handle.subscribe();
-    let mut session: Option<Box<dyn Session>> = None;
     let mut failed_at: Option<u64> = None;
+    let mut kept: Option<Lingering> = None;
     loop {
+        let pending = {
+            let room = handle.room.lock().await;
+            if room.status().is_over() {
+                return;
+            }
+            job(&room, Instant::now()).is_some_and(|(t, _)| failed_at != Some(t.ply))
+        };
+        if !pending {
+            let linger_until = kept.as_ref().map(|k| k.until);
+            tokio::select! {
+                changed = updates.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                }
+                _ = sleep_until(linger_until), if linger_until.is_some() => kept = None,
+            }
+            continue;
+        }
+        let slot = pool.search_slot().await;
+        // Read again after the queue: the game may have moved on, and the clock ran.
         let job = {
             let room = handle.room.lock().await;
             if room.status().is_over() {
                 return;
             }
-            let now = Instant::now();
-            let offer = room.engine_draw_offer(now).map(|t| (t, Question::DrawOffer));
-            offer.or_else(|| room.engine_turn(now).map(|t| (t, Question::Action)))
+            job(&room, Instant::now())
         };
-        let Some((turn, question)) = job.filter(|(t, _)| failed_at != Some(t.ply)) else {
-            if updates.changed().await.is_err() {
-                return;
-            }
-            continue;
-        };
+        let Some((turn, question)) = job.filter(|(t, _)| failed_at != Some(t.ply)) else { continue };
         let (ply, player) = (turn.ply, turn.engine.player_id());
-        let variant = turn.game.variant_id();
-        let mut current = session.take();
+        let stats = pool.stats.clone();
+        let warm = kept.take();
         let thought = tokio::task::spawn_blocking(move || {
-            let s = match current.as_mut() {
-                Some(s) => s,
-                None => {
-                    let mut s = chesslantis_engine::new_session(variant, HASH_MB)?;
-                    s.set_level(turn.engine.level);
-                    s.set_seed(seed());
-                    current.insert(s)
-                }
+            let _searching = stats.searching();
+            let (mut session, place) = match warm {
+                Some(Lingering { session, place, .. }) => (session, Some(place)),
+                None => (stats.new_session(turn.game.variant_id(), turn.engine.level)?, None),
             };
-            let action = answer(s.as_mut(), &turn, question);
-            Ok::<_, String>((current, action))
+            let action = answer(session.as_mut(), &turn, question);
+            Ok::<_, String>((action, session, place))
         })
         .await;
+        drop(slot);
         let action = match thought {
-            Ok(Ok((kept, action))) => {
-                session = kept;
+            Ok(Ok((action, session, place))) => {
+                kept = pool.linger(session, place).map(|(session, place, until)| Lingering { session, place, until });
                 action
             }
             Ok(Err(e)) => Err(e),
@@ -181,11 +203,17 @@ pub async fn run_engine(handle: Arc<RoomHandle>) {
     }
 }
 
-/// A fresh seed for the weaker levels' noise, so two games differ.
-fn seed() -> u64 {
-    let mut b = [0u8; 8];
-    let _ = getrandom::fill(&mut b);
-    u64::from_le_bytes(b)
+/// A game's session kept after its search, with its lingering place, until `until`.
+struct Lingering {
+    session: CountedSession,
+    place: LingerPlace,
+    until: Instant,
+}
+
+async fn sleep_until(until: Option<Instant>) {
+    if let Some(until) = until {
+        tokio::time::sleep_until(until.into()).await;
+    }
 }
 
 #[cfg(test)]

@@ -149,7 +149,7 @@ async fn commit(target: &Target, writes: &[&Write]) -> Result<Vec<Written>, Stor
 }
 
 /// Parameters of one write's row in `update_rows`.
-const UPDATE_PARAMS: usize = 9;
+const UPDATE_PARAMS: usize = 10;
 
 /// Updates every write's game row that is still at the ply and status its
 /// writer saw, in one statement; which writes stored.
@@ -164,12 +164,12 @@ async fn update_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, writes: &[&Write
         })
         .collect();
     // VALUES' columns are column1.. on both databases: id, seen ply, seen
-    // status, new ply, flag_at_ms, and the status, result, words, flagged
-    // (NULL: unchanged).
+    // status, new ply, flag_at_ms, the status, result, words, flagged
+    // (NULL: unchanged), and abort_at_ms.
     let sql = format!(
         "UPDATE games SET ply = w.column4, flag_at_ms = w.column5, status = COALESCE(w.column6, games.status), \
          result = COALESCE(w.column7, games.result), result_words = COALESCE(w.column8, games.result_words), \
-         flagged = COALESCE(w.column9, games.flagged) \
+         flagged = COALESCE(w.column9, games.flagged), abort_at_ms = w.column10 \
          FROM (VALUES {}) AS w WHERE games.id = w.column1 AND games.ply = w.column2 AND games.status = w.column3 \
          RETURNING games.id",
         values.join(", ")
@@ -185,7 +185,8 @@ async fn update_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, writes: &[&Write
             .bind(&w.update.status)
             .bind(&w.update.result)
             .bind(&w.update.result_words)
-            .bind(&w.update.flagged);
+            .bind(&w.update.flagged)
+            .bind(w.update.abort_at_ms);
     }
     let stored: std::collections::HashSet<String> =
         update.fetch_all(&mut **tx).await?.iter().map(|r| r.try_get::<String, _>(0)).collect::<Result<_, _>>()?;

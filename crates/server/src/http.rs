@@ -153,8 +153,8 @@ pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
     (StatusCode::NOT_FOUND, &["not_found"]),
     (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account"]),
     (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
-    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited"]),
-    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting"]),
+    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy"]),
+    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting", "too_many_engine_games"]),
     (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
 ];
 
@@ -287,11 +287,12 @@ async fn variants() -> Json<Vec<&'static str>> {
     Json(chesslantis_core::registry::variant_ids())
 }
 
-/// The open seeks, oldest first.
+/// The open seeks, oldest first; the caller's own seeks stay open (a sign of life).
 #[utoipa::path(get, path = "/api/seeks", tag = "games",
     responses((status = 200, body = Vec<SeekDoc>)))]
-async fn seeks(State(hub): State<Arc<Hub>>) -> Json<Vec<crate::hub::Seek>> {
-    Json(hub.seeks().await)
+async fn seeks(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Json<Vec<crate::hub::Seek>> {
+    let guest = guest_of(&hub, &headers).await;
+    Json(hub.seeks(guest.as_ref()).await)
 }
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -308,8 +309,8 @@ pub struct Created {
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body = NewGameDoc,
     responses((status = 201, description = "The game; a guest cookie is set for a caller without one", body = Created),
         (status = 400, body = ErrorReply, description = "e.g. bad_variant, bad_time, bad_option, bad_opponent"), (status = 403, body = ErrorReply),
-        (status = 409, body = ErrorReply, description = "too_many_waiting: the caller's games waiting for an opponent are at the cap"),
-        (status = 429, body = ErrorReply, description = "too many open seeks, new guests or waiting games from this address"), (status = 500, body = ErrorReply)))]
+        (status = 409, body = ErrorReply, description = "too_many_waiting: the caller's games waiting for an opponent are at the cap; too_many_engine_games: the caller has the most games against the engine one player may"),
+        (status = 429, body = ErrorReply, description = "too many open seeks, new guests or waiting games from this address, or engine_busy: the server has the most games against the engine it allows"), (status = 500, body = ErrorReply)))]
 async fn create(
     State(hub): State<Arc<Hub>>,
     client: ClientAddress,
@@ -512,11 +513,16 @@ async fn websocket(
     }
     let guest = guest_of(&hub, &headers).await;
     let (handle, updates) = hub.watch(&id).await?;
+    // A seek's creator connected keeps the seek open until they leave.
+    let presence = hub.presence(&handle, guest.as_ref()).await;
     // A client sends only small actions: a small read buffer, since
     // tungstenite zeroes the whole buffer (128 KiB by default) on every read.
     // A frame's size is checked from its header, before its payload is read.
     let ws = ws.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).read_buffer_size(READ_BUFFER_BYTES);
-    Ok(ws.on_upgrade(move |socket| connection(hub, handle, updates, guest, settings, socket)))
+    Ok(ws.on_upgrade(move |socket| async move {
+        connection(hub, handle, updates, guest, settings, socket).await;
+        drop(presence);
+    }))
 }
 
 /// The close frame for a WebSocket protocol error, if the connection is

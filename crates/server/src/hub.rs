@@ -1,9 +1,14 @@
 //! The games in memory: each room behind its own lock, its changes published
 //! to every connection as one state per role, a timer per playing room that
-//! lets a flag fall even when nobody sends anything. Games are loaded from
-//! the database on first use and, at start, every live game is restored.
+//! lets a flag fall (or aborts a game whose seat to act never made its first
+//! action) even when nobody sends anything. Games are loaded from the
+//! database on first use and, at start, every game being played is
+//! restored; waiting seeks and challenges stay in the database until asked
+//! for (`expiry` ends those nobody takes).
 
+use crate::engine_pool::EnginePool;
 use crate::engine_seat::{check_variant, run_engine, EnginePlayer};
+use crate::expiry::Timers;
 use crate::identity::{random_id, CookieKey, GuestId};
 use crate::model::Seat;
 use crate::protocol::{ErrorReply, GameState, Role, Status};
@@ -110,7 +115,8 @@ async fn run_timer(handle: Arc<RoomHandle>) {
         notified.as_mut().enable();
         let (deadline, status) = {
             let room = handle.room.lock().await;
-            (room.deadline(), room.status())
+            let abort = room.abort_deadline(Instant::now());
+            (room.deadline().into_iter().chain(abort).min(), room.status())
         };
         if status.is_over() {
             return;
@@ -122,7 +128,12 @@ async fn run_timer(handle: Arc<RoomHandle>) {
         tokio::select! {
             _ = tokio::time::sleep_until(deadline.into()) => {
                 let mut room = handle.room.lock().await;
-                match room.check_flag(Instant::now()).await {
+                let now = Instant::now();
+                let ended = match room.check_flag(now).await {
+                    Ok(false) => room.check_abandoned(now).await,
+                    flagged => flagged,
+                };
+                match ended {
                     Ok(true) => {
                         room.apply_rating().await;
                         handle.publish(&room);
@@ -131,7 +142,7 @@ async fn run_timer(handle: Arc<RoomHandle>) {
                     // Another process moved in time or flagged first: the room was read again.
                     Err(e) if e.code == "stale" => handle.publish(&room),
                     Err(e) => {
-                        eprintln!("game {}: the flag fell but could not be stored: {}", room.id(), e.message);
+                        eprintln!("game {}: its time ran out but the end could not be stored: {}", room.id(), e.message);
                         drop(room);
                         tokio::time::sleep(Duration::from_secs(1)).await;
                     }
@@ -240,30 +251,59 @@ pub struct Seek {
 /// The games in memory by id.
 type Rooms = RwLock<HashMap<String, Arc<RoomHandle>>>;
 
-/// A finished game stays in memory this long after its last watcher left
-/// (a reload finds it there); then it is served from the database.
+/// A game not being played (waiting for an opponent, or over) stays in
+/// memory this long after its last watcher left (a reload finds it there);
+/// then it is served from the database.
 const EVICT_AFTER: Duration = Duration::from_secs(60);
 
-/// Drops a room from memory once its game is over and nobody has watched it
-/// for `grace`; a later request loads it from the database again.
-async fn evict_when_over(rooms: Arc<Rooms>, id: String, handle: Arc<RoomHandle>, grace: Duration) {
-    {
-        let mut updates = handle.subscribe();
-        while !handle.room.lock().await.status().is_over() {
-            if updates.changed().await.is_err() {
-                return;
+/// The most open seeks `GET /api/seeks` lists (the oldest first).
+pub const MAX_SEEKS_LISTED: i64 = 200;
+
+/// Drops a room from memory once its game is not being played (it waits,
+/// or it is over) and nobody has watched it for `grace`; a later request
+/// loads it from the database again. A room someone holds locked (an
+/// accept under way) stays.
+async fn evict_when_idle(rooms: Arc<Rooms>, id: String, handle: Arc<RoomHandle>, grace: Duration) {
+    loop {
+        {
+            let mut updates = handle.subscribe();
+            while handle.room.lock().await.status() == Status::Playing {
+                if updates.changed().await.is_err() {
+                    return;
+                }
             }
         }
-    }
-    loop {
         handle.updates.closed().await;
         tokio::time::sleep(grace).await;
         let mut rooms = rooms.write().unwrap_or_else(|p| p.into_inner());
-        if handle.updates.receiver_count() == 0 {
+        let idle = handle.room.try_lock().is_ok_and(|room| room.status() != Status::Playing);
+        if handle.updates.receiver_count() == 0 && idle {
             if rooms.get(&id).is_some_and(|h| Arc::ptr_eq(h, &handle)) {
                 rooms.remove(&id);
             }
             return;
+        }
+    }
+}
+
+/// Per open seek, its creator's connections to it in this process.
+type Present = Arc<std::sync::Mutex<HashMap<String, usize>>>;
+
+/// A seek's creator connected to it: while this lives the seek stays open
+/// (the sweep keeps it every `Timers::seek_refresh`).
+pub struct Presence {
+    present: Present,
+    id: String,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        let mut present = self.present.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = present.get_mut(&self.id) {
+            *n -= 1;
+            if *n == 0 {
+                present.remove(&self.id);
+            }
         }
     }
 }
@@ -275,6 +315,11 @@ pub struct Hub {
     evict_after_ms: AtomicU64,
     /// Serialises loading a game from the database (so it is loaded once).
     loading: Mutex<()>,
+    /// The abort timers (shorter in tests).
+    timers: RwLock<Timers>,
+    /// The open seeks whose creators are connected here.
+    present: Present,
+    engine: Arc<EnginePool>,
     pub cookie_key: CookieKey,
     pub limits: crate::rate_limit::Limits,
 }
@@ -303,18 +348,42 @@ impl Hub {
             rooms: Arc::new(RwLock::new(HashMap::new())),
             evict_after_ms: AtomicU64::new(EVICT_AFTER.as_millis() as u64),
             loading: Mutex::new(()),
+            timers: RwLock::new(Timers::default()),
+            present: Default::default(),
+            engine: Default::default(),
             cookie_key: CookieKey::new(bytes),
             limits: Default::default(),
         });
         crate::accounts::load_names(&hub.store).await.map_err(|e| e.to_string())?;
         crate::ratings::rate_pending(&hub.store).await.map_err(|e| e.to_string())?;
         crate::cluster::join(&hub).await?;
-        for id in hub.store.live_game_ids().await.map_err(|e| e.to_string())? {
+        let (timers, now) = (hub.timers(), now_ms());
+        hub.store
+            .date_waiting_games(timers.waiting_deadline(true, now), timers.waiting_deadline(false, now))
+            .await
+            .map_err(|e| e.to_string())?;
+        for id in hub.store.playing_game_ids().await.map_err(|e| e.to_string())? {
             if let Err(e) = hub.room(&id).await {
                 eprintln!("game {id} could not be restored: {}", e.message);
             }
         }
+        tokio::spawn(crate::expiry::sweep(Arc::downgrade(&hub)));
         Ok(hub)
+    }
+
+    /// The abort timers of games and seeks made or loaded from now on.
+    pub fn timers(&self) -> Timers {
+        *self.timers.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Sets the abort timers (for rooms and seeks made or loaded from now on; tests shorten them).
+    pub fn set_timers(&self, timers: Timers) {
+        *self.timers.write().unwrap_or_else(|p| p.into_inner()) = timers;
+    }
+
+    /// The engine's search slots, game limits and counters.
+    pub fn engine(&self) -> &Arc<EnginePool> {
+        &self.engine
     }
 
     pub fn store(&self) -> &Store {
@@ -335,17 +404,23 @@ impl Hub {
         self.rooms.read().unwrap_or_else(|p| p.into_inner()).contains_key(id)
     }
 
-    fn insert(&self, room: Room) -> Arc<RoomHandle> {
+    fn insert(&self, mut room: Room) -> Arc<RoomHandle> {
+        room.set_timers(self.timers());
         let (has_engine, status) = (room.has_engine(), room.status());
         let id = room.id().to_string();
         let handle = RoomHandle::new(room);
         self.rooms.write().unwrap_or_else(|p| p.into_inner()).insert(id.clone(), handle.clone());
-        tokio::spawn(evict_when_over(self.rooms.clone(), id, handle.clone(), self.evict_after()));
+        tokio::spawn(evict_when_idle(self.rooms.clone(), id, handle.clone(), self.evict_after()));
         handle.time(status);
         if has_engine && !status.is_over() {
-            tokio::spawn(run_engine(handle.clone()));
+            tokio::spawn(run_engine(handle.clone(), self.engine.clone()));
         }
         handle
+    }
+
+    /// Whether `handle` is game `id`'s room in memory (not one evicted meanwhile).
+    fn is_current(&self, id: &str, handle: &Arc<RoomHandle>) -> bool {
+        self.rooms.read().unwrap_or_else(|p| p.into_inner()).get(id).is_some_and(|h| Arc::ptr_eq(h, handle))
     }
 
     /// The room of game `id`, from memory or from the database.
@@ -439,10 +514,18 @@ impl Hub {
         Ok((id, seat))
     }
 
-    /// Stores and opens a new game; against the engine it starts at once.
+    /// Stores and opens a new game; against the engine it starts at once,
+    /// if the engine's game limits allow (`engine_pool`).
     async fn create_room(&self, creator: GuestId, seat: Seat, spec: GameSpec, engine: Option<EnginePlayer>) -> Result<String, ErrorReply> {
+        match engine {
+            Some(engine) => self.engine.admit(&self.store, &creator.clone(), self.open_room(creator, seat, spec, Some(engine))).await,
+            None => self.open_room(creator, seat, spec, None).await,
+        }
+    }
+
+    async fn open_room(&self, creator: GuestId, seat: Seat, spec: GameSpec, engine: Option<EnginePlayer>) -> Result<String, ErrorReply> {
         let id = random_id(10).map_err(|e| ErrorReply::new("internal", e))?;
-        let mut room = Room::create(&self.store, id.clone(), spec, creator, seat, now_ms()).await?;
+        let mut room = Room::create(&self.store, id.clone(), spec, creator, seat, now_ms(), self.timers()).await?;
         if let Some(engine) = engine {
             room.accept(engine.player_id(), Instant::now()).await?;
         }
@@ -505,17 +588,23 @@ impl Hub {
 
     /// `guest` accepts game `id`; the game starts (its timer with it).
     pub async fn accept(&self, id: &str, guest: GuestId) -> Result<Arc<GameState>, ErrorReply> {
-        let handle = self.room(id).await?;
-        let mut room = handle.room.lock().await;
-        let before = room.revision();
-        let accepted = room.accept(guest.clone(), Instant::now()).await;
-        if accepted.is_ok() || room.revision() != before {
-            handle.publish(&room);
-            handle.time(room.status());
+        loop {
+            let handle = self.room(id).await?;
+            let mut room = handle.room.lock().await;
+            // Locked, the room cannot leave memory; one that left before is loaded again.
+            if !self.is_current(id, &handle) {
+                continue;
+            }
+            let before = room.revision();
+            let accepted = room.accept(guest.clone(), Instant::now()).await;
+            if accepted.is_ok() || room.revision() != before {
+                handle.publish(&room);
+                handle.time(room.status());
+            }
+            accepted?;
+            drop(room);
+            return Ok(self.state_of(&handle, Some(&guest)));
         }
-        accepted?;
-        drop(room);
-        Ok(self.state_of(&handle, Some(&guest)))
     }
 
     /// The game as `guest` may see it.
@@ -597,43 +686,123 @@ impl Hub {
         }
     }
 
-    /// The open seeks, oldest first, with their users' ratings: those made
-    /// in other processes are loaded first.
-    pub async fn seeks(&self) -> Vec<Seek> {
-        if self.store.events().is_some() {
-            for id in self.store.open_seek_ids().await.unwrap_or_default() {
-                let _ = self.room(&id).await;
+    /// The open seeks, oldest first (at most `MAX_SEEKS_LISTED`), with
+    /// their users' ratings, read from the database (wherever they were
+    /// made; none is loaded into memory). A viewer's own seeks stay open:
+    /// this lobby request is a sign of life.
+    pub async fn seeks(&self, viewer: Option<&GuestId>) -> Vec<Seek> {
+        if let Some(viewer) = viewer {
+            if let Err(e) = self.keep_seeks_of(viewer).await {
+                eprintln!("keeping the seeks of a lobby visitor: {}", e.message);
             }
         }
-        let handles: Vec<_> = self.rooms.read().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
-        let mut seeks = Vec::new();
-        for h in handles {
-            let room = h.room.lock().await;
-            if !room.spec().listed {
-                continue;
+        let rows = match self.store.open_seeks(now_ms(), MAX_SEEKS_LISTED).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                eprintln!("listing the open seeks: {e}");
+                Vec::new()
             }
-            let (Some(seat), Some(by)) = (room.open_seat(), room.players().iter().flatten().next()) else { continue };
-            let spec = room.spec();
-            let user = crate::accounts::name_of(by).map(|_| by.0.clone());
-            seeks.push((room.created_ms(), user, Seek {
-                id: room.id().to_string(),
-                variant: spec.variant.clone(),
-                by: public_name(by),
+        };
+        let mut seeks = Vec::with_capacity(rows.len());
+        for row in rows {
+            let (seat, creator) = match (&row.white_player, &row.black_player) {
+                (None, Some(black)) => (Seat::White, black),
+                (Some(white), None) => (Seat::Black, white),
+                _ => continue,
+            };
+            let creator = GuestId(creator.clone());
+            let rating = match crate::accounts::name_of(&creator) {
+                // A user without rated games of the variant is a newcomer.
+                Some(_) => crate::ratings::of(&self.store, &creator.0, &row.variant).await.ok().map(|r| r.unwrap_or_default()),
+                None => None,
+            };
+            seeks.push(Seek {
+                id: row.id,
+                by: public_name(&creator),
+                variant: row.variant,
                 seat,
-                white_ms: spec.white_ms,
-                black_ms: spec.black_ms,
-                increment_ms: spec.increment_ms,
-                rated: spec.rated,
-                rating: None,
-            }));
+                white_ms: row.white_ms,
+                black_ms: row.black_ms,
+                increment_ms: row.increment_ms,
+                rated: row.rated,
+                rating,
+            });
         }
-        // Read with no room locked: a user without rated games of the variant is a newcomer.
-        for (_, user, seek) in seeks.iter_mut() {
-            if let Some(user) = user {
-                seek.rating = crate::ratings::of(&self.store, user, &seek.variant).await.ok().map(|r| r.unwrap_or_default());
+        seeks
+    }
+
+    /// `player` was seen: their open seeks stay open another `seek_idle`
+    /// (written only when a refresh is due, so a polling lobby writes seldom).
+    async fn keep_seeks_of(&self, player: &GuestId) -> Result<(), ErrorReply> {
+        let storage = |e: crate::store::StoreError| ErrorReply::new("storage", e.to_string());
+        let timers = self.timers();
+        let until = now_ms() + timers.seek_idle.as_millis() as i64;
+        let due_before = until - timers.seek_refresh().as_millis() as i64;
+        let due: Vec<String> =
+            self.store.seeks_of(&player.0).await.map_err(storage)?.into_iter().filter(|(_, at)| at.is_none_or(|at| at < due_before)).map(|(id, _)| id).collect();
+        if !due.is_empty() {
+            self.store.keep_seeks(&due, until).await.map_err(storage)?;
+        }
+        Ok(())
+    }
+
+    /// `guest` connected to game `handle`: if it is their open seek, it
+    /// stays open while the returned presence lives (and `seek_idle` after).
+    pub async fn presence(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Option<Presence> {
+        let id = {
+            let room = handle.room.lock().await;
+            let own_seek = room.status() == Status::Waiting && room.spec().listed && room.role_of(guest) != Role::Spectator;
+            own_seek.then(|| room.id().to_string())?
+        };
+        *self.present.lock().unwrap_or_else(|p| p.into_inner()).entry(id.clone()).or_default() += 1;
+        let until = now_ms() + self.timers().seek_idle.as_millis() as i64;
+        if let Err(e) = self.store.keep_seeks(std::slice::from_ref(&id), until).await {
+            eprintln!("keeping seek {id} open: {e}");
+        }
+        Some(Presence { present: self.present.clone(), id })
+    }
+
+    /// The seeks whose creators are connected here stay open another `seek_idle`.
+    pub async fn keep_present_seeks(&self) -> Result<(), ErrorReply> {
+        let ids: Vec<String> = self.present.lock().unwrap_or_else(|p| p.into_inner()).keys().cloned().collect();
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let until = now_ms() + self.timers().seek_idle.as_millis() as i64;
+        self.store.keep_seeks(&ids, until).await.map_err(|e| ErrorReply::new("storage", e.to_string()))
+    }
+
+    /// Calls off, in the database, the seeks and challenges whose time ran
+    /// out before `now_ms`; those held here are read again (and published).
+    pub async fn expire_waiting(&self, now_ms: i64) -> Result<(), ErrorReply> {
+        use crate::expiry::{CHALLENGE_EXPIRED_WORDS, EXPIRE_BATCH, SEEK_GONE_WORDS};
+        loop {
+            let ids = self
+                .store
+                .expire_waiting(now_ms, EXPIRE_BATCH, SEEK_GONE_WORDS, CHALLENGE_EXPIRED_WORDS)
+                .await
+                .map_err(|e| ErrorReply::new("storage", e.to_string()))?;
+            for id in &ids {
+                self.changed_elsewhere(id).await;
+            }
+            if (ids.len() as i64) < EXPIRE_BATCH {
+                return Ok(());
             }
         }
-        seeks.sort_by_key(|s| s.0);
-        seeks.into_iter().map(|(_, _, s)| s).collect()
+    }
+
+    /// The games whose seat to act made no first action by its deadline
+    /// (before `before_ms`) and that no process aborted: loaded (or read
+    /// again), so their timer aborts them here.
+    pub async fn abort_abandoned(&self, before_ms: i64) -> Result<(), ErrorReply> {
+        let ids = self.store.abandoned_ids(before_ms).await.map_err(|e| ErrorReply::new("storage", e.to_string()))?;
+        for id in ids {
+            if self.in_memory(&id) {
+                self.changed_elsewhere(&id).await;
+            } else {
+                self.room(&id).await?;
+            }
+        }
+        Ok(())
     }
 }

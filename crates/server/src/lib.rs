@@ -5,7 +5,8 @@
 //! - [`dice`]: committed, verifiable dice (HMAC-SHA256 of a secret seed and the ply).
 //! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
 //! - [`cluster`] / [`events`]: several processes on one PostgreSQL (LISTEN/NOTIFY).
-//! - [`engine_seat`]: the engine as a player, acting on its turn.
+//! - [`engine_seat`] / [`engine_pool`]: the engine as a player, acting on its turn; its share of the server.
+//! - [`expiry`]: games nobody plays end by themselves (first-move, seek and challenge timers).
 //! - [`accounts`] / [`sessions`]: users (argon2id passwords) and their session cookies.
 //! - [`pgn`]: a finished game as PGN; `GET /api/users/{name}/games` lists a player's.
 //! - [`ratings`]: Glicko-2 per user and variant, moved by rated games.
@@ -26,8 +27,10 @@ pub mod cluster;
 pub mod connections;
 pub mod csrf;
 pub mod dice;
+pub mod engine_pool;
 pub mod engine_seat;
 pub mod events;
+pub mod expiry;
 pub mod group_commit;
 pub mod http;
 pub mod hub;

@@ -142,6 +142,13 @@ pub struct GameState {
     pub dice: Option<DiceState>,
     /// Whether `abort` is still allowed.
     pub abortable: bool,
+    /// When the server calls the game off unless someone acts (Unix ms):
+    /// while the seat to act has not made its first action, its deadline
+    /// (then the game is aborted); for a challenge link nobody accepted
+    /// yet, its expiry; null otherwise (an open seek stays while its
+    /// creator is connected). See docs/server.md, "Limits".
+    #[serde(default)]
+    pub abort_at_ms: Option<i64>,
     pub result: Option<ResultState>,
     #[schema(value_type = crate::openapi::ViewDoc)]
     pub view: View,

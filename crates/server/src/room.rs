@@ -7,6 +7,7 @@
 use crate::clock::{seat_index, Clock, PLAYER_SEATS};
 use crate::dice::Seed;
 use crate::engine_seat::{EnginePlayer, Turn};
+use crate::expiry::Timers;
 use crate::identity::GuestId;
 use crate::options::GameOptions;
 use crate::model::{pick_chance, DynGame, Entry, Seat};
@@ -54,6 +55,7 @@ pub struct Snapshot {
     clocks: ClocksState,
     dice: Option<DiceState>,
     abortable: bool,
+    abort_at_ms: Option<i64>,
     result: Option<ResultState>,
     game: Arc<DynGame>,
 }
@@ -75,6 +77,7 @@ impl Snapshot {
             clocks: self.clocks.clone(),
             dice: self.dice.clone(),
             abortable: self.abortable || (self.status == Status::Waiting && role != Role::Spectator),
+            abort_at_ms: self.abort_at_ms,
             result: self.result.clone(),
             view: self.game.view(viewer),
         }
@@ -98,8 +101,18 @@ pub struct Room {
     flagged: Option<Seat>,
     /// This game's rematch, once a player asked for one.
     rematch: Option<Rematch>,
+    /// When the game is called off unless someone acts (Unix ms, as stored):
+    /// a waiting game's expiry, or the first-move deadline of the seat to
+    /// act while it has not acted (see `expiry`).
+    abort_at_ms: Option<i64>,
+    /// Why the game was called off, once it was (its result's words).
+    aborted_words: Option<String>,
+    timers: Timers,
     store: Store,
 }
+
+/// An aborted game's result in words (a timer's abort says why after a colon).
+const ABORTED_WORDS: &str = "Game aborted";
 
 fn storage_error(e: impl std::fmt::Display) -> ErrorReply {
     ErrorReply::new("storage", format!("the server could not store this ({e}); nothing changed, try again"))
@@ -188,6 +201,7 @@ impl Room {
         creator: GuestId,
         seat: Seat,
         created_ms: i64,
+        timers: Timers,
     ) -> Result<Room, ErrorReply> {
         let game = DynGame::new(&spec.variant, spec.setup.as_deref()).map_err(ErrorReply::from)?;
         if game.outcome().is_some() {
@@ -196,6 +210,7 @@ impl Room {
         let seed = Seed::random().map_err(|e| ErrorReply::new("internal", e))?;
         let mut players = [None, None];
         players[seat_index(seat).unwrap_or(0)] = Some(creator);
+        let spec_listed = spec.listed;
         let room = Room {
             id,
             clock: Clock::new(spec.white_ms, spec.black_ms, spec.increment_ms),
@@ -208,6 +223,9 @@ impl Room {
             acted: [false; 2],
             flagged: None,
             rematch: None,
+            abort_at_ms: Some(timers.waiting_deadline(spec_listed, created_ms)),
+            aborted_words: None,
+            timers,
             store: store.clone(),
         };
         store.insert_game(&room.row()).await.map_err(storage_error)?;
@@ -240,6 +258,7 @@ impl Room {
             rated: self.spec.rated,
             ply: self.ply() as i64,
             flag_at_ms: flag_at_ms(self.deadline(), Instant::now()),
+            abort_at_ms: self.abort_at_ms,
         }
     }
 
@@ -273,7 +292,7 @@ impl Room {
             && row.ply == known + new.len() as i64
             && new.iter().enumerate().all(|(i, a)| a.ply == known + i as i64);
         let extended = follows.then(|| self.extended_by(&new)).flatten();
-        let store = self.store.clone();
+        let (store, timers) = (self.store.clone(), self.timers);
         *self = match extended {
             Some(game) => Room::from_parts(&store, row, game, tail.last(), now),
             None => {
@@ -282,6 +301,7 @@ impl Room {
             }
         }
         .map_err(|e| ErrorReply::new("internal", e))?;
+        self.timers = timers;
         Ok(())
     }
 
@@ -349,8 +369,15 @@ impl Room {
             acted,
             flagged,
             rematch: row.rematch.clone().zip(row.rematch_by.as_deref().and_then(parse_seat)).map(|(id, by)| Rematch { id, by }),
+            abort_at_ms: row.abort_at_ms,
+            aborted_words: if status == Status::Aborted { row.result_words.clone() } else { None },
+            timers: Timers::default(),
             store: store.clone(),
         };
+        if room.status == Status::Playing && room.abort_at_ms.is_none() {
+            // A game stored before first-move deadlines were kept.
+            room.abort_at_ms = room.first_move_deadline(&room.players, &room.game, room.acted, crate::hub::now_ms());
+        }
         start_clock_of_seat_to_act(&mut room.clock, &room.game, room.acted, room.status, now);
         if let Some(flag_at) = row.flag_at_ms {
             room.clock.resume_running(flag_at - crate::hub::now_ms(), now);
@@ -360,6 +387,11 @@ impl Room {
 
     pub fn id(&self) -> &str {
         &self.id
+    }
+
+    /// The abort timers this room follows from now on (a hub's own, in tests shorter).
+    pub fn set_timers(&mut self, timers: Timers) {
+        self.timers = timers;
     }
 
     pub fn created_ms(&self) -> i64 {
@@ -465,6 +497,31 @@ impl Room {
         }
     }
 
+    /// When the seat to act's first-move deadline passes (while the game plays).
+    pub fn abort_deadline(&self, now: Instant) -> Option<Instant> {
+        let at = self.abort_at_ms.filter(|_| self.status == Status::Playing)?;
+        Some(now + std::time::Duration::from_millis((at - crate::hub::now_ms()).max(0) as u64))
+    }
+
+    /// The first-move deadline once `game` stands with seats `acted` and
+    /// `players` at `now_ms` (the room is as it was before the change): the
+    /// seat to act, a person who has not acted yet, keeps the deadline it
+    /// had if it was to act already, else gets `FIRST_MOVE` from now; none
+    /// otherwise.
+    fn first_move_deadline(&self, players: &[Option<GuestId>; 2], game: &DynGame, acted: [bool; 2], now_ms: i64) -> Option<i64> {
+        let seat = game.to_act()?;
+        let i = seat_index(seat)?;
+        let player = players[i].as_ref()?;
+        if acted[i] || EnginePlayer::of(player).is_some() {
+            return None;
+        }
+        let waiting_already = self.status == Status::Playing && self.game.to_act() == Some(seat);
+        match self.abort_at_ms.filter(|_| waiting_already) {
+            Some(at) => Some(at),
+            None => Some(now_ms + self.timers.first_move.as_millis() as i64),
+        }
+    }
+
     fn abortable(&self) -> bool {
         self.status == Status::Playing && !(self.acted[0] && self.acted[1])
     }
@@ -474,7 +531,7 @@ impl Room {
         match self.status {
             Status::Waiting => {}
             Status::Playing => return Err(ErrorReply::new("taken", "someone accepted this game already; watch it or start a new one")),
-            _ => return Err(ErrorReply::new("game_over", "this game is over; start a new one")),
+            _ => return Err(self.over_already()),
         }
         if self.players.iter().flatten().any(|p| *p == guest) {
             return Err(ErrorReply::new("own_seek", "this is your own game; send its link to an opponent"));
@@ -490,18 +547,29 @@ impl Room {
         };
         let mut players = self.players.clone();
         players[i] = Some(guest);
+        let abort_at_ms = self.first_move_deadline(&players, &self.game, self.acted, crate::hub::now_ms());
         let (Some(white), Some(black)) = (&players[0], &players[1]) else {
             return Err(ErrorReply::new("internal", "a seat stayed empty after accepting"));
         };
-        if !self.store.start_game(&self.id, &white.0, &black.0).await.map_err(storage_error)? {
-            // Taken or withdrawn meanwhile, maybe in another process.
+        if !self.store.start_game(&self.id, &white.0, &black.0, abort_at_ms).await.map_err(storage_error)? {
+            // Taken, withdrawn or expired meanwhile, maybe in another process.
             self.reload(now).await?;
+            if self.status.is_over() {
+                return Err(self.over_already());
+            }
             return Err(ErrorReply::new("taken", "someone accepted this game already"));
         }
         self.players = players;
         self.status = Status::Playing;
+        self.abort_at_ms = abort_at_ms;
         start_clock_of_seat_to_act(&mut self.clock, &self.game, self.acted, self.status, now);
         Ok(())
+    }
+
+    /// The refusal of an accept that came after the end, saying how it ended.
+    fn over_already(&self) -> ErrorReply {
+        let words = self.result_words().unwrap_or_else(|| "it ended".into());
+        ErrorReply::new("game_over", format!("this game is over ({words}); start a new one"))
     }
 
     /// An action of `guest`'s seat at `ply`, received at `received`.
@@ -523,6 +591,10 @@ impl Room {
         }
         if self.check_flag(received).await? {
             return Err(ErrorReply::new("game_over", "time ran out before this action arrived"));
+        }
+        if self.check_abandoned(received).await? {
+            let words = self.result_words().unwrap_or_default();
+            return Err(ErrorReply::new("game_over", format!("the first-move time ran out before this action arrived ({words})")));
         }
         let before = self.game.to_act();
         let mut game = DynGame::clone(&self.game);
@@ -563,6 +635,7 @@ impl Room {
             })
             .collect();
         let flag_at_ms = flag_at_ms(clock.deadline(), received);
+        let abort_at_ms = if over { None } else { self.first_move_deadline(&self.players, &game, acted, crate::hub::now_ms()) };
         let update = match game.outcome() {
             Some(o) => GameUpdate {
                 status: Some(Status::Ended.as_str().into()),
@@ -570,14 +643,16 @@ impl Room {
                 result_words: Some(o.to_string()),
                 flagged: None,
                 flag_at_ms,
+                abort_at_ms,
             },
-            None => GameUpdate { flag_at_ms, ..GameUpdate::default() },
+            None => GameUpdate { flag_at_ms, abort_at_ms, ..GameUpdate::default() },
         };
         self.store_or_reload(rows, update, received).await?;
         self.game = Arc::new(game);
         self.clock = clock;
         self.acted = acted;
         self.status = status;
+        self.abort_at_ms = abort_at_ms;
         Ok(())
     }
 
@@ -621,6 +696,7 @@ impl Room {
             result_words: Some(outcome.words_on_time(color_of(seat))),
             flagged: Some(seat_name(seat).into()),
             flag_at_ms: None,
+            abort_at_ms: None,
         };
         self.store_or_reload(Vec::new(), update, now).await?;
         self.game = Arc::new(game);
@@ -641,15 +717,33 @@ impl Room {
                 "a game can be aborted only before both players have moved; resign or offer a draw instead",
             ));
         }
+        self.call_off(ABORTED_WORDS, now).await
+    }
+
+    /// Aborts the game if the seat to act has not made its first action by
+    /// its deadline (`expiry::FIRST_MOVE`); whether it did.
+    pub async fn check_abandoned(&mut self, now: Instant) -> Result<bool, ErrorReply> {
+        let due = self.abort_at_ms.is_some_and(|at| at <= crate::hub::now_ms());
+        let Some(seat) = self.game.to_act().filter(|_| self.status == Status::Playing && due) else { return Ok(false) };
+        let who = if seat == Seat::Black { "Black" } else { "White" };
+        self.call_off(&format!("{ABORTED_WORDS}: {who} did not make a first move in time"), now).await?;
+        Ok(true)
+    }
+
+    /// Ends the game with no result, `words` saying why.
+    async fn call_off(&mut self, words: &str, now: Instant) -> Result<(), ErrorReply> {
         let update = GameUpdate {
             status: Some(Status::Aborted.as_str().into()),
             result: None,
-            result_words: Some("Game aborted".into()),
+            result_words: Some(words.into()),
             flagged: None,
             flag_at_ms: None,
+            abort_at_ms: None,
         };
         self.store_or_reload(Vec::new(), update, now).await?;
         self.status = Status::Aborted;
+        self.aborted_words = Some(words.into());
+        self.abort_at_ms = None;
         self.clock.stop(now);
         Ok(())
     }
@@ -661,7 +755,7 @@ impl Room {
 
     fn result(&self) -> Option<ResultState> {
         match self.status {
-            Status::Aborted => Some(ResultState { result: None, words: "Game aborted".into() }),
+            Status::Aborted => Some(ResultState { result: None, words: self.aborted_words.clone().unwrap_or_else(|| ABORTED_WORDS.into()) }),
             _ => self.game.outcome().map(|o| ResultState { result: Some(o.result_text().into()), words: self.words(o) }),
         }
     }
@@ -671,6 +765,16 @@ impl Room {
         match self.flagged {
             Some(seat) => outcome.words_on_time(color_of(seat)),
             None => outcome.to_string(),
+        }
+    }
+
+    /// The deadline players see: the first-move deadline, or a challenge
+    /// link's expiry. A seek's moves on while its creator is here, so none.
+    fn shown_abort_at_ms(&self) -> Option<i64> {
+        match self.status {
+            Status::Playing => self.abort_at_ms,
+            Status::Waiting if !self.spec.listed => self.abort_at_ms,
+            _ => None,
         }
     }
 
@@ -691,6 +795,7 @@ impl Room {
             clocks: ClocksState { white_ms, black_ms, increment_ms: self.clock.increment_ms(), running: self.clock.running() },
             dice: self.game.info().rolls_dice.then(|| DiceState { commitment: self.seed.commitment(), seed: over.then(|| self.seed.to_hex()) }),
             abortable: self.abortable(),
+            abort_at_ms: self.shown_abort_at_ms(),
             result: self.result(),
             game: self.game.clone(),
         }

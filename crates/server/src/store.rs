@@ -63,6 +63,9 @@ pub struct GameRow {
     pub ply: i64,
     /// When the running clock's flag falls (Unix ms); `None` while no clock runs.
     pub flag_at_ms: Option<i64>,
+    /// When the game is called off unless someone acts (Unix ms): a seek's
+    /// or challenge's expiry, or the first-move deadline of the seat to act.
+    pub abort_at_ms: Option<i64>,
 }
 
 /// One action's row.
@@ -86,6 +89,8 @@ pub struct GameUpdate {
     pub flagged: Option<String>,
     /// When the running clock's flag falls after the change; `None`: no clock runs.
     pub flag_at_ms: Option<i64>,
+    /// The first-move deadline after the change; `None`: none runs.
+    pub abort_at_ms: Option<i64>,
 }
 
 /// The game as a writer saw it: its change is stored only if the game is
@@ -126,9 +131,12 @@ pub fn database_url(given: &str) -> String {
     }
 }
 
+/// Ids per `IN (...)` list.
+const ROWS_PER_STATEMENT: usize = 500;
+
 const GAME_COLUMNS: &str = "id, variant, setup, white_ms, black_ms, increment_ms, white_player, black_player, listed, \
      dice_commitment, dice_seed, status, result, result_words, flagged, created_ms, reserved_for, rematch, rematch_by, options, rated, \
-     ply, flag_at_ms";
+     ply, flag_at_ms, abort_at_ms";
 
 fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -155,6 +163,7 @@ fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
         rated: r.try_get::<i64, _>("rated")? != 0,
         ply: r.try_get("ply")?,
         flag_at_ms: r.try_get("flag_at_ms")?,
+        abort_at_ms: r.try_get("abort_at_ms")?,
     })
 }
 
@@ -219,7 +228,7 @@ impl Store {
 
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
         sqlx::query(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)"
         ))
         .bind(&g.id)
         .bind(&g.variant)
@@ -244,19 +253,22 @@ impl Store {
         .bind(g.rated as i64)
         .bind(g.ply)
         .bind(g.flag_at_ms)
+        .bind(g.abort_at_ms)
         .execute(&self.pool)
         .await?;
         self.announce(&[Change::Game(g.id.clone())]).await
     }
 
-    /// A seek accepted: both seats and the status, only if it still waits.
-    pub async fn start_game(&self, id: &str, white: &str, black: &str) -> Result<bool, StoreError> {
+    /// A seek accepted: both seats, the status and the first-move deadline,
+    /// only if it still waits.
+    pub async fn start_game(&self, id: &str, white: &str, black: &str, abort_at_ms: Option<i64>) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE games SET white_player = $1, black_player = $2, status = 'playing' WHERE id = $3 AND status = 'waiting'",
+            "UPDATE games SET white_player = $1, black_player = $2, status = 'playing', abort_at_ms = $4 WHERE id = $3 AND status = 'waiting'",
         )
         .bind(white)
         .bind(black)
         .bind(id)
+        .bind(abort_at_ms)
         .execute(&self.pool)
         .await?;
         let started = done.rows_affected() == 1;
@@ -342,10 +354,113 @@ impl Store {
         rows.iter().map(|r| game_row(r).map_err(StoreError::from)).collect()
     }
 
-    /// The open seeks, wherever they were made.
-    pub async fn open_seek_ids(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'waiting' AND listed = 1").fetch_all(&self.pool).await?;
+    /// The open seeks, wherever they were made, oldest first, at most
+    /// `limit`: those not expired at `now_ms`.
+    pub async fn open_seeks(&self, now_ms: i64, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status = 'waiting' AND listed = 1 AND (abort_at_ms IS NULL OR abort_at_ms > $1) \
+             ORDER BY created_ms, id LIMIT $2"
+        ))
+        .bind(now_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| game_row(r).map_err(StoreError::from)).collect()
+    }
+
+    /// `player`'s open seeks with their expiry.
+    pub async fn seeks_of(&self, player: &str) -> Result<Vec<(String, Option<i64>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, abort_at_ms FROM games WHERE (white_player = $1 OR black_player = $1) AND status = 'waiting' AND listed = 1",
+        )
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("abort_at_ms")?))).collect()
+    }
+
+    /// Seeks `ids` stay open until `until_ms` (their creators are here).
+    pub async fn keep_seeks(&self, ids: &[String], until_ms: i64) -> Result<(), StoreError> {
+        for chunk in ids.chunks(ROWS_PER_STATEMENT) {
+            let params: Vec<String> = (0..chunk.len()).map(|k| format!("${}", k + 2)).collect();
+            let sql = format!(
+                "UPDATE games SET abort_at_ms = $1 WHERE status = 'waiting' AND listed = 1 AND id IN ({})",
+                params.join(", ")
+            );
+            let mut update = sqlx::query(&sql).bind(until_ms);
+            for id in chunk {
+                update = update.bind(id);
+            }
+            update.execute(&self.pool).await?;
+        }
+        Ok(())
+    }
+
+    /// Calls off the waiting games (seeks, challenges) whose time ran out
+    /// before `now_ms`, at most `limit` of them, with the words each shows;
+    /// returns their ids. A game accepted or withdrawn meanwhile (in any
+    /// process) is left alone: the status check keeps one change. Only a
+    /// read when none is due (SQLite's one writer is not disturbed).
+    pub async fn expire_waiting(&self, now_ms: i64, limit: i64, seek_words: &str, challenge_words: &str) -> Result<Vec<String>, StoreError> {
+        let due: Vec<String> = sqlx::query("SELECT id FROM games WHERE abort_at_ms < $1 AND status = 'waiting' ORDER BY abort_at_ms LIMIT $2")
+            .bind(now_ms)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, _>>()?;
+        if due.is_empty() {
+            return Ok(due);
+        }
+        let params: Vec<String> = (0..due.len()).map(|k| format!("${}", k + 4)).collect();
+        let sql = format!(
+            "UPDATE games SET status = 'aborted', abort_at_ms = NULL, result_words = CASE WHEN listed = 1 THEN $2 ELSE $3 END \
+             WHERE id IN ({}) AND status = 'waiting' AND abort_at_ms < $1 RETURNING id",
+            params.join(", ")
+        );
+        let mut update = sqlx::query(&sql).bind(now_ms).bind(seek_words).bind(challenge_words);
+        for id in &due {
+            update = update.bind(id);
+        }
+        let ids: Vec<String> = update.fetch_all(&self.pool).await?.iter().map(|r| r.try_get("id")).collect::<Result<_, _>>()?;
+        let changes: Vec<Change> = ids.iter().cloned().map(Change::Game).collect();
+        self.announce(&changes).await?;
+        Ok(ids)
+    }
+
+    /// The games still on whose seat to act made no first action before `before_ms`.
+    pub async fn abandoned_ids(&self, before_ms: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE abort_at_ms < $1 AND status = 'playing'")
+            .bind(before_ms)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+    }
+
+    /// Gives every waiting game without a deadline one (games made before
+    /// deadlines were kept): a seek's at `seek_ms`, a challenge's at `challenge_ms`.
+    pub async fn date_waiting_games(&self, seek_ms: i64, challenge_ms: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET abort_at_ms = CASE WHEN listed = 1 THEN $1 ELSE $2 END WHERE status = 'waiting' AND abort_at_ms IS NULL",
+        )
+        .bind(seek_ms)
+        .bind(challenge_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The games against the engine still on: all of them, and `player`'s.
+    pub async fn engine_games(&self, player: &str) -> Result<(i64, i64), StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN white_player = $1 OR black_player = $1 THEN 1 ELSE 0 END), 0) AS mine \
+             FROM games WHERE status = 'playing' AND (white_player LIKE 'engine:%' OR black_player LIKE 'engine:%')",
+        )
+        .bind(player)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((row.try_get("total")?, row.try_get("mine")?))
     }
 
     /// The games whose flag fell before `before_ms` with the game still on.
@@ -392,13 +507,19 @@ impl Store {
             .bind(down)
             .execute(&mut *tx)
             .await?;
+        // Nobody could move or connect either: the abort timers wait too.
+        sqlx::query("UPDATE games SET abort_at_ms = abort_at_ms + $1 WHERE abort_at_ms IS NOT NULL AND (status = 'waiting' OR status = 'playing')")
+            .bind(down)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(down)
     }
 
-    /// Games not over: restored into memory at start.
-    pub async fn live_game_ids(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'waiting' OR status = 'playing' ORDER BY created_ms")
+    /// Games being played: restored into memory at start (their clocks run,
+    /// the engine may be to move). Waiting games are loaded when asked for.
+    pub async fn playing_game_ids(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status = 'playing' ORDER BY created_ms")
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()

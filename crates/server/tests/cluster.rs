@@ -2,7 +2,8 @@
 //! "More than one process"): a game played across two of them and watched
 //! from a third goes on when the one a player was on dies; a flag falls on
 //! time when the only process holding the game has died; when two
-//! processes take moves for the same ply, the database keeps one.
+//! processes take moves for the same ply, the database keeps one; a game
+//! nobody starts is aborted, and a seek kept, whichever process holds them.
 //!
 //! Each `TestServer` is a server of its own (its own runtime, hub, pool and
 //! listener); killing one drops all its tasks, as a crash would.
@@ -171,4 +172,52 @@ async fn a_dice_game_across_two_processes_rolls_the_same_dice_on_both() {
     }
     let (_, actions) = Store::open(&db).await.unwrap().game(&id).await.unwrap().unwrap();
     assert!(actions.iter().any(|a| a.seat == "chance"), "the dice rolled");
+}
+
+/// A game whose first mover never moves is aborted when the only process
+/// holding it has died: another one's sweep loads it and its timer aborts it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_nobody_starts_is_aborted_when_its_process_has_died() {
+    let db = postgres();
+    let short = |hub: &chesslantis_server::hub::Hub| hub.set_timers(short_timers());
+    let (a, _b) = (TestServer::start_with(&db, short), TestServer::start_with(&db, short));
+    let (id, _white, _black) = start_game(a.addr, json!({"variant": "chess"})).await;
+    a.kill();
+    let store = Store::open(&db).await.unwrap();
+    let row = eventually("another process to abort the game", || async {
+        let (row, _) = store.game(&id).await.unwrap().unwrap();
+        (row.status != "playing").then_some(row)
+    })
+    .await;
+    assert_eq!(row.status, "aborted");
+    assert_eq!(row.result_words.as_deref(), Some("Game aborted: White did not make a first move in time"));
+}
+
+/// A seek whose creator is connected to one process is kept by it: the
+/// other process's sweep leaves it; once they leave it vanishes from both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_is_kept_by_the_process_its_creator_is_connected_to() {
+    let db = postgres();
+    let short = |hub: &chesslantis_server::hub::Hub| hub.set_timers(short_timers());
+    let (a, b) = (TestServer::start_with(&db, short), TestServer::start_with(&db, short));
+    let creator = Guest::new(a.addr).await;
+    let id = creator.create(json!({"variant": "chess", "open": true})).await;
+    let conn = creator.connect(&id).await;
+    let on_b = Guest::new(b.addr).await;
+    tokio::time::sleep(short_timers().seek_idle * 2).await;
+    let (_, seeks) = on_b.get("/api/seeks").await;
+    assert!(seeks.as_array().unwrap().iter().any(|s| s["id"] == id.as_str()), "B lists the seek its creator keeps on A: {seeks}");
+    conn.close().await;
+    eventually("the seek to vanish from B", || async {
+        let (_, seeks) = on_b.get("/api/seeks").await;
+        seeks.as_array().unwrap().iter().all(|s| s["id"] != id.as_str()).then_some(())
+    })
+    .await;
+    let state = eventually("A to hear that the seek was called off", || async {
+        let (_, state) = creator.get(&format!("/api/games/{id}")).await;
+        (state["status"] != "waiting").then_some(state)
+    })
+    .await;
+    assert_eq!(state["status"], "aborted");
+    assert_eq!(state["result"]["words"], chesslantis_server::expiry::SEEK_GONE_WORDS);
 }

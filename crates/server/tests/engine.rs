@@ -128,6 +128,7 @@ async fn after_a_restart_the_engine_resumes_its_turn() {
                 rated: false,
                 ply: 0,
                 flag_at_ms: None,
+                abort_at_ms: None,
             })
             .await
             .unwrap();

@@ -33,6 +33,12 @@ pub struct TestServer {
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+/// Every test client comes from 127.0.0.1: the per-address limits are
+/// lifted, except in the tests of those limits (`start_as_served`).
+fn lifted() -> chesslantis_server::Settings {
+    chesslantis_server::Settings { lift_per_address_limits: true, ..Default::default() }
+}
+
 impl TestServer {
     /// A server as `chesslantis serve` runs it, but for its per-address
     /// limits, lifted: every test's clients share 127.0.0.1.
@@ -40,19 +46,29 @@ impl TestServer {
         TestServer::start_with_ui(database, chesslantis_server::ui::UiFiles::Embedded)
     }
 
+    /// A server whose hub `configure` sets up first (shorter timers, other
+    /// limits), the per-address limits lifted as in `start`.
+    pub fn start_with(database: &str, configure: impl FnOnce(&chesslantis_server::hub::Hub) + Send + 'static) -> TestServer {
+        TestServer::start_configured(database, chesslantis_server::ui::UiFiles::Embedded, lifted(), configure)
+    }
+
     /// `start`'s server whose browser UI comes from `ui`.
     pub fn start_with_ui(database: &str, ui: chesslantis_server::ui::UiFiles) -> TestServer {
-        let settings = chesslantis_server::Settings { lift_per_address_limits: true, ..Default::default() };
-        TestServer::start_configured(database, ui, settings)
+        TestServer::start_configured(database, ui, lifted(), |_| {})
     }
 
     /// A server exactly as `chesslantis serve` runs it with `settings`
     /// (timeouts, caps), every limit in place.
     pub fn start_as_served(database: &str, settings: chesslantis_server::Settings) -> TestServer {
-        TestServer::start_configured(database, chesslantis_server::ui::UiFiles::Embedded, settings)
+        TestServer::start_configured(database, chesslantis_server::ui::UiFiles::Embedded, settings, |_| {})
     }
 
-    fn start_configured(database: &str, ui: chesslantis_server::ui::UiFiles, settings: chesslantis_server::Settings) -> TestServer {
+    fn start_configured(
+        database: &str,
+        ui: chesslantis_server::ui::UiFiles,
+        settings: chesslantis_server::Settings,
+        configure: impl FnOnce(&chesslantis_server::hub::Hub) + Send + 'static,
+    ) -> TestServer {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let database = database.to_string();
@@ -60,6 +76,7 @@ impl TestServer {
             let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
             rt.block_on(async {
                 let hub = chesslantis_server::open(&database).await.expect("the server opens its database");
+                configure(&hub);
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 addr_tx.send(listener.local_addr().unwrap()).unwrap();
                 tokio::select! {
@@ -346,7 +363,8 @@ pub fn playing_actions(state: &Value) -> Vec<String> {
 }
 
 /// The states a connection saw while the game ran, by ply, without what
-/// differs between two games anyway (ids, clocks, dice, names).
+/// differs between two games anyway (ids, clocks, first-move deadlines,
+/// dice, names).
 pub fn states_during_game(conn: &Conn) -> std::collections::BTreeMap<u64, Value> {
     conn.received
         .iter()
@@ -354,10 +372,33 @@ pub fn states_during_game(conn: &Conn) -> std::collections::BTreeMap<u64, Value>
         .filter(|v| v["type"] == "state" && v["status"] == "playing")
         .map(|mut v| {
             let o = v.as_object_mut().unwrap();
-            for k in ["id", "clocks", "dice", "players"] {
+            for k in ["id", "clocks", "abort_at_ms", "dice", "players"] {
                 o.remove(k);
             }
             (v["ply"].as_u64().unwrap(), v)
         })
         .collect()
+}
+
+/// Asks `check` every 20 ms until it gives a value; fails after `PATIENCE`
+/// (a guard against a hang, not a timing assertion), saying what it waited for.
+pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(what: &str, mut check: impl FnMut() -> F) -> T {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(found) = check().await {
+            return found;
+        }
+        assert!(started.elapsed() < PATIENCE, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Abort timers short enough for a test to wait them out.
+pub fn short_timers() -> chesslantis_server::expiry::Timers {
+    chesslantis_server::expiry::Timers {
+        first_move: Duration::from_millis(500),
+        seek_idle: Duration::from_millis(1500),
+        challenge_expiry: Duration::from_millis(300),
+        sweep_every: Duration::from_millis(50),
+    }
 }
