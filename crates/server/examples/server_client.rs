@@ -9,9 +9,16 @@
 //!         on server k mod n and both players play there, as a load balancer
 //!         that routes by game would; with `split`, Black plays on the next
 //!         server, so every move crosses processes.
+//!         With ENGINE_GAMES=N, N more games against the engine (level 20, a
+//!         new guest each, on the first server) are started first and kept
+//!         going beside them (their person moves at once, so the engine
+//!         thinks all the time); their moves are counted, not timed.
 //!     server_client serve ADDR DATABASE
 //!         the server itself (`chesslantis serve`'s code, its per-address
-//!         limits lifted: every game is played from 127.0.0.1), for the scripts
+//!         limits lifted: every game is played from 127.0.0.1), for the scripts;
+//!         ENGINE_SEARCHES=N sets its engine search slots (`unbounded`: no
+//!         bound, the engine's games unlimited too: the comparison without
+//!         the limits)
 //!     server_client check ADDR RECORD.json
 //!         after a restart: every game holds at least its acknowledged
 //!         actions, in order (each game is resigned, then its log exported)
@@ -86,10 +93,15 @@ impl Seat {
 
     /// Reads messages until the next state.
     async fn next_state(&mut self) -> Result<(), String> {
+        self.next_state_within(PATIENCE).await
+    }
+
+    /// Reads messages until the next state, for at most `patience` a message.
+    async fn next_state_within(&mut self, patience: Duration) -> Result<(), String> {
         use futures_util::StreamExt;
         const META_ACTIONS: [&str; 4] = ["resign", "offer draw", "accept draw", "decline draw"];
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.ws.next()).await.map_err(|_| "no message in time")?;
+            let message = tokio::time::timeout(patience, self.ws.next()).await.map_err(|_| "no message in time")?;
             let Some(Ok(tokio_tungstenite::tungstenite::Message::Text(text))) = message else {
                 return Err("the connection closed".into());
             };
@@ -149,6 +161,50 @@ async fn player_pair(
     Ok(())
 }
 
+/// A person against the engine at full strength, moving at once whenever
+/// it is their turn, game after game until `until`; counts the engine's moves.
+async fn engine_opponent(addr: SocketAddr, until: Instant, seed: u64, engine_moves: Arc<std::sync::atomic::AtomicUsize>) -> Result<(), String> {
+    let mut rng = Rng::new(seed);
+    let me = Guest::new(addr).await;
+    while Instant::now() < until {
+        let request = json!({"variant": "chess", "colour": "white", "time_ms": 10_800_000, "opponent": {"engine": {"level": 20}}});
+        let (status, created) = me.post("/api/games", request).await;
+        if status != 201 {
+            return Err(format!("the engine game was refused: {created}"));
+        }
+        let id = created["id"].as_str().ok_or("a game id")?.to_string();
+        let mut seat = Seat::open(addr, &id, &me.cookie).await?;
+        while Instant::now() < until && seat.playing {
+            if seat.actions.is_empty() {
+                // The engine's turn: it may queue for a search slot a long while.
+                let ply = seat.ply;
+                while seat.ply <= ply && Instant::now() < until {
+                    if seat.next_state_within(until.saturating_duration_since(Instant::now())).await.is_err() {
+                        break;
+                    }
+                }
+                if seat.ply > ply {
+                    engine_moves.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                continue;
+            }
+            let pick = seat.actions[rng.below(seat.actions.len())].clone();
+            let ply = seat.ply;
+            seat.act(&pick).await?;
+            seat.at_ply(ply + 1).await?;
+        }
+        if seat.playing {
+            let (status, _) = me.post(&format!("/api/games/{id}/actions"), json!({"ply": seat.ply, "action": "resign"})).await;
+            if status != 200 {
+                // The engine moved meanwhile: resign at its ply.
+                let (_, state) = me.get(&format!("/api/games/{id}")).await;
+                me.post(&format!("/api/games/{id}/actions"), json!({"ply": state["ply"], "action": "resign"})).await;
+            }
+        }
+    }
+    Ok(())
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -159,6 +215,18 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 async fn load(servers: &[SocketAddr], split: bool, games: usize, seconds: u64, record: &str) {
     let records: Records = Arc::default();
     let latencies = Arc::new(Mutex::new(Vec::new()));
+    let engine_games: usize = std::env::var("ENGINE_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let engine_moves = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    // The engine games start first (and run a little past the people's), so
+    // the engine is thinking all through the measured time.
+    let engine_until = Instant::now() + Duration::from_secs(seconds + 3);
+    let engines: Vec<_> = (0..engine_games)
+        .map(|k| tokio::spawn(engine_opponent(servers[0], engine_until, 0xE7E7 + k as u64, engine_moves.clone())))
+        .collect();
+    if engine_games > 0 {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    let moves_before = engine_moves.load(std::sync::atomic::Ordering::Relaxed);
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
     let n = servers.len();
@@ -173,15 +241,26 @@ async fn load(servers: &[SocketAddr], split: bool, games: usize, seconds: u64, r
         failed += !matches!(t.await, Ok(Ok(()))) as usize;
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let engine_moved = engine_moves.load(std::sync::atomic::Ordering::Relaxed) - moves_before;
     let mut l = latencies.lock().unwrap().clone();
     l.sort();
+    let beside = if engine_games > 0 { format!(" (beside {engine_games} engine games: {engine_moved} engine moves meanwhile)") } else { String::new() };
     println!(
-        "games {games}: {} moves in {elapsed:.1} s = {:.0} moves/s; latency p50 {:.2} ms, p99 {:.2} ms; {failed} game tasks stopped by errors",
+        "games {games}{beside}: {} moves in {elapsed:.1} s = {:.0} moves/s; latency p50 {:.2} ms, p99 {:.2} ms; {failed} game tasks stopped by errors",
         l.len(),
         l.len() as f64 / elapsed,
         percentile(&l, 0.5),
         percentile(&l, 0.99)
     );
+    let mut engines_failed = Vec::new();
+    for t in engines {
+        if let Ok(Err(e)) = t.await {
+            engines_failed.push(e);
+        }
+    }
+    if let Some(e) = engines_failed.first() {
+        println!("{} engine game tasks stopped by errors, the first: {e}", engines_failed.len());
+    }
     let records = records.lock().unwrap().clone();
     std::fs::write(record, serde_json::to_string(&records).unwrap()).unwrap();
 }
@@ -217,6 +296,27 @@ async fn check(addr: SocketAddr, record: &str) -> Result<(), String> {
     if lost == 0 { Ok(()) } else { Err(format!("{lost} games lost acknowledged actions")) }
 }
 
+/// `chesslantis serve`, its engine's search slots from ENGINE_SEARCHES.
+async fn serve(addr: &str, database: &str) -> Result<(), String> {
+    let hub = chesslantis_server::open(database).await?;
+    match std::env::var("ENGINE_SEARCHES").as_deref() {
+        Ok("unbounded") => {
+            hub.engine().set_searches(None);
+            hub.engine().set_game_limits(chesslantis_server::engine_pool::EngineGameLimits { per_player: usize::MAX, total: usize::MAX });
+        }
+        Ok(n) => hub.engine().set_searches(Some(n.parse().map_err(|_| format!("ENGINE_SEARCHES={n}: a number, or `unbounded`"))?)),
+        Err(_) => {}
+    }
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    // The load client plays every game from 127.0.0.1: the per-address limits would stop it.
+    let settings = chesslantis_server::Settings { lift_per_address_limits: true, ..Default::default() };
+    chesslantis_server::run(listener, hub, chesslantis_server::ui::UiFiles::Embedded, settings, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+    .map_err(|e| format!("the server stopped: {e}"))
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -230,9 +330,7 @@ async fn main() {
             load(&servers, !rest.is_empty(), games.parse().expect(usage), seconds.parse().expect(usage), record).await
         }
         ["serve", _, database] => {
-            // The load client plays every game from 127.0.0.1: the per-address limits would stop it.
-            let settings = chesslantis_server::Settings { lift_per_address_limits: true, ..Default::default() };
-            if let Err(e) = chesslantis_server::serve_with(&args[1], database, settings).await {
+            if let Err(e) = serve(&args[1], database).await {
                 println!("{e}");
                 std::process::exit(1);
             }

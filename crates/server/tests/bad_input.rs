@@ -164,3 +164,25 @@ async fn every_kind_of_refused_request_is_a_json_error() {
     assert_eq!(e["code"], "malformed");
     assert!(e["message"].as_str().unwrap().contains("Content-Type"), "{e}");
 }
+
+/// A new game's times out of range are refused in words: each seat's time
+/// 100 ms to 3 hours, the increment 0 to 60 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_out_of_range_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&databases(&dir)[0]);
+    let me = Guest::new(server.addr).await;
+    for (request, message) in [
+        (json!({"variant": "chess", "time_ms": 99}), "time_ms must be between 100 ms and 10800000 ms (3 hours); it is 99"),
+        (json!({"variant": "chess", "time_ms": 10_800_001}), "time_ms must be between 100 ms and 10800000 ms (3 hours); it is 10800001"),
+        (json!({"variant": "chess", "opponent_time_ms": 50}), "opponent_time_ms must be between 100 ms and 10800000 ms (3 hours); it is 50"),
+        (json!({"variant": "chess", "increment_ms": 60_001}), "increment_ms must be between 0 and 60000 (one minute)"),
+        (json!({"variant": "chess", "increment_ms": -1}), "increment_ms must be between 0 and 60000 (one minute)"),
+    ] {
+        let (status, refused) = me.post("/api/games", request.clone()).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("bad_clock")), "{request}: {refused}");
+        assert_eq!(refused["message"], message);
+    }
+    let (status, _) = me.post("/api/games", json!({"variant": "chess", "time_ms": 10_800_000, "increment_ms": 60_000})).await;
+    assert_eq!(status, 201, "the limits themselves are allowed");
+}
