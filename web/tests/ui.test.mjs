@@ -595,3 +595,40 @@ test('on a phone the board fits the screen', async () => {
     await s.close();
   }
 });
+
+/** The rectangles of every piece chessground draws and of every grid square holding a piece, and of the highlighted squares. */
+async function drawnAndGrid(page) {
+  return page.evaluate(() => {
+    const rect = e => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+    return {
+      pieces: [...document.querySelectorAll('.ground cg-board piece:not(.ghost):not(.fading)')].map(rect),
+      occupied: [...document.querySelectorAll('.sq[data-piece]')].map(e => ({ square: e.dataset.square, ...rect(e) })),
+      squares: [...document.querySelectorAll('.sq')].map(e => ({ square: e.dataset.square, ...rect(e) })),
+      highlights: [...document.querySelectorAll('.ground cg-board square.selected, .ground cg-board square.move-dest')].map(e => ({ kind: e.className, ...rect(e) })),
+    };
+  });
+}
+
+const within1px = (a, b) => Math.abs(a.x - b.x) <= 1 && Math.abs(a.y - b.y) <= 1 && Math.abs(a.w - b.w) <= 1 && Math.abs(a.h - b.h) <= 1;
+
+for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['laptop', { width: 1280, height: 900 }], ['wide', { width: 1920, height: 1080 }]]) {
+  test(`${size}: every piece and highlight sits on its square within a pixel (8x8, 10x10, 9x11, two boards)`, async () => {
+    for (const [name, mover] of [['chess-start', 'g1'], ['bermuda-angle-move', 'b1'], ['bede', 'e3'], ['bermuda-two-board-start', 'Ug1']]) {
+      const s = await open(name, viewport);
+      await s.page.waitForTimeout(100); // chessground places the pieces on the next frame
+      let { pieces, occupied } = await drawnAndGrid(s.page);
+      assert.equal(pieces.length, occupied.length, `${name}: one piece drawn for each occupied square`);
+      for (const sq of occupied) {
+        assert.ok(pieces.some(p => within1px(p, sq)), `${name} at ${size}: the piece on ${sq.square} is drawn on it (square ${JSON.stringify(sq)}; nearest piece ${JSON.stringify(pieces.sort((a, b) => Math.hypot(a.x - sq.x, a.y - sq.y) - Math.hypot(b.x - sq.x, b.y - sq.y))[0])})`);
+      }
+      // A piece with moves, selected: its square and its destinations are highlighted on grid squares.
+      await click(s.page, mover);
+      const { highlights, squares } = await drawnAndGrid(s.page);
+      assert.ok(highlights.length >= 2, `${name}: ${mover} selected, with destinations`);
+      const selected = highlights.find(h => h.kind.includes('selected'));
+      assert.ok(within1px(selected, squares.find(q => q.square === mover)), `${name} at ${size}: the highlight of ${mover} is on it`);
+      for (const h of highlights) assert.ok(squares.some(q => within1px(h, q)), `${name} at ${size}: highlight ${JSON.stringify(h)} on a square`);
+      await s.close();
+    }
+  });
+}
