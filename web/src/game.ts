@@ -67,6 +67,8 @@ export class GamePage {
   private viewer: Viewer;
   private selected: string | null = null;
   private choosing: LegalAction[] | null = null;
+  /** Beirut's setup: the piece picked as the carrier, armed only when the player confirms. */
+  private carrierPick: string | null = null;
   private resignArmed = false;
   private dice: { commitment: string; seed: string | null } | null = null;
   private abortable: boolean | undefined;
@@ -135,6 +137,7 @@ export class GamePage {
     this.view = view;
     this.choosing = null;
     this.selected = null;
+    this.carrierPick = null;
     this.resignArmed = false;
     const orientation: Color = this.viewer === 'black' ? 'black' : 'white';
     this.root.dataset.variant = view.variant;
@@ -234,8 +237,9 @@ export class GamePage {
     this.markOn('reborn', marks.reborn);
     this.markOn('blast', marks.blast);
     this.markOn('rebirth-option', []);
-    const carrierOptions = view.legal.filter(a => a.text.startsWith('carrier ')).map(a => squareIn(a.text)).filter((s): s is string => !!s);
+    const carrierOptions = carrierActions(view).map(a => squareIn(a.text)).filter((s): s is string => !!s);
     this.markOn('carrier-option', carrierOptions);
+    this.markOn('carrier-pick', this.carrierPick ? [this.carrierPick] : []);
     for (const board of this.boards) {
       board.setShapes(marks.teleports.filter(t => board.owns(t.from)).map(t => ({ from: t.from, to: t.to, brush: 'blue' })));
     }
@@ -271,8 +275,8 @@ export class GamePage {
       if (from && to) for (const board of this.boards) if (board.owns(from)) board.setShapes([{ from, to, brush: 'yellow' }]);
     } else if (pending.kind === 'move' && pending.rejected && mine) {
       this.prompt.append(el('p', 'rejected', `Your proposal ${pending.rejected} was rejected: play another move. It stands.`));
-    } else if (pending.kind === 'choose_carrier' && view.legal.some(a => a.text.startsWith('carrier '))) {
-      this.prompt.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces. Your opponent will not know which.'));
+    } else if (pending.kind === 'choose_carrier' && carrierActions(view).length) {
+      this.prompt.append(this.carrierPicker(view));
     } else if (pending.kind === 'choose_carrier') {
       this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is choosing a bomb carrier.`));
     } else if (pending.kind === 'choose_start' && view.legal.some(a => a.text.startsWith('start '))) {
@@ -287,6 +291,34 @@ export class GamePage {
     if (view.draw_offer && view.draw_offer !== this.seat) {
       this.prompt.append(el('p', 'draw-offer', `${seatName(view.draw_offer)} offers a draw.`));
     }
+  }
+
+  /** Beirut's setup: a click picks a carrier (another click picks another), the button arms it. */
+  private carrierPicker(view: View): HTMLElement {
+    const box = el('div', 'carrier-picker');
+    const pick = this.carrierPick;
+    const action = pick ? carrierActions(view).find(a => squareIn(a.text) === pick) : undefined;
+    if (!pick || !action) {
+      box.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces, then arm it. Your opponent will not know which.'));
+      return box;
+    }
+    const piece = this.pieceWords(view, pick);
+    box.append(el('p', 'carrier-prompt', `The ${piece} will carry your bomb once you arm it; click another of your pieces to pick it instead.`));
+    const arm = el('button', 'arm-carrier', `Arm the ${piece}`);
+    arm.type = 'button';
+    arm.dataset.action = action.text;
+    arm.addEventListener('click', () => {
+      arm.disabled = true; // armed once: the next view says so
+      this.send(action.text);
+    });
+    box.append(arm);
+    return box;
+  }
+
+  /** "knight on g1": the piece of the view on a square, in words. */
+  private pieceWords(view: View, square: string): string {
+    const piece = view.boards.flatMap(b => b.pieces).find(p => p.square === square);
+    return piece ? `${piece.role} on ${square}` : square;
   }
 
   /** The forfeit rule: the chooser picks the forfeiting side's move in the world the chooser sees; the forfeiter waits. */
@@ -557,9 +589,9 @@ export class GamePage {
       }
       return;
     }
-    const carrier = view.legal.find(a => a.text.startsWith('carrier ') && squareIn(a.text) === square);
-    if (carrier) {
-      this.send(carrier.text);
+    const carriers = carrierActions(view);
+    if (carriers.length) {
+      this.pickCarrier(view, square, carriers);
       return;
     }
     const from = this.selected;
@@ -570,6 +602,23 @@ export class GamePage {
     this.selected = view.legal.some(a => a.from === square && isBoardMove(a)) ? square : null;
     this.showCrossBoardDestinations();
     this.showMoveNotes();
+  }
+
+  /** A click during Beirut's setup: picks the carrier (the button arms it), or says why that square cannot carry the bomb. */
+  private pickCarrier(view: View, square: string, carriers: LegalAction[]): void {
+    const piece = view.boards.flatMap(b => b.pieces).find(p => p.square === square);
+    const offered = carriers.some(a => squareIn(a.text) === square);
+    this.errorEl.textContent = '';
+    if (offered) this.carrierPick = square;
+    else {
+      this.showError(
+        piece && piece.color === this.seat
+          ? `The ${piece.role} cannot carry the bomb: click another of your pieces.`
+          : 'Click one of your own pieces to choose your carrier.',
+      );
+    }
+    this.markOn('carrier-pick', this.carrierPick ? [this.carrierPick] : []);
+    this.renderPrompt(view);
   }
 
   /** The selected piece's moves with their notes (Bermuda's survival odds), for screens without a pointer to hover. */
@@ -625,4 +674,9 @@ export class GamePage {
     if (matches.length === 1 || sameMove) this.choose(matches);
     else this.showChooser({ kind: 'pick', options: matches });
   }
+}
+
+/** Beirut's setup actions (`carrier g1`), one for each piece that may carry the bomb. */
+function carrierActions(view: View): LegalAction[] {
+  return view.legal.filter(a => a.text.startsWith('carrier '));
 }

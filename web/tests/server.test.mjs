@@ -285,9 +285,13 @@ test('beirut: carriers chosen by a click, marked only for their owner, never sho
   const both = [white.page, black.page];
   const before = await plyOf(white.page);
   await clickSquare(white.page, 'g1');
+  await press(white, 'Arm the knight on g1', both);
   await settledPast(both, before);
   const before2 = await plyOf(black.page);
+  await clickSquare(black.page, 'e8');
+  assert.equal(await black.page.locator('.panel > .error').innerText(), 'The king cannot carry the bomb: click another of your pieces.');
   await clickSquare(black.page, 'b8');
+  await press(black, 'Arm the knight on b8', both);
   await settledPast(both, before2);
   const spectator = await guest();
   await spectator.page.goto(`${server.url}/`);

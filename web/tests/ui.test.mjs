@@ -203,14 +203,34 @@ test('circe: the reborn piece is marked for the other player', async () => {
   await s.close();
 });
 
-test('beirut: a click on an own piece before move 1 chooses it as the carrier', async () => {
-  const s = await open('beirut-choose-carrier');
-  assert.equal(await s.page.locator('.sq.carrier-option').count(), 16);
-  assert.match(await s.page.locator('.carrier-prompt').textContent(), /will not know/);
-  await click(s.page, 'g1');
-  assert.deepEqual(await sentAfter(s), ['carrier g1']);
-  await s.close();
-});
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}, beirut: a click picks the carrier, another click picks another, the king is refused with a reason, the button arms it`, async () => {
+    const s = await open('beirut-choose-carrier', viewport);
+    assert.equal(await s.page.locator('.sq.carrier-option').count(), 15, 'every piece but the king');
+    assert.match(await s.page.locator('.carrier-prompt').textContent(), /will not know/);
+    // A drag is no choice: the knight dragged to f3 arms nothing.
+    const [g1, f3] = [await centre(s.page, 'g1'), await centre(s.page, 'f3')];
+    await s.page.mouse.move(g1.x, g1.y);
+    await s.page.mouse.down();
+    await s.page.mouse.move(f3.x, f3.y, { steps: 6 });
+    await s.page.mouse.up();
+    await click(s.page, 'g1');
+    assert.deepEqual(await s.page.locator('.sq.carrier-pick').evaluateAll(els => els.map(e => e.dataset.square)), ['g1']);
+    assert.equal(await s.page.locator('.carrier-prompt').textContent(), 'The knight on g1 will carry your bomb once you arm it; click another of your pieces to pick it instead.');
+    await click(s.page, 'b1');
+    assert.deepEqual(await s.page.locator('.sq.carrier-pick').evaluateAll(els => els.map(e => e.dataset.square)), ['b1']);
+    await click(s.page, 'e1');
+    assert.equal(await s.page.locator('.panel > .error').textContent(), 'The king cannot carry the bomb: click another of your pieces.');
+    assert.deepEqual(await s.page.locator('.sq.carrier-pick').evaluateAll(els => els.map(e => e.dataset.square)), ['b1'], 'the pick stays');
+    await click(s.page, 'e7');
+    assert.equal(await s.page.locator('.panel > .error').textContent(), 'Click one of your own pieces to choose your carrier.');
+    assert.deepEqual(await s.sent(), [], 'nothing is armed before the button');
+    await s.page.click('button.arm-carrier');
+    assert.equal(await s.page.locator('button.arm-carrier').isDisabled(), true, 'armed once');
+    assert.deepEqual(await sentAfter(s), ['carrier b1']);
+    await s.close();
+  });
+}
 
 test('beirut: the own carrier is marked, and the detonate button sends detonate', async () => {
   const s = await open('beirut-armed');
@@ -422,6 +442,7 @@ test('model views: Circe rebirth square clicked, Beirut carrier chosen and marke
   s = await open('model-beirut-choose-carrier');
   assert.equal(await s.page.locator('.sq.carrier-option').count(), 15, 'every piece but the king');
   await click(s.page, 'd1');
+  await s.page.getByRole('button', { name: 'Arm the queen on d1' }).click();
   assert.deepEqual(await sentAfter(s), ['carrier d1']);
   await s.close();
   s = await open('model-beirut-armed');
