@@ -147,6 +147,14 @@ async function clickSquare(page, square) {
   await page.waitForTimeout(80);
 }
 
+/** Clicks a square near its top left corner (a fifth of its size in): a tap need not hit the centre. */
+async function clickNearCorner(page, square) {
+  const box = await page.locator(`.sq[data-square="${square}"]`).boundingBox();
+  assert.ok(box, `square ${square} is on the page`);
+  await page.mouse.click(box.x + box.width / 5, box.y + box.height / 5);
+  await page.waitForTimeout(80);
+}
+
 /** Plays from-to by two clicks. */
 async function clickMove(mover, from, to, pages) {
   const before = await plyOf(mover.page);
@@ -484,6 +492,43 @@ test('on a phone (390x844): lobby and game page fit the width, the board fits, m
   await white.done();
   await black.done();
 });
+
+/** The game's state as the server gives it to guest `g` (its own seat's view). */
+async function stateOf(g, id) {
+  return (await g.context.request.get(`${server.url}/api/games/${id}`)).json();
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+// The creator's page changes above the board when the opponent joins (the
+// header's "Waiting for an opponent" becomes "Your turn", one line shorter on
+// a phone): the board moves, and a click must still land on the square under it.
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`${size}: the creator moves by clicks once the opponent has joined (chess, rejection, portal, beirut, bede)`, async () => {
+    for (const variant of ['chess', 'rejection', 'portal', 'beirut', 'bede']) {
+      const { id, white, black } = await newGame(variant, { viewport });
+      const both = [white.page, black.page];
+      const before = await plyOf(white.page);
+      const legal = (await stateOf(white, id)).view.legal;
+      const carrier = legal.find(a => a.text.startsWith('carrier '));
+      if (carrier) {
+        await clickNearCorner(white.page, carrier.from ?? carrier.text.split(' ')[1]);
+        await white.page.getByRole('button', { name: /^Arm / }).click(WAIT);
+        await settledPast(both, before);
+        assert.equal(await white.page.locator('.sq.carrier').getAttribute('data-square'), carrier.from ?? carrier.text.split(' ')[1], `${variant}: the clicked piece carries the bomb`);
+      } else {
+        const move = legal.find(a => a.from && a.to && a.from !== a.to && !a.promotion);
+        await clickNearCorner(white.page, move.from);
+        await clickNearCorner(white.page, move.to);
+        await settledPast(both, before);
+        assert.equal((await stateOf(black, id)).view.last?.text, move.text, `${variant}: ${move.text} by two clicks`);
+      }
+      await white.done();
+      await black.done();
+    }
+  });
+}
 
 /** Both Looking-Glass players set up with the FIDE start by the picker's button. */
 async function fideStarts(white, black) {
