@@ -774,6 +774,62 @@ test('a rated game: listed as rated with the creator\'s provisional "1500?", ref
   await dave.done();
 });
 
+/** A POST to the server's API as guest `g` (its cookie, this site's Origin); the JSON answer. */
+async function apiPost(g, path, data) {
+  const r = await g.context.request.post(`${server.url}${path}`, { headers: { origin: server.url }, data });
+  assert.ok(r.ok(), `${path}: ${r.status()} ${await r.text()}`);
+  return r.json();
+}
+
+test('every page fits a phone 360 and 430 px wide without sideways scrolling: the lobby with seeks listed (each Accept on the screen), game pages, a profile, the rules', async () => {
+  const owner = await guest();
+  await signUp(owner, 'Narrow_Screen_Tester');
+  const seek = (variant, extra = {}) => apiPost(owner, '/api/games', { variant, time_ms: 300_000, opponent_time_ms: 300_000, increment_ms: 2000, colour: 'white', open: true, ...extra }).then(c => c.id);
+  // A finished game for the profile's list, a game under way, and open seeks (one with odds: the longest time control).
+  const other = await guest();
+  await other.page.goto(`${server.url}/`);
+  const finished = await seek('chess');
+  await apiPost(other, `/api/games/${finished}/accept`, {});
+  await apiPost(owner, `/api/games/${finished}/actions`, { ply: 0, action: 'resign' });
+  const playing = await seek('bermuda-two-board');
+  await apiPost(other, `/api/games/${playing}/accept`, {});
+  const waiting = [await seek('looking-glass'), await seek('bede'), await seek('bermuda-angle', { opponent_time_ms: 180_000 }), await seek('circe', { rated: true })];
+  const visitor = await guest();
+  const variants = await (await fetch(`${server.api}/api/variants`)).json();
+  for (const width of [360, 430]) {
+    for (const g of [owner, visitor]) await g.page.setViewportSize({ width, height: 800 });
+    const fits = async (page, what) => {
+      const [scrolled, inner] = await page.evaluate(() => [document.scrollingElement.scrollWidth, innerWidth]);
+      assert.ok(scrolled <= inner, `${what} at ${width} px: the page is ${scrolled} px wide`);
+    };
+    await visitor.page.goto(`${server.url}/`);
+    await visitor.page.waitForFunction(n => document.querySelectorAll('tr.seek').length >= n, waiting.length, WAIT);
+    await fits(visitor.page, 'the lobby');
+    for (const accept of await visitor.page.locator('tr.seek button.accept-seek').all()) {
+      const box = await accept.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `a seek's Accept is on the screen at ${width} px: ${JSON.stringify(box)}`);
+    }
+    await owner.page.goto(`${server.url}/`);
+    await owner.page.waitForSelector('tr.seek', WAIT);
+    await fits(owner.page, 'the lobby of a signed-in user with seeks of its own');
+    for (const [g, id, what] of [[visitor, waiting[0], 'a waiting game, to accept'], [owner, waiting[1], 'a waiting game with its challenge link'], [owner, playing, 'a two-board game under way'], [visitor, finished, 'a finished game']]) {
+      await g.page.goto(`${server.url}/game/${id}`);
+      await g.page.waitForSelector('.game[data-ply]', WAIT);
+      await fits(g.page, what);
+    }
+    await visitor.page.goto(`${server.url}/@/Narrow_Screen_Tester`);
+    await visitor.page.waitForSelector(`tr.archived-game[data-id="${finished}"]`, WAIT);
+    await fits(visitor.page, 'a profile with its games');
+    for (const page of ['index', ...variants]) {
+      await visitor.page.goto(`${server.url}/rules/${page}`);
+      await fits(visitor.page, `the rules page ${page}`);
+    }
+  }
+  await owner.done();
+  await other.done();
+  await visitor.done();
+});
+
 test('every variant\'s game page has its screenshot from this run (issue 13: kept as test artifacts)', async () => {
   const variants = await (await fetch(`${server.api}/api/variants`)).json();
   for (const variant of variants) {
