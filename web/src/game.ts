@@ -4,7 +4,7 @@
 // or a spectator never inherits what an earlier view showed.
 
 import { Board } from './board';
-import { el } from './dom';
+import { el, link } from './dom';
 import { ClockPair } from './clock';
 import { candidates, commands, destinations, isBoardMove, nextChoice, parseTyped, type Choice } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
@@ -40,6 +40,7 @@ export class GamePage {
   private readonly root: HTMLElement;
   private readonly header = el('header', 'status');
   private readonly boardsEl = el('div', 'boards');
+  private readonly main = el('main', 'play');
   private readonly panel = el('aside', 'panel');
   private readonly clocks = new ClockPair();
   private readonly prompt = el('div', 'prompt');
@@ -94,14 +95,17 @@ export class GamePage {
     const side = el('div', 'side');
     side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
     this.panel.append(this.clocks.element, this.errorEl, side);
-    const main = el('main', 'play');
-    main.append(this.boardsEl, this.panel);
-    root.replaceChildren(this.header, main, this.odds);
+    this.main.append(this.boardsEl, this.panel);
+    root.replaceChildren(this.header, this.main, this.odds);
     transport.listen(m => this.receive(m));
   }
 
   receive(message: ServerMessage): void {
     if (message.type === 'rematch') return; // the game's own controls answer it
+    if (message.type === 'error' && message.error.code === 'no_such_game') {
+      this.showGone(message.error.message);
+      return;
+    }
     if (message.type === 'error') {
       this.showError(message.error.message || message.error.code);
       // The state is unchanged after an error: show the last view's position again.
@@ -126,6 +130,12 @@ export class GamePage {
     this.selected = null;
     this.moveInput.value = '';
     this.transport.send(text);
+  }
+
+  /** The game does not exist (a wrong link): said in the header, with the way to the lobby, and nothing else. */
+  private showGone(text: string): void {
+    this.header.replaceChildren(el('h1', undefined, 'No such game'), el('p', 'no-such-game', text), link('/', 'Go to the lobby'));
+    this.main.hidden = true;
   }
 
   private showError(text: string): void {

@@ -774,6 +774,29 @@ test('a rated game: listed as rated with the creator\'s provisional "1500?", ref
   await dave.done();
 });
 
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`${size}: a link to a game that does not exist answers 404 with a page that says so and links to the lobby; no socket is opened`, async t => {
+    if (server.url !== server.api) {
+      t.skip('the front serves the game page for every id; the 404 page is the server\'s own');
+      return;
+    }
+    const g = await guest(viewport);
+    g.allow(404, '/game/doesnotexist1');
+    const sockets = [];
+    g.page.on('websocket', ws => sockets.push(ws.url()));
+    const response = await g.page.goto(`${server.url}/game/doesnotexist1`);
+    assert.equal(response.status(), 404);
+    assert.equal(await g.page.locator('h1').innerText(), 'No such game');
+    assert.equal(await g.page.locator('.no-such-game').innerText(), 'There is no game doesnotexist1 on this server: check the link you were sent, or start a game in the lobby.');
+    assert.ok(await g.page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    await g.page.getByRole('link', { name: 'Go to the lobby' }).click();
+    await g.page.waitForURL(`${server.url}/`, WAIT);
+    await g.page.waitForSelector('select[name="variant"] option', { state: 'attached', ...WAIT });
+    assert.deepEqual(sockets, [], 'the 404 page opens no WebSocket');
+    await g.done();
+  });
+}
+
 /** A POST to the server's API as guest `g` (its cookie, this site's Origin); the JSON answer. */
 async function apiPost(g, path, data) {
   const r = await g.context.request.post(`${server.url}${path}`, { headers: { origin: server.url }, data });

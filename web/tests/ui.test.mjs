@@ -653,3 +653,64 @@ for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['laptop
     }
   });
 }
+
+/** A game page at /game/{id} on the test server with the page's timers under the test's hand (page.clock); the 404s of `allowed` paths are expected. */
+async function gamePage(id, viewport, allowed = []) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  const expected = url => allowed.includes(new URL(url).pathname);
+  page.on('pageerror', e => problems.push(e.message));
+  page.on('console', m => m.type() === 'error' && !expected(m.location().url) && !/WebSocket connection/.test(m.text()) && problems.push(m.text()));
+  page.on('response', r => r.status() >= 400 && !expected(r.url()) && problems.push(`${r.status()} ${r.url()}`));
+  await page.clock.install();
+  await page.goto(`${server.url}/game/${id}`);
+  return { page, problems, context };
+}
+
+const attemptsOf = id => server.sockets.attempts.filter(g => g === id).length;
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}: a game page whose game does not exist says so, links to the lobby, and stops connecting`, async () => {
+    const id = `missing${size}`;
+    const { page, problems, context } = await gamePage(id, viewport, [`/api/games/${id}`]);
+    await page.waitForSelector('.no-such-game');
+    assert.equal(await page.locator('.status h1').textContent(), 'No such game');
+    assert.equal(await page.locator('.no-such-game').textContent(), 'There is no such game on this server: check the link you were sent, or start a game in the lobby.');
+    assert.equal(await page.locator('.status a[href="/"]').textContent(), 'Go to the lobby');
+    assert.equal(await page.locator('main.play').isVisible(), false, 'no empty board or clocks');
+    await page.clock.runFor(10 * 60_000);
+    assert.equal(attemptsOf(id), 1, 'one connection, never again');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`${size}: a game page whose socket keeps failing connects again after 1 s, 2 s, 4 s ... (at most 30 s)`, async () => {
+    const id = `flaky${size}`;
+    const { page, problems, context } = await gamePage(id, viewport);
+    const failed = async n => {
+      await page.waitForFunction(([g, text]) => document.querySelector('.panel > .error')?.textContent === text, [id, `Connection lost; connecting again in ${n} s…`]);
+    };
+    // The n-th connection has failed and the page says how long it waits.
+    const attempt = async (n, wait) => {
+      for (let i = 0; i < 100 && attemptsOf(id) < n; i++) await page.waitForTimeout(30);
+      assert.equal(attemptsOf(id), n);
+      await failed(wait);
+    };
+    await attempt(1, 1);
+    await page.clock.runFor(1000);
+    await attempt(2, 2);
+    await page.clock.runFor(1000);
+    await page.waitForTimeout(300);
+    assert.equal(attemptsOf(id), 2, 'not yet: the wait doubled');
+    await page.clock.runFor(1000);
+    await attempt(3, 4);
+    let n = 3;
+    for (const wait of [4, 8, 16, 30, 30]) {
+      await page.clock.runFor(wait * 1000);
+      await attempt(++n, Math.min(wait * 2, 30));
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
