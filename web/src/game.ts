@@ -6,7 +6,7 @@
 import { Board } from './board';
 import { el, link } from './dom';
 import { ClockPair } from './clock';
-import { candidates, commands, destinations, isBoardMove, nextChoice, parseTyped, type Choice } from './input';
+import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, type Choice, type PieceAt } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
@@ -158,7 +158,7 @@ export class GamePage {
     const forSide = view.pending?.kind === 'move_for_opponent' ? view.pending.for_side : undefined;
     const actor = forSide ?? view.to_act;
     const mover = actor === 'white' || actor === 'black' ? actor : undefined;
-    const dests = destinations(view.legal);
+    const dests = destinations(view.legal, pieceAtIn(view));
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
       const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
@@ -527,7 +527,7 @@ export class GamePage {
   private moved(from: string, to: string): void {
     const view = this.view;
     if (!view) return;
-    this.choose(candidates(view.legal, from, to));
+    this.choose(movesTo(view.legal, from, to, pieceAtIn(view)));
   }
 
   /** Sends the move, or asks for what is still open (a promotion piece, a rebirth square). */
@@ -689,4 +689,10 @@ export class GamePage {
 /** Beirut's setup actions (`carrier g1`), one for each piece that may carry the bomb. */
 function carrierActions(view: View): LegalAction[] {
   return view.legal.filter(a => a.text.startsWith('carrier '));
+}
+
+/** What stands on a square of the view's boards. */
+function pieceAtIn(view: View): PieceAt {
+  const pieces = new Map(view.boards.flatMap(b => b.pieces).map(p => [p.square, p]));
+  return square => pieces.get(square);
 }

@@ -714,3 +714,51 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     await context.close();
   });
 }
+
+/** Drags the piece on `from` to `to` with the mouse. */
+async function drag(page, from, to) {
+  const a = await centre(page, from);
+  const b = await centre(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForTimeout(60);
+}
+
+// The king's two-square move, its drop on the rook and the referee's own text all castle,
+// whichever form the referee writes (the king's move e1g1, or king onto rook: Chess960's Rb1Rg1).
+const classicalCastling = [['e1', 'g1', 'e1g1'], ['e1', 'h1', 'e1g1'], ['e1', 'c1', 'e1c1'], ['e1', 'a1', 'e1c1']];
+const castlings = {
+  'model-chess-castling': classicalCastling,
+  'model-rejection-castling': classicalCastling,
+  'model-circe-castling': classicalCastling,
+  'model-portal-castling': classicalCastling,
+  'model-knights-are-god-castling': classicalCastling,
+  'model-beirut-castling': classicalCastling,
+  'model-bermuda-angle-castling': [['f1', 'h1', 'f1i1'], ['f1', 'i1', 'f1i1'], ['f1', 'j1', 'f1i1'], ['f1', 'd1', 'f1b1'], ['f1', 'b1', 'f1b1'], ['f1', 'a1', 'f1b1']],
+  'model-bermuda-two-board-castling': [['Le1', 'Lg1', 'Le1Lg1'], ['Le1', 'Lh1', 'Le1Lg1'], ['Le1', 'La1', 'Le1Lc1'], ['Ue1', 'Ug1', 'Ue1Ug1'], ['Ue1', 'Uh1', 'Ue1Ug1'], ['Ue1', 'Ua1', 'Ue1Uc1']],
+  'model-looking-glass-castling': [['Re1', 'Rg1', 'Re1Rg1'], ['Re1', 'Rh1', 'Re1Rg1'], ['Re1', 'Rc1', 'Re1Rc1'], ['Re1', 'Ra1', 'Re1Rc1']],
+  'model-looking-glass-castling-960': [['Rb1', 'Rd1', 'Rb1Rg1'], ['Rb1', 'Rg1', 'Rb1Rg1'], ['Rb1', 'Ra1', 'Rb1Ra1']],
+};
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}: castling by the king's two-square move or by dropping the king on the rook, in every variant with castling`, async () => {
+    for (const [name, drops] of Object.entries(castlings)) {
+      for (const [from, to, action] of drops) {
+        const s = await open(name, viewport);
+        await drag(s.page, from, to);
+        assert.deepEqual(await sentAfter(s), [action], `${name}: the king dragged from ${from} to ${to} castles`);
+        await s.close();
+      }
+      // By two clicks too: the drop squares are the king's destinations.
+      const [from, to, action] = drops[1];
+      const s = await open(name, viewport);
+      await click(s.page, from);
+      assert.equal(await s.page.locator(`.board:has(.sq[data-square="${to}"]) .ground square.move-dest`).count() > 0, true);
+      await click(s.page, to);
+      assert.deepEqual(await sentAfter(s), [action], `${name}: ${from} then ${to} by clicks castles`);
+      await s.close();
+    }
+  });
+}
