@@ -6,7 +6,7 @@
 import { Board } from './board';
 import { el, link } from './dom';
 import { ClockPair } from './clock';
-import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, type Choice, type PieceAt } from './input';
+import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
@@ -50,6 +50,8 @@ export class GamePage {
   private readonly proofEl = el('p', 'dice-proof');
   private readonly keyboard = el('form', 'keyboard');
   private readonly moveInput = el('input');
+  /** What may be typed now, with examples from the legal list. */
+  private readonly typingHintEl = el('p', 'typing-hint');
   private readonly movesEl = el('ol', 'moves');
   private readonly gameButtons = el('div', 'game-buttons');
   private readonly errorEl = el('div', 'error');
@@ -85,9 +87,9 @@ export class GamePage {
     this.moveInput.type = 'text';
     this.moveInput.name = 'move';
     this.moveInput.autocomplete = 'off';
-    this.moveInput.placeholder = 'Type a move: e2e4, Nf3, accept …';
+    this.moveInput.placeholder = 'Type a move, then Enter';
     this.moveInput.setAttribute('aria-label', 'Type a move');
-    this.keyboard.append(this.moveInput);
+    this.keyboard.append(this.moveInput, this.typingHintEl);
     this.keyboard.addEventListener('submit', e => {
       e.preventDefault();
       this.typed(this.moveInput.value);
@@ -98,6 +100,12 @@ export class GamePage {
     this.main.append(this.boardsEl, this.panel);
     root.replaceChildren(this.header, this.main, this.odds);
     transport.listen(m => this.receive(m));
+  }
+
+  /** Takes the boards off the page (the harness loads another fixture). */
+  destroy(): void {
+    for (const b of this.boards) b.destroy();
+    this.boards = [];
   }
 
   receive(message: ServerMessage): void {
@@ -183,6 +191,7 @@ export class GamePage {
     if (fresh) this.clocks.set(clocks, !!view.outcome);
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
+    this.typingHintEl.textContent = typingHint(view.legal, presentationOf(view.variant).typedWords);
     this.keyboard.hidden = !this.seat || !!view.outcome;
   }
 
@@ -364,7 +373,7 @@ export class GamePage {
     const orders = view.legal.filter(a => isBoardMove(a) && notesBoard?.owns(a.from!));
     if (!orders.length) return;
     const box = el('details', 'orders');
-    box.append(el('summary', undefined, `Orders into the unseen world (${orders.length}); any other pair of its squares may be typed, and an impossible one is a Strike`));
+    box.append(el('summary', undefined, `Orders into the unseen world (${orders.length}): click one here or on the notes board, or type it (${orders[0].text})`));
     for (const [from, tos] of destinations(orders)) {
       const line = el('p', 'order-line', `${from}: `);
       for (const to of tos) {
@@ -578,8 +587,9 @@ export class GamePage {
       }
     } else {
       for (const a of choice.options) {
-        const b = el('button', 'pick', a.san ?? a.text);
+        const b = el('button', 'pick', a.san && a.san !== a.text ? `${a.san} (${a.text})` : a.text);
         b.type = 'button';
+        b.dataset.action = a.text;
         b.addEventListener('click', () => this.send(a.text));
         box.append(b);
       }
@@ -670,13 +680,10 @@ export class GamePage {
   private typed(text: string): void {
     const view = this.view;
     if (!view) return;
-    const matches = parseTyped(view.legal, text);
+    const words = presentationOf(view.variant).typedWords;
+    const matches = parseTyped(view.legal, text, { words, pieceAt: pieceAtIn(view) });
     if (matches.length === 0) {
-      this.showError(
-        view.legal.length
-          ? `“${text}” is not a legal move here. Type a move as e2e4 or in SAN (Nf3, exd5, O-O), or one of: ${commands(view.legal).filter(a => !a.text.startsWith('start ')).map(a => a.text).join(', ') || 'a board move'}.`
-          : 'It is not your turn.',
-      );
+      this.showError(view.legal.length ? `“${text}” is not a legal move here. ${typingHint(view.legal, words)}` : 'It is not your turn.');
       return;
     }
     this.errorEl.textContent = '';

@@ -762,3 +762,119 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     }
   });
 }
+
+/** Types `text` into the move box and presses Enter. */
+async function type(page, text) {
+  await page.fill('.keyboard input', text);
+  await page.press('.keyboard input', 'Enter');
+  await page.waitForTimeout(30);
+}
+
+/** Loads a fixture again on the same page (nothing sent yet). */
+const reload = (s, name) => s.page.evaluate(f => window.harness.load(f), fixture(name));
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}: typed input takes what the page says may be typed: Beirut's bomb, Circe's SAN then the rebirth, Rejection's a and r, a carrier's square, a promotion`, async () => {
+    let s = await open('model-beirut-armed', viewport);
+    assert.match(await s.page.locator('.knowledge').textContent(), /type 'bomb' to detonate/, 'the referee\'s own hint');
+    assert.match(await s.page.locator('.typing-hint').textContent(), /detonate \(or bomb\)/);
+    for (const typed of ['bomb', 'detonate', 'g1g1', 'Bomb@g1']) {
+      await reload(s, 'model-beirut-armed');
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), ['detonate'], `“${typed}” detonates`);
+    }
+    await s.close();
+
+    s = await open('model-circe-queen-capture', viewport);
+    await type(s.page, 'Qxd5');
+    await s.page.waitForSelector('.chooser-rebirth');
+    assert.deepEqual(await s.sent(), [], 'the rebirth square is still to choose');
+    await click(s.page, 'a5');
+    assert.deepEqual(await sentAfter(s), ['d8d5@a5']);
+    for (const [typed, sent] of [['Qd5@b5', 'd8d5@b5'], ['Qxd5@c5', 'd8d5@c5'], ['d8d5@e5', 'd8d5@e5']]) {
+      await reload(s, 'model-circe-queen-capture');
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), [sent], `“${typed}”`);
+    }
+    await reload(s, 'model-circe-queen-capture');
+    await type(s.page, 'd8d5');
+    await s.page.click('.chooser-rebirth button[data-square="f5"]');
+    assert.deepEqual(await sentAfter(s), ['d8d5@f5']);
+    await s.close();
+
+    for (const [typed, sent] of [['a', 'accept'], ['r', 'reject'], ['Reject', 'reject']]) {
+      s = await open('model-rejection-answer', viewport);
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), [sent], `“${typed}” in Rejection`);
+      await s.close();
+    }
+
+    s = await open('model-beirut-choose-carrier', viewport);
+    assert.match(await s.page.locator('.typing-hint').textContent(), /your carrier as its square \(a1 or carrier a1\)/);
+    await type(s.page, 'g1');
+    assert.deepEqual(await sentAfter(s), ['carrier g1'], 'a bare square during the setup, as the referee reads it');
+    await s.close();
+
+    for (const [typed, sent] of [['e8=R', 'e7e8r'], ['e8N', 'e7e8n'], ['e7e8b', 'e7e8b'], ['e7e8=Q', 'e7e8q']]) {
+      s = await open('model-chess-promotion', viewport);
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), [sent], `“${typed}”`);
+      await s.close();
+    }
+    s = await open('model-chess-promotion', viewport);
+    await type(s.page, 'e7e8');
+    await s.page.click('button[data-promotion="queen"]');
+    assert.deepEqual(await sentAfter(s), ['e7e8q'], 'squares without the piece: the chooser asks');
+    await s.close();
+  });
+
+  test(`${size}: Looking-Glass's orders box says exactly what may be typed, and a move in one's own world may be typed in SAN without the world letter`, async () => {
+    let s = await open('model-looking-glass-order', viewport);
+    assert.equal(await s.page.locator('.orders summary').textContent(), 'Orders into the unseen world (2): click one here or on the notes board, or type it (Ma4Ma5)');
+    await type(s.page, 'Mb4Mc6');
+    assert.equal(await s.page.locator('.panel > .error').textContent(), '“Mb4Mc6” is not a legal move here. Type a move as its squares (Ra1Ra2) or in SAN (Rb3, RRa2); or ask.');
+    assert.deepEqual(await s.sent(), []);
+    await type(s.page, 'Ma4Mb5');
+    assert.deepEqual(await sentAfter(s), ['Ma4Mb5']);
+    for (const [typed, sent] of [['Nf3', 'Rg1Rf3'], ['NRf3', 'Rg1Rf3'], ['b3', 'Rb2Rb3']]) {
+      await reload(s, 'model-looking-glass-order');
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), [sent], `“${typed}”`);
+    }
+    await s.close();
+  });
+}
+
+// Every variant whose view lists SAN: each kind of SAN the view gives is read back to its action
+// (or to the chooser that ends in it), and every example the page's hint gives is taken.
+test('SAN works in every variant that lists it, and every example of the page\'s hint is accepted', async () => {
+  const withSan = fixtureNames.filter(n => n.startsWith('model-') && fixture(n).messages.at(-1).view.legal.some(a => a.san));
+  assert.ok(withSan.length >= 20, `views with SAN: ${withSan.join(' ')}`);
+  const kinds = [/^[a-p]/, /^[A-NP-Z]/, /x/, /^O-O-O/, /^O-O$/, /=/, /@/];
+  for (const name of withSan) {
+    const legal = fixture(name).messages.at(-1).view.legal;
+    const sample = kinds.map(k => legal.find(a => a.san && k.test(a.san))).filter(Boolean);
+    const s = await open(name);
+    for (const action of [...new Set(sample)]) {
+      await reload(s, name);
+      await type(s.page, action.san);
+      const chooser = s.page.locator('.chooser');
+      if (await chooser.count()) {
+        const option = chooser.locator(`button[data-action="${action.text}"], button[data-square="${action.choice?.split(' ').at(-1)}"], button[data-promotion="${action.promotion}"]`).first();
+        await option.click();
+      }
+      const sent = await sentAfter(s);
+      assert.deepEqual(sent, [action.text], `${name}: “${action.san}” is ${action.text}`);
+    }
+    const hint = await s.page.locator('.typing-hint').textContent();
+    const examples = [...hint.matchAll(/\(([^)]*)\)/g)].flatMap(m => m[1].split(/,\s*|\s+or\s+|^or\s+/)).filter(e => e && !/\s/.test(e));
+    assert.ok(examples.length >= 2, `${name}: examples in “${hint}”`);
+    for (const example of examples) {
+      await reload(s, name);
+      await type(s.page, example);
+      const taken = (await s.sent()).length > 0 || (await s.page.locator('.chooser').count()) > 0;
+      assert.ok(taken, `${name}: the hint's example “${example}” is taken (hint: ${hint}; error: ${await s.page.locator('.panel > .error').textContent()})`);
+    }
+    await s.close();
+  }
+});
