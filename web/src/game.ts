@@ -10,9 +10,9 @@ import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, p
 import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
-import { describeEvents, eventMarks } from './events';
+import { carriedOut, describeEvents, eventMarks } from './events';
 import type { Transport } from './transport';
-import type { BoardView, Clocks, Color, GameEvent, LegalAction, ServerMessage, View, Viewer } from './view';
+import type { BoardView, Clocks, Color, GameEvent, LegalAction, MoveListEntry, ServerMessage, View, Viewer } from './view';
 import { randomStart, startAction } from './setup';
 import { specialKind, specialSquareGroups } from './view';
 
@@ -129,11 +129,17 @@ export class GamePage {
     this.render(message.view, message.clocks ?? null, true);
   }
 
+  /** The game waits for an opponent (the server's state says so). */
+  private get waiting(): boolean {
+    return this.status === 'waiting';
+  }
+
   private get seat(): Color | null {
     return this.viewer === 'white' || this.viewer === 'black' ? this.viewer : null;
   }
 
   private send(text: string): void {
+    this.odds.hidden = true;
     this.choosing = null;
     this.selected = null;
     this.moveInput.value = '';
@@ -150,9 +156,12 @@ export class GamePage {
     this.errorEl.textContent = text;
   }
 
-  private render(view: View, clocks: Clocks | null, fresh: boolean): void {
+  private render(shown: View, clocks: Clocks | null, fresh: boolean): void {
     const previous = this.view;
+    // Before the opponent joins nothing can be played: the server refuses every action but abort.
+    const view = this.waiting ? { ...shown, legal: [] } : shown;
     this.view = view;
+    this.odds.hidden = true;
     this.choosing = null;
     this.selected = null;
     this.carrierPick = null;
@@ -192,7 +201,7 @@ export class GamePage {
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
     this.typingHintEl.textContent = typingHint(view.legal, presentationOf(view.variant).typedWords);
-    this.keyboard.hidden = !this.seat || !!view.outcome;
+    this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting;
   }
 
   private buildBoards(view: View, orientation: Color): void {
@@ -217,6 +226,9 @@ export class GamePage {
       return board;
     });
     this.boardsEl.dataset.count = String(this.boards.length);
+    if (!specs.length && !view.outcome) {
+      this.boardsEl.append(el('p', 'boards-hidden', pres.hiddenBoards ?? 'The boards are hidden from spectators until the game ends.'));
+    }
   }
 
   private boardOf(square: string): Board | undefined {
@@ -225,6 +237,7 @@ export class GamePage {
 
   /** The from and to squares of the last action, read from its text ("e7e5", "Ub2Lg2", "d4e5 reborn c1"). */
   private lastMoveSquares(view: View): string[] {
+    if (!carriedOut(view.last?.events ?? [])) return [];
     const text = view.last?.text ?? '';
     const m = /^([A-Z]?[a-p]\d{1,2})([A-Z]?[a-p]\d{1,2})/.exec(text);
     return m ? [m[1], m[2]] : [];
@@ -293,7 +306,7 @@ export class GamePage {
       const [from, to] = squares ? [squares[1], squares[2]] : typeof p === 'object' ? [p?.from, p?.to] : [];
       if (from && to) for (const board of this.boards) if (board.owns(from)) board.setShapes([{ from, to, brush: 'yellow' }]);
     } else if (pending.kind === 'move' && pending.rejected && mine) {
-      this.prompt.append(el('p', 'rejected', `Your proposal ${pending.rejected} was rejected: play another move. It stands.`));
+      this.prompt.append(el('p', 'rejected', `Your proposal ${rejectedSan(view)} was rejected: play another move; that one stands.`));
     } else if (pending.kind === 'choose_carrier' && carrierActions(view).length) {
       this.prompt.append(this.carrierPicker(view));
     } else if (pending.kind === 'choose_carrier') {
@@ -431,7 +444,9 @@ export class GamePage {
   }
 
   private renderEvents(view: View, animate: boolean): void {
-    const lines = describeEvents(view.last?.events ?? []);
+    const told = new Set(logLines(view));
+    const said = saidByPrompt(view);
+    const lines = describeEvents((view.last?.events ?? []).filter(e => !said.has(e.kind))).filter(l => !told.has(l));
     this.eventsEl.replaceChildren(...lines.map(l => el('p', 'event', l)));
     const roll = (view.last?.events ?? []).find(e => e.kind === 'rolled');
     const square = (roll?.square as string | undefined) ?? null;
@@ -449,12 +464,18 @@ export class GamePage {
     this.movesEl.replaceChildren();
     const moves = view.moves ?? [];
     let li: HTMLLIElement | null = null;
+    let previous: MoveListEntry | null = null;
     for (const m of moves) {
-      if (m.seat === 'white' || !li) {
+      // A rejected proposal and the move White played instead share White's line.
+      const sameTurn = previous?.rejected && previous.seat === m.seat;
+      if (!li || (m.seat === 'white' && !sameTurn)) {
         li = el('li');
         this.movesEl.append(li);
       }
-      li.append(el('span', `move move-${m.seat}`, m.san));
+      const entry = el('span', `move move-${m.seat}${m.rejected ? ' move-rejected' : ''}`, m.san);
+      if (m.rejected) entry.title = 'proposed and rejected';
+      li.append(entry);
+      previous = m;
     }
     this.movesEl.scrollTop = this.movesEl.scrollHeight;
   }
@@ -462,6 +483,15 @@ export class GamePage {
   private renderGameButtons(view: View): void {
     this.gameButtons.replaceChildren();
     if (!this.seat || view.outcome) return;
+    if (this.waiting) {
+      // Nobody to resign to or to offer a draw: the game can only be called off (the link to send is beside it).
+      const cancel = el('button', 'game-button', 'Cancel the game');
+      cancel.type = 'button';
+      cancel.dataset.action = 'abort';
+      cancel.addEventListener('click', () => this.send('abort'));
+      this.gameButtons.append(cancel);
+      return;
+    }
     const listed = new Set(view.legal.map(a => a.text));
     const mine = (view.moves ?? []).filter(m => m.seat === this.seat).length;
     const button = (text: string, label: string, onClick: (b: HTMLButtonElement) => void) => {
@@ -503,14 +533,22 @@ export class GamePage {
   private renderKnowledge(view: View): void {
     this.knowledgeEl.replaceChildren();
     // Notes that the revealed secrets at the end say again are not repeated.
+    // Nor notes that the log below says, nor, where moves are proposed, notes naming a move by its
+    // squares: the prompt, the events and the move list say each proposal and answer, in SAN.
     const revealed = new Set(describeEvents(view.reveal?.events ?? []));
-    const notes = (view.knowledge?.notes ?? []).filter(n => !revealed.has(n));
+    const told = logLines(view);
+    const proposals = hasProposals(view);
+    const notes = (view.knowledge?.notes ?? []).filter(
+      n => !revealed.has(n) && !told.some(line => n === line || n.endsWith(`: ${line}`)) && !(proposals && namesMoveBySquares(n)),
+    );
     for (const note of notes) this.knowledgeEl.append(el('p', 'known known-note', note));
-    const log = view.knowledge?.log;
-    if (Array.isArray(log) && log.length) {
+    if (told.length) {
       this.knowledgeEl.append(el('h2', 'knowledge-title', 'What you were told'));
       const list = el('ol', 'knowledge-log');
-      for (const line of describeEvents(log as GameEvent[])) list.append(el('li', undefined, line));
+      // The last action's lines end the log: marked as new (the events section leaves them to the log).
+      const latest = describeEvents(view.last?.events ?? []);
+      const fresh = latest.length && told.slice(-latest.length).every((l, i) => l === latest[i]) ? told.length - latest.length : told.length;
+      told.forEach((line, i) => list.append(el('li', i >= fresh ? 'latest' : undefined, line)));
       this.knowledgeEl.append(list);
       list.scrollTop = list.scrollHeight;
     }
@@ -703,3 +741,41 @@ function pieceAtIn(view: View): PieceAt {
   const pieces = new Map(view.boards.flatMap(b => b.pieces).map(p => [p.square, p]));
   return square => pieces.get(square);
 }
+
+/** What the viewer was told, in order (Looking-Glass's knowledge log), in words. */
+function logLines(view: View): string[] {
+  const log = view.knowledge?.log;
+  return Array.isArray(log) ? describeEvents(log as GameEvent[]) : [];
+}
+
+/** Kinds of the last action's events that the prompt says already (the proposal to answer, the rejection to replace). */
+function saidByPrompt(view: View): Set<string> {
+  const pending = view.pending;
+  if (view.outcome || !pending) return new Set();
+  if (pending.kind === 'answer_proposal') return new Set(['proposed']);
+  if (pending.kind === 'move' && pending.rejected && view.legal.length) return new Set(['rejected']);
+  return new Set();
+}
+
+/** The rejected proposal in SAN, as the rest of the page writes moves. */
+function rejectedSan(view: View): string {
+  const told = (view.last?.events ?? []).find(e => e.kind === 'rejected' && typeof e.san === 'string');
+  const listed = [...(view.moves ?? [])].reverse().find(m => m.rejected);
+  return (told?.san as string | undefined) ?? listed?.san ?? view.pending?.rejected ?? '';
+}
+
+/** Whether moves are proposed and answered here (Rejection): a proposal waits, was rejected, or was just answered. */
+function hasProposals(view: View): boolean {
+  const pending = view.pending;
+  return (
+    pending?.kind === 'answer_proposal' ||
+    !!pending?.rejected ||
+    (view.moves ?? []).some(m => m.rejected) ||
+    (view.last?.events ?? []).some(e => PROPOSAL_EVENTS.has(e.kind))
+  );
+}
+
+const PROPOSAL_EVENTS = new Set(['proposed', 'accepted', 'rejected']);
+
+/** Whether a sentence names a move by its squares (`e2e4`, `Ma4Mb5`) rather than in SAN. */
+const namesMoveBySquares = (sentence: string): boolean => /\b[A-Z]?[a-p]\d{1,2}[A-Z]?[a-p]\d{1,2}/.test(sentence);

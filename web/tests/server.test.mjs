@@ -256,6 +256,11 @@ test('rejection: a proposal rejected with the button, the proposer told so and p
   await press(black, 'Reject', both);
   assert.match(await white.page.locator('.rejected').innerText(), /e4|e2e4/);
   await typeAction(white, 'd4', both);
+  for (const p of both) {
+    assert.deepEqual(await p.locator('.moves .move').allInnerTexts(), ['e4', 'd4'], 'the rejected proposal is in the move list');
+    assert.deepEqual(await p.locator('.moves .move-rejected').allInnerTexts(), ['e4'], 'marked as rejected');
+    assert.doesNotMatch(await p.locator('body').innerText(), /e2e4|d2d4/, 'moves in SAN, as everywhere on the page');
+  }
   await typeAction(black, 'e5', both);
   await press(white, 'Accept', both);
   assert.equal(await pieceOn(white.page, 'e5'), 'black pawn');
@@ -595,13 +600,15 @@ test('looking-glass to its end by clicks: three impossible orders lose by Strike
   await spectator.page.waitForSelector('.game[data-ply]', WAIT);
   const all = [...pages, spectator.page];
   assert.equal(await spectator.page.locator('.sq[data-piece]').count(), 0, 'a spectator sees no piece before the end');
+  assert.match(await spectator.page.locator('.boards-hidden').innerText(), /^Both worlds are hidden from spectators until the game ends/, 'and is told why the page has no board');
   await clickMove(white, 'Ra2', 'Ra4', all); // passes through to Ma4
   await clickMove(black, 'Mh7', 'Mh6', all);
   for (let strike = 1; strike <= 3; strike++) {
     // A pawn's diagonal step onto an empty square (Mb5) cannot be carried out: a Strike, and White orders again.
     await clickMove(white, 'Ma4', 'Mb5', all);
     for (const p of pages) {
-      assert.match(await p.locator('.events').innerText(), new RegExp(`Strike ${strike} of 3 for White: Ma4Mb5 is impossible`));
+      assert.match((await p.locator('.knowledge-log .latest').allInnerTexts()).join('\n'), new RegExp(`Strike ${strike} of 3 for White: Ma4Mb5 is impossible`));
+      assert.equal(await p.locator('.ground square.last-move').count(), 0, 'the impossible order is not shown as played');
       if (strike < 3) assert.match(await p.locator('.knowledge').innerText(), new RegExp(`Strikes: White ${strike}, Black 0 \\(three lose\\)`));
     }
     if (strike < 3) await neverTheOtherWorld(white, black);
@@ -794,6 +801,24 @@ for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
     await g.page.waitForSelector('select[name="variant"] option', { state: 'attached', ...WAIT });
     assert.deepEqual(sockets, [], 'the 404 page opens no WebSocket');
     await g.done();
+  });
+}
+
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`${size}: before anyone joins, the creator is offered only the link to send and Cancel, which calls the game off`, async () => {
+    const white = await guest(viewport);
+    const id = await createFromLobby(white, { variant: 'chess' });
+    assert.equal(await white.page.locator('.challenge-link').inputValue(), `${server.url}/game/${id}`);
+    assert.deepEqual(await white.page.locator('.game-buttons button').allInnerTexts(), ['Cancel the game'], 'no Resign, no draw offer');
+    assert.equal(await white.page.locator('.actions button').count(), 0);
+    assert.equal(await white.page.locator('.keyboard').isHidden(), true, 'nothing to type');
+    await clickSquare(white.page, 'e2');
+    assert.equal(await white.page.locator('.ground square.move-dest').count(), 0, 'nothing to move');
+    await white.page.getByRole('button', { name: 'Cancel the game' }).click();
+    await white.page.waitForFunction(() => /Game aborted/.test(document.querySelector('.status')?.textContent ?? ''), null, WAIT);
+    const seeks = await (await fetch(`${server.api}/api/seeks`)).json();
+    assert.equal(seeks.some(s => s.id === id), false, 'the seek is gone from the lobby');
+    await white.done();
   });
 }
 

@@ -47,7 +47,7 @@ async function open(name, viewport = { width: 1280, height: 900 }) {
   await page.goto(`${server.url}/harness.html`);
   await page.waitForFunction(() => !!window.harness);
   await page.evaluate(f => window.harness.load(f), fixture(name));
-  await page.waitForSelector('.sq');
+  await page.waitForSelector('.sq, .boards-hidden');
   return {
     page,
     problems,
@@ -425,7 +425,7 @@ test('model views: Rejection proposal answered, and the rejected proposer told s
   assert.equal(await s.page.locator('button[data-action="accept"]').count(), 0);
   await s.close();
   s = await open('model-rejection-rejected');
-  assert.match(await s.page.locator('.rejected').textContent(), /e2e4 was rejected: play another move/);
+  assert.match(await s.page.locator('.rejected').textContent(), /Your proposal e4 was rejected: play another move/);
   await click(s.page, 'e2');
   assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'only e3 is left for the e-pawn');
   await s.close();
@@ -561,7 +561,7 @@ test('looking-glass: an order of a pawn to the last rank offers the promotion; t
 test('looking-glass, forfeit rule: the opponent is asked to choose the forfeiting side\'s move in its own world and moves that side\'s piece; the forfeiter is told it waits', async () => {
   let s = await open('model-looking-glass-forfeit-choose');
   assert.equal(await s.page.locator('.for-opponent').textContent(), 'Choose White\'s move in the Mirror world: White\'s order was impossible, so you move one of White\'s pieces there, and it is played for White.');
-  assert.match(await s.page.locator('.events').textContent(), /Ma4Mb5 is impossible: White forfeits the turn/);
+  assert.match(await s.page.locator('.knowledge-log .latest').textContent(), /Ma4Mb5 is impossible: White forfeits the turn/);
   assert.equal(await s.page.locator('.status .turn').textContent(), 'Your turn: choose White\'s move', 'said where the page starts too');
   await click(s.page, 'Ma4');
   assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'the white pawn\'s one move');
@@ -878,3 +878,61 @@ test('SAN works in every variant that lists it, and every example of the page\'s
     await s.close();
   }
 });
+
+/** How often `words` occur in the page's text. */
+const timesSaid = async (page, words) => (await page.locator('body').innerText()).split(words).length - 1;
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}, Rejection: each proposal said once and in SAN, and a rejected proposal in the move list, struck`, async () => {
+    let s = await open('model-rejection-rejected-told', viewport);
+    assert.equal(await s.page.locator('.rejected').textContent(), 'Your proposal e4 was rejected: play another move; that one stands.');
+    assert.equal(await timesSaid(s.page, 'e2e4'), 0, 'no move by its squares');
+    assert.equal(await timesSaid(s.page, 'reject'), 1, 'the rejection said once (the prompt), not again by the event or a note');
+    assert.deepEqual(await s.page.locator('.moves li').allTextContents(), ['e4']);
+    assert.deepEqual(await s.page.locator('.moves .move-rejected').allTextContents(), ['e4']);
+    await s.close();
+    s = await open('model-rejection-replaced', viewport);
+    assert.deepEqual(await s.page.locator('.moves li').evaluateAll(ls => ls.map(l => [...l.children].map(c => `${c.textContent}${c.classList.contains('move-rejected') ? ' (rejected)' : ''}`))), [['e4 (rejected)', 'd4']], 'the rejected proposal and the move that stood share White\'s first line');
+    assert.equal(await timesSaid(s.page, 'd2d4'), 0);
+    await s.close();
+    s = await open('model-rejection-proposed', viewport);
+    assert.equal(await s.page.locator('.proposal').textContent(), 'Black proposes e5. Accept it, or reject it and they must play another move.');
+    assert.equal(await timesSaid(s.page, 'proposes'), 1, 'the proposal said once');
+    assert.equal(await timesSaid(s.page, 'e7e5'), 0);
+    await s.close();
+  });
+
+  test(`${size}, Looking-Glass: what a player was told is said once (the log, the latest marked), an impossible order is not shown as played, a spectator is told the worlds are hidden`, async () => {
+    let s = await open('model-looking-glass-ordered', viewport);
+    const log = fixture('model-looking-glass-ordered').messages[0].view.knowledge.log.map(e => e.words);
+    for (const words of log) assert.equal(await timesSaid(s.page, words), 1, `“${words}” once`);
+    assert.deepEqual(await s.page.locator('.knowledge-log .latest').allTextContents(), fixture('model-looking-glass-ordered').messages[0].view.last.events.map(e => e.words));
+    assert.equal(await s.page.locator('.events .event').count(), 0, 'the events are the log\'s latest lines');
+    await s.close();
+    s = await open('model-looking-glass-strike', viewport);
+    assert.equal(await timesSaid(s.page, 'Strike 1 of 3 for White: Ma4Mb5 is impossible'), 1);
+    assert.equal(await s.page.locator('.ground square.last-move').count(), 0, 'the impossible order Ma4Mb5 is not highlighted as a move');
+    await s.close();
+    s = await open('chess-black-waits', viewport);
+    assert.equal(await s.page.locator('.ground square.last-move').count(), 2, 'a move that was played is');
+    await s.close();
+    s = await open('model-looking-glass-spectator', viewport);
+    assert.equal(await s.page.locator('.boards-hidden').textContent(), 'Both worlds are hidden from spectators until the game ends: each player sees only its own. Both are shown after the end.');
+    await s.close();
+  });
+
+  test(`${size}: a hover tooltip goes once the move is made`, async () => {
+    const s = await open('bermuda-angle-move', viewport);
+    await click(s.page, 'b1');
+    const c3 = await centre(s.page, 'c3');
+    await s.page.mouse.move(c3.x, c3.y);
+    await s.page.waitForSelector('.odds:not([hidden])');
+    await s.page.mouse.click(c3.x, c3.y);
+    assert.deepEqual(await sentAfter(s), ['b1c3']);
+    assert.equal(await s.page.locator('.odds').isHidden(), true, 'gone when the move is sent');
+    await s.page.mouse.move(c3.x, c3.y + 1);
+    await s.page.evaluate(f => window.harness.push(f.messages[0]), fixture('bermuda-angle-move'));
+    assert.equal(await s.page.locator('.odds').isHidden(), true, 'and after the next view, with the pointer still there');
+    await s.close();
+  });
+}

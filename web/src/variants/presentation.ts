@@ -23,6 +23,8 @@ export interface Presentation {
   moveNotes?: MoveNotes;
   /** Per-game rule options the lobby offers as checkboxes (sent as `options` on a new game). */
   options?: GameOption[];
+  /** What a viewer without boards (a spectator of a game of secrets) is told before the end. */
+  hiddenBoards?: string;
   /** Words the referee reads for an action besides its text (docs/notation.md), by word: typed, they mean that action. */
   typedWords?: Record<string, string>;
 }
@@ -62,6 +64,7 @@ const presentations: Record<string, Presentation> = {
     boardTitles: { R: worldTitle('R', false), M: worldTitle('M', false) },
     notesBoard,
     notesTitles: { R: worldTitle('R', true), M: worldTitle('M', true) },
+    hiddenBoards: 'Both worlds are hidden from spectators until the game ends: each player sees only its own. Both are shown after the end.',
     options: [
       {
         name: 'forfeit',
