@@ -147,6 +147,12 @@ export const api = {
   accept: (id: string) => call<unknown>('POST', `/api/games/${encodeURIComponent(id)}/accept`),
   rematch: (id: string) => call<Created>('POST', `/api/games/${encodeURIComponent(id)}/rematch`),
   verify: (id: string) => call<Verified>('GET', `/api/games/${encodeURIComponent(id)}/verify`),
+  /** Whether game `id` exists: false on the server's 404, null when the server cannot say (down, or in trouble). */
+  gameExists: (id: string): Promise<boolean | null> =>
+    call<unknown>('GET', `/api/games/${encodeURIComponent(id)}`).then(
+      () => true,
+      e => (e instanceof ApiError && e.code === 'not_found' ? false : null),
+    ),
 };
 
 /** The game page of a game id. */

@@ -30,6 +30,8 @@ export class Board {
   private readonly ground: Api;
   private readonly files: number;
   private readonly ranks: number;
+  private resizes: ResizeObserver | undefined;
+  private unlisten: (() => void) | undefined;
 
   constructor(
     parent: HTMLElement,
@@ -106,11 +108,29 @@ export class Board {
         select: key => callbacks.onSquare(this.squareOf(key)),
       },
     });
+    this.followBox(frame);
     frame.addEventListener('pointermove', e => {
       const key = this.ground.getKeyAtDomPos([e.clientX, e.clientY]);
       callbacks.onHover(key ? this.squareOf(key) : null);
     });
     frame.addEventListener('pointerleave', () => callbacks.onHover(null));
+  }
+
+  /**
+   * Chessground measures the board once and keeps the measure until the
+   * window scrolls or the board changes size; a board that only moves (the
+   * header above it one line shorter once the opponent joins) would take
+   * every click for the square beside it. The measure is dropped whenever
+   * anything on the page changes size, the screen turns, and before every
+   * press, so a click is always read against where the board is now.
+   */
+  private followBox(frame: HTMLElement): void {
+    const forget = () => this.ground.state.dom.bounds.clear();
+    this.resizes = new ResizeObserver(forget);
+    this.resizes.observe(document.documentElement);
+    this.resizes.observe(frame);
+    frame.addEventListener('pointerdown', forget, { capture: true });
+    this.unlisten = listenWindow(['scroll', 'resize', 'orientationchange'], forget);
   }
 
   /** Grid cell (1-based, from the top left) of a display column and row. */
@@ -230,7 +250,18 @@ export class Board {
   }
 
   destroy(): void {
+    this.resizes?.disconnect();
+    this.unlisten?.();
     this.ground.destroy();
     this.element.remove();
   }
+}
+
+/** Listens to window events (scroll in any scroller too); returns what stops listening. */
+function listenWindow(kinds: string[], handler: () => void): () => void {
+  const options = { capture: true, passive: true };
+  for (const kind of kinds) window.addEventListener(kind, handler, options);
+  return () => {
+    for (const kind of kinds) window.removeEventListener(kind, handler, options);
+  };
 }

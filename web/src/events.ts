@@ -45,3 +45,11 @@ export function eventMarks(events: GameEvent[]): EventMarks {
 export function describeEvents(events: GameEvent[]): string[] {
   return events.map(e => e.words ?? e.kind.replace(/_/g, ' '));
 }
+
+/** Events that say an action was given but not carried out (Looking-Glass's impossible order: a Strike, or the turn forfeited). */
+const NOT_CARRIED_OUT = new Set(['strike', 'forfeited']);
+
+/** Whether the action these events follow was carried out on the board (so its squares are the last move's). */
+export function carriedOut(events: GameEvent[]): boolean {
+  return !events.some(e => NOT_CARRIED_OUT.has(e.kind));
+}

@@ -4,6 +4,7 @@
 
 import 'chessgroundx/assets/chessground.base.css';
 import '../styles/app.css';
+import { api } from './api';
 import { GamePage } from './game';
 import { GameInfo } from './game-info';
 import { installPieceStyles } from './pieces';
@@ -17,7 +18,7 @@ const socket = params.get('socket') ?? `${scheme}//${location.host}/ws/games/${e
 const seat = (params.get('seat') ?? 'spectator') as Viewer;
 
 installPieceStyles();
-const transport = new WebSocketTransport(socket);
+const transport = new WebSocketTransport(socket, () => api.gameExists(decodeURIComponent(gameId)));
 const page = new GamePage(document.getElementById('app')!, transport, seat);
 const info = new GameInfo();
 page.gameSlot.append(info.element);

@@ -4,15 +4,15 @@
 // or a spectator never inherits what an earlier view showed.
 
 import { Board } from './board';
-import { el } from './dom';
+import { el, link } from './dom';
 import { ClockPair } from './clock';
-import { candidates, commands, destinations, isBoardMove, nextChoice, parseTyped, type Choice } from './input';
+import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
-import { describeEvents, eventMarks } from './events';
+import { carriedOut, describeEvents, eventMarks } from './events';
 import type { Transport } from './transport';
-import type { BoardView, Clocks, Color, GameEvent, LegalAction, ServerMessage, View, Viewer } from './view';
+import type { BoardView, Clocks, Color, GameEvent, LegalAction, MoveListEntry, ServerMessage, View, Viewer } from './view';
 import { randomStart, startAction } from './setup';
 import { specialKind, specialSquareGroups } from './view';
 
@@ -40,6 +40,7 @@ export class GamePage {
   private readonly root: HTMLElement;
   private readonly header = el('header', 'status');
   private readonly boardsEl = el('div', 'boards');
+  private readonly main = el('main', 'play');
   private readonly panel = el('aside', 'panel');
   private readonly clocks = new ClockPair();
   private readonly prompt = el('div', 'prompt');
@@ -49,6 +50,8 @@ export class GamePage {
   private readonly proofEl = el('p', 'dice-proof');
   private readonly keyboard = el('form', 'keyboard');
   private readonly moveInput = el('input');
+  /** What may be typed now, with examples from the legal list. */
+  private readonly typingHintEl = el('p', 'typing-hint');
   private readonly movesEl = el('ol', 'moves');
   private readonly gameButtons = el('div', 'game-buttons');
   private readonly errorEl = el('div', 'error');
@@ -67,6 +70,8 @@ export class GamePage {
   private viewer: Viewer;
   private selected: string | null = null;
   private choosing: LegalAction[] | null = null;
+  /** Beirut's setup: the piece picked as the carrier, armed only when the player confirms. */
+  private carrierPick: string | null = null;
   private resignArmed = false;
   private dice: { commitment: string; seed: string | null } | null = null;
   private abortable: boolean | undefined;
@@ -82,9 +87,9 @@ export class GamePage {
     this.moveInput.type = 'text';
     this.moveInput.name = 'move';
     this.moveInput.autocomplete = 'off';
-    this.moveInput.placeholder = 'Type a move: e2e4, Nf3, accept …';
+    this.moveInput.placeholder = 'Type a move, then Enter';
     this.moveInput.setAttribute('aria-label', 'Type a move');
-    this.keyboard.append(this.moveInput);
+    this.keyboard.append(this.moveInput, this.typingHintEl);
     this.keyboard.addEventListener('submit', e => {
       e.preventDefault();
       this.typed(this.moveInput.value);
@@ -92,14 +97,23 @@ export class GamePage {
     const side = el('div', 'side');
     side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
     this.panel.append(this.clocks.element, this.errorEl, side);
-    const main = el('main', 'play');
-    main.append(this.boardsEl, this.panel);
-    root.replaceChildren(this.header, main, this.odds);
+    this.main.append(this.boardsEl, this.panel);
+    root.replaceChildren(this.header, this.main, this.odds);
     transport.listen(m => this.receive(m));
+  }
+
+  /** Takes the boards off the page (the harness loads another fixture). */
+  destroy(): void {
+    for (const b of this.boards) b.destroy();
+    this.boards = [];
   }
 
   receive(message: ServerMessage): void {
     if (message.type === 'rematch') return; // the game's own controls answer it
+    if (message.type === 'error' && message.error.code === 'no_such_game') {
+      this.showGone(message.error.message);
+      return;
+    }
     if (message.type === 'error') {
       this.showError(message.error.message || message.error.code);
       // The state is unchanged after an error: show the last view's position again.
@@ -115,26 +129,42 @@ export class GamePage {
     this.render(message.view, message.clocks ?? null, true);
   }
 
+  /** The game waits for an opponent (the server's state says so). */
+  private get waiting(): boolean {
+    return this.status === 'waiting';
+  }
+
   private get seat(): Color | null {
     return this.viewer === 'white' || this.viewer === 'black' ? this.viewer : null;
   }
 
   private send(text: string): void {
+    this.odds.hidden = true;
     this.choosing = null;
     this.selected = null;
     this.moveInput.value = '';
     this.transport.send(text);
   }
 
+  /** The game does not exist (a wrong link): said in the header, with the way to the lobby, and nothing else. */
+  private showGone(text: string): void {
+    this.header.replaceChildren(el('h1', undefined, 'No such game'), el('p', 'no-such-game', text), link('/', 'Go to the lobby'));
+    this.main.hidden = true;
+  }
+
   private showError(text: string): void {
     this.errorEl.textContent = text;
   }
 
-  private render(view: View, clocks: Clocks | null, fresh: boolean): void {
+  private render(shown: View, clocks: Clocks | null, fresh: boolean): void {
     const previous = this.view;
+    // Before the opponent joins nothing can be played: the server refuses every action but abort.
+    const view = this.waiting ? { ...shown, legal: [] } : shown;
     this.view = view;
+    this.odds.hidden = true;
     this.choosing = null;
     this.selected = null;
+    this.carrierPick = null;
     this.resignArmed = false;
     const orientation: Color = this.viewer === 'black' ? 'black' : 'white';
     this.root.dataset.variant = view.variant;
@@ -145,7 +175,7 @@ export class GamePage {
     const forSide = view.pending?.kind === 'move_for_opponent' ? view.pending.for_side : undefined;
     const actor = forSide ?? view.to_act;
     const mover = actor === 'white' || actor === 'black' ? actor : undefined;
-    const dests = destinations(view.legal);
+    const dests = destinations(view.legal, pieceAtIn(view));
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
       const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
@@ -170,7 +200,8 @@ export class GamePage {
     if (fresh) this.clocks.set(clocks, !!view.outcome);
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
-    this.keyboard.hidden = !this.seat || !!view.outcome;
+    this.typingHintEl.textContent = typingHint(view.legal, presentationOf(view.variant).typedWords);
+    this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting;
   }
 
   private buildBoards(view: View, orientation: Color): void {
@@ -195,6 +226,9 @@ export class GamePage {
       return board;
     });
     this.boardsEl.dataset.count = String(this.boards.length);
+    if (!specs.length && !view.outcome) {
+      this.boardsEl.append(el('p', 'boards-hidden', pres.hiddenBoards ?? 'The boards are hidden from spectators until the game ends.'));
+    }
   }
 
   private boardOf(square: string): Board | undefined {
@@ -203,6 +237,7 @@ export class GamePage {
 
   /** The from and to squares of the last action, read from its text ("e7e5", "Ub2Lg2", "d4e5 reborn c1"). */
   private lastMoveSquares(view: View): string[] {
+    if (!carriedOut(view.last?.events ?? [])) return [];
     const text = view.last?.text ?? '';
     const m = /^([A-Z]?[a-p]\d{1,2})([A-Z]?[a-p]\d{1,2})/.exec(text);
     return m ? [m[1], m[2]] : [];
@@ -234,8 +269,9 @@ export class GamePage {
     this.markOn('reborn', marks.reborn);
     this.markOn('blast', marks.blast);
     this.markOn('rebirth-option', []);
-    const carrierOptions = view.legal.filter(a => a.text.startsWith('carrier ')).map(a => squareIn(a.text)).filter((s): s is string => !!s);
+    const carrierOptions = carrierActions(view).map(a => squareIn(a.text)).filter((s): s is string => !!s);
     this.markOn('carrier-option', carrierOptions);
+    this.markOn('carrier-pick', this.carrierPick ? [this.carrierPick] : []);
     for (const board of this.boards) {
       board.setShapes(marks.teleports.filter(t => board.owns(t.from)).map(t => ({ from: t.from, to: t.to, brush: 'blue' })));
     }
@@ -270,9 +306,9 @@ export class GamePage {
       const [from, to] = squares ? [squares[1], squares[2]] : typeof p === 'object' ? [p?.from, p?.to] : [];
       if (from && to) for (const board of this.boards) if (board.owns(from)) board.setShapes([{ from, to, brush: 'yellow' }]);
     } else if (pending.kind === 'move' && pending.rejected && mine) {
-      this.prompt.append(el('p', 'rejected', `Your proposal ${pending.rejected} was rejected: play another move. It stands.`));
-    } else if (pending.kind === 'choose_carrier' && view.legal.some(a => a.text.startsWith('carrier '))) {
-      this.prompt.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces. Your opponent will not know which.'));
+      this.prompt.append(el('p', 'rejected', `Your proposal ${rejectedSan(view)} was rejected: play another move; that one stands.`));
+    } else if (pending.kind === 'choose_carrier' && carrierActions(view).length) {
+      this.prompt.append(this.carrierPicker(view));
     } else if (pending.kind === 'choose_carrier') {
       this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is choosing a bomb carrier.`));
     } else if (pending.kind === 'choose_start' && view.legal.some(a => a.text.startsWith('start '))) {
@@ -287,6 +323,34 @@ export class GamePage {
     if (view.draw_offer && view.draw_offer !== this.seat) {
       this.prompt.append(el('p', 'draw-offer', `${seatName(view.draw_offer)} offers a draw.`));
     }
+  }
+
+  /** Beirut's setup: a click picks a carrier (another click picks another), the button arms it. */
+  private carrierPicker(view: View): HTMLElement {
+    const box = el('div', 'carrier-picker');
+    const pick = this.carrierPick;
+    const action = pick ? carrierActions(view).find(a => squareIn(a.text) === pick) : undefined;
+    if (!pick || !action) {
+      box.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces, then arm it. Your opponent will not know which.'));
+      return box;
+    }
+    const piece = this.pieceWords(view, pick);
+    box.append(el('p', 'carrier-prompt', `The ${piece} will carry your bomb once you arm it; click another of your pieces to pick it instead.`));
+    const arm = el('button', 'arm-carrier', `Arm the ${piece}`);
+    arm.type = 'button';
+    arm.dataset.action = action.text;
+    arm.addEventListener('click', () => {
+      arm.disabled = true; // armed once: the next view says so
+      this.send(action.text);
+    });
+    box.append(arm);
+    return box;
+  }
+
+  /** "knight on g1": the piece of the view on a square, in words. */
+  private pieceWords(view: View, square: string): string {
+    const piece = view.boards.flatMap(b => b.pieces).find(p => p.square === square);
+    return piece ? `${piece.role} on ${square}` : square;
   }
 
   /** The forfeit rule: the chooser picks the forfeiting side's move in the world the chooser sees; the forfeiter waits. */
@@ -322,7 +386,7 @@ export class GamePage {
     const orders = view.legal.filter(a => isBoardMove(a) && notesBoard?.owns(a.from!));
     if (!orders.length) return;
     const box = el('details', 'orders');
-    box.append(el('summary', undefined, `Orders into the unseen world (${orders.length}); any other pair of its squares may be typed, and an impossible one is a Strike`));
+    box.append(el('summary', undefined, `Orders into the unseen world (${orders.length}): click one here or on the notes board, or type it (${orders[0].text})`));
     for (const [from, tos] of destinations(orders)) {
       const line = el('p', 'order-line', `${from}: `);
       for (const to of tos) {
@@ -380,7 +444,9 @@ export class GamePage {
   }
 
   private renderEvents(view: View, animate: boolean): void {
-    const lines = describeEvents(view.last?.events ?? []);
+    const told = new Set(logLines(view));
+    const said = saidByPrompt(view);
+    const lines = describeEvents((view.last?.events ?? []).filter(e => !said.has(e.kind))).filter(l => !told.has(l));
     this.eventsEl.replaceChildren(...lines.map(l => el('p', 'event', l)));
     const roll = (view.last?.events ?? []).find(e => e.kind === 'rolled');
     const square = (roll?.square as string | undefined) ?? null;
@@ -398,12 +464,18 @@ export class GamePage {
     this.movesEl.replaceChildren();
     const moves = view.moves ?? [];
     let li: HTMLLIElement | null = null;
+    let previous: MoveListEntry | null = null;
     for (const m of moves) {
-      if (m.seat === 'white' || !li) {
+      // A rejected proposal and the move White played instead share White's line.
+      const sameTurn = previous?.rejected && previous.seat === m.seat;
+      if (!li || (m.seat === 'white' && !sameTurn)) {
         li = el('li');
         this.movesEl.append(li);
       }
-      li.append(el('span', `move move-${m.seat}`, m.san));
+      const entry = el('span', `move move-${m.seat}${m.rejected ? ' move-rejected' : ''}`, m.san);
+      if (m.rejected) entry.title = 'proposed and rejected';
+      li.append(entry);
+      previous = m;
     }
     this.movesEl.scrollTop = this.movesEl.scrollHeight;
   }
@@ -411,6 +483,15 @@ export class GamePage {
   private renderGameButtons(view: View): void {
     this.gameButtons.replaceChildren();
     if (!this.seat || view.outcome) return;
+    if (this.waiting) {
+      // Nobody to resign to or to offer a draw: the game can only be called off (the link to send is beside it).
+      const cancel = el('button', 'game-button', 'Cancel the game');
+      cancel.type = 'button';
+      cancel.dataset.action = 'abort';
+      cancel.addEventListener('click', () => this.send('abort'));
+      this.gameButtons.append(cancel);
+      return;
+    }
     const listed = new Set(view.legal.map(a => a.text));
     const mine = (view.moves ?? []).filter(m => m.seat === this.seat).length;
     const button = (text: string, label: string, onClick: (b: HTMLButtonElement) => void) => {
@@ -452,14 +533,22 @@ export class GamePage {
   private renderKnowledge(view: View): void {
     this.knowledgeEl.replaceChildren();
     // Notes that the revealed secrets at the end say again are not repeated.
+    // Nor notes that the log below says, nor, where moves are proposed, notes naming a move by its
+    // squares: the prompt, the events and the move list say each proposal and answer, in SAN.
     const revealed = new Set(describeEvents(view.reveal?.events ?? []));
-    const notes = (view.knowledge?.notes ?? []).filter(n => !revealed.has(n));
+    const told = logLines(view);
+    const proposals = hasProposals(view);
+    const notes = (view.knowledge?.notes ?? []).filter(
+      n => !revealed.has(n) && !told.some(line => n === line || n.endsWith(`: ${line}`)) && !(proposals && namesMoveBySquares(n)),
+    );
     for (const note of notes) this.knowledgeEl.append(el('p', 'known known-note', note));
-    const log = view.knowledge?.log;
-    if (Array.isArray(log) && log.length) {
+    if (told.length) {
       this.knowledgeEl.append(el('h2', 'knowledge-title', 'What you were told'));
       const list = el('ol', 'knowledge-log');
-      for (const line of describeEvents(log as GameEvent[])) list.append(el('li', undefined, line));
+      // The last action's lines end the log: marked as new (the events section leaves them to the log).
+      const latest = describeEvents(view.last?.events ?? []);
+      const fresh = latest.length && told.slice(-latest.length).every((l, i) => l === latest[i]) ? told.length - latest.length : told.length;
+      told.forEach((line, i) => list.append(el('li', i >= fresh ? 'latest' : undefined, line)));
       this.knowledgeEl.append(list);
       list.scrollTop = list.scrollHeight;
     }
@@ -485,7 +574,7 @@ export class GamePage {
   private moved(from: string, to: string): void {
     const view = this.view;
     if (!view) return;
-    this.choose(candidates(view.legal, from, to));
+    this.choose(movesTo(view.legal, from, to, pieceAtIn(view)));
   }
 
   /** Sends the move, or asks for what is still open (a promotion piece, a rebirth square). */
@@ -536,8 +625,9 @@ export class GamePage {
       }
     } else {
       for (const a of choice.options) {
-        const b = el('button', 'pick', a.san ?? a.text);
+        const b = el('button', 'pick', a.san && a.san !== a.text ? `${a.san} (${a.text})` : a.text);
         b.type = 'button';
+        b.dataset.action = a.text;
         b.addEventListener('click', () => this.send(a.text));
         box.append(b);
       }
@@ -557,9 +647,9 @@ export class GamePage {
       }
       return;
     }
-    const carrier = view.legal.find(a => a.text.startsWith('carrier ') && squareIn(a.text) === square);
-    if (carrier) {
-      this.send(carrier.text);
+    const carriers = carrierActions(view);
+    if (carriers.length) {
+      this.pickCarrier(view, square, carriers);
       return;
     }
     const from = this.selected;
@@ -570,6 +660,23 @@ export class GamePage {
     this.selected = view.legal.some(a => a.from === square && isBoardMove(a)) ? square : null;
     this.showCrossBoardDestinations();
     this.showMoveNotes();
+  }
+
+  /** A click during Beirut's setup: picks the carrier (the button arms it), or says why that square cannot carry the bomb. */
+  private pickCarrier(view: View, square: string, carriers: LegalAction[]): void {
+    const piece = view.boards.flatMap(b => b.pieces).find(p => p.square === square);
+    const offered = carriers.some(a => squareIn(a.text) === square);
+    this.errorEl.textContent = '';
+    if (offered) this.carrierPick = square;
+    else {
+      this.showError(
+        piece && piece.color === this.seat
+          ? `The ${piece.role} cannot carry the bomb: click another of your pieces.`
+          : 'Click one of your own pieces to choose your carrier.',
+      );
+    }
+    this.markOn('carrier-pick', this.carrierPick ? [this.carrierPick] : []);
+    this.renderPrompt(view);
   }
 
   /** The selected piece's moves with their notes (Bermuda's survival odds), for screens without a pointer to hover. */
@@ -611,13 +718,10 @@ export class GamePage {
   private typed(text: string): void {
     const view = this.view;
     if (!view) return;
-    const matches = parseTyped(view.legal, text);
+    const words = presentationOf(view.variant).typedWords;
+    const matches = parseTyped(view.legal, text, { words, pieceAt: pieceAtIn(view) });
     if (matches.length === 0) {
-      this.showError(
-        view.legal.length
-          ? `“${text}” is not a legal move here. Type a move as e2e4 or in SAN (Nf3, exd5, O-O), or one of: ${commands(view.legal).filter(a => !a.text.startsWith('start ')).map(a => a.text).join(', ') || 'a board move'}.`
-          : 'It is not your turn.',
-      );
+      this.showError(view.legal.length ? `“${text}” is not a legal move here. ${typingHint(view.legal, words)}` : 'It is not your turn.');
       return;
     }
     this.errorEl.textContent = '';
@@ -626,3 +730,52 @@ export class GamePage {
     else this.showChooser({ kind: 'pick', options: matches });
   }
 }
+
+/** Beirut's setup actions (`carrier g1`), one for each piece that may carry the bomb. */
+function carrierActions(view: View): LegalAction[] {
+  return view.legal.filter(a => a.text.startsWith('carrier '));
+}
+
+/** What stands on a square of the view's boards. */
+function pieceAtIn(view: View): PieceAt {
+  const pieces = new Map(view.boards.flatMap(b => b.pieces).map(p => [p.square, p]));
+  return square => pieces.get(square);
+}
+
+/** What the viewer was told, in order (Looking-Glass's knowledge log), in words. */
+function logLines(view: View): string[] {
+  const log = view.knowledge?.log;
+  return Array.isArray(log) ? describeEvents(log as GameEvent[]) : [];
+}
+
+/** Kinds of the last action's events that the prompt says already (the proposal to answer, the rejection to replace). */
+function saidByPrompt(view: View): Set<string> {
+  const pending = view.pending;
+  if (view.outcome || !pending) return new Set();
+  if (pending.kind === 'answer_proposal') return new Set(['proposed']);
+  if (pending.kind === 'move' && pending.rejected && view.legal.length) return new Set(['rejected']);
+  return new Set();
+}
+
+/** The rejected proposal in SAN, as the rest of the page writes moves. */
+function rejectedSan(view: View): string {
+  const told = (view.last?.events ?? []).find(e => e.kind === 'rejected' && typeof e.san === 'string');
+  const listed = [...(view.moves ?? [])].reverse().find(m => m.rejected);
+  return (told?.san as string | undefined) ?? listed?.san ?? view.pending?.rejected ?? '';
+}
+
+/** Whether moves are proposed and answered here (Rejection): a proposal waits, was rejected, or was just answered. */
+function hasProposals(view: View): boolean {
+  const pending = view.pending;
+  return (
+    pending?.kind === 'answer_proposal' ||
+    !!pending?.rejected ||
+    (view.moves ?? []).some(m => m.rejected) ||
+    (view.last?.events ?? []).some(e => PROPOSAL_EVENTS.has(e.kind))
+  );
+}
+
+const PROPOSAL_EVENTS = new Set(['proposed', 'accepted', 'rejected']);
+
+/** Whether a sentence names a move by its squares (`e2e4`, `Ma4Mb5`) rather than in SAN. */
+const namesMoveBySquares = (sentence: string): boolean => /\b[A-Z]?[a-p]\d{1,2}[A-Z]?[a-p]\d{1,2}/.test(sentence);

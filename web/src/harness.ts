@@ -34,13 +34,15 @@ declare global {
 installPieceStyles();
 const root = document.getElementById('app')!;
 let transport = new RecordingTransport();
+let page: GamePage | null = null;
 
 window.harness = {
   load(fixture) {
+    page?.destroy();
     transport = new RecordingTransport();
     const app = document.createElement('div');
     root.replaceChildren(app);
-    new GamePage(app, transport, fixture.viewer);
+    page = new GamePage(app, transport, fixture.viewer);
     for (const m of fixture.messages) transport.receive(m);
   },
   push(frame) {

@@ -6,12 +6,15 @@
 import { AccountBox } from './account';
 import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl, type Me, type NewGame, type Seek } from './api';
 import { formatClock } from './clock';
-import { el, link } from './dom';
+import { el, labelCells, link } from './dom';
 import { ratingHint, ratingText } from './rating';
 import { presentationOf, type GameOption } from './variants/presentation';
 import type { Color } from './view';
 
 const SEEKS_EVERY_MS = 2000;
+
+/** The seeks table's columns; the last holds Accept. */
+const SEEK_COLUMNS = ['Variant', 'By', 'Rating', 'You play', 'Time', 'Game', ''];
 
 const titleOf = (variant: string): string => presentationOf(variant).title ?? variant;
 
@@ -208,7 +211,7 @@ export class Lobby {
     const table = el('table', 'seeks-table');
     const head = el('thead');
     const row = el('tr');
-    for (const h of ['Variant', 'By', 'Rating', 'You play', 'Time', 'Game', '']) row.append(el('th', undefined, h));
+    for (const h of SEEK_COLUMNS) row.append(el('th', undefined, h));
     head.append(row);
     table.append(head, this.seeksBody);
     section.append(el('h2', undefined, 'Open seeks'), this.seeksEmpty, table);
@@ -254,7 +257,7 @@ export class Lobby {
     if (seek.rating) rating.title = ratingHint(seek.rating);
     const kind = el('td', 'seek-kind', seek.rated ? 'rated' : 'casual');
     row.append(variantCell, by, rating, el('td', undefined, seek.seat === 'white' ? 'White' : 'Black'), el('td', undefined, timeControl(seek.white_ms, seek.black_ms, seek.increment_ms)), kind, action);
-    return row;
+    return labelCells(row, SEEK_COLUMNS);
   }
 
   private async accept(id: string): Promise<void> {

@@ -4,11 +4,14 @@
 // sets or clears your grade.
 
 import { api, ApiError, gameUrl, isUserName, pgnUrl, profileUrl, type ArchivedGame, type ArchivePage, type Me, type Profile } from './api';
-import { el, link } from './dom';
+import { el, labelCells, link } from './dom';
 import { ratingHint, ratingText } from './rating';
 import { presentationOf } from './variants/presentation';
 
 const titleOf = (variant: string): string => presentationOf(variant).title ?? variant;
+
+const RATING_COLUMNS = ['Variant', 'Rating', 'Rated games'];
+const GAME_COLUMNS = ['Date', 'Variant', 'Colour', 'Opponent', 'Result', 'Kind', ''];
 
 /** A day as 2026-11-26 (UTC, as the PGN's Date). */
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -124,9 +127,9 @@ export class ProfilePage {
       const value = cell(ratingText(r));
       value.title = ratingHint(r);
       row.append(cell(titleOf(r.variant)), value, cell(String(r.games)));
-      return row;
+      return labelCells(row, RATING_COLUMNS);
     });
-    section.append(table(['Variant', 'Rating', 'Rated games'], rows, 'ratings-table'));
+    section.append(table(RATING_COLUMNS, rows, 'ratings-table'));
     if (profile.ratings.some(r => r.provisional)) section.append(el('p', 'hint', '? marks a provisional rating: too few rated games to be sure of it yet.'));
     return section;
   }
@@ -140,7 +143,7 @@ export class ProfilePage {
       return section;
     }
     const rows = page.games.map(g => this.gameRow(name, g));
-    const games = table(['Date', 'Variant', 'Colour', 'Opponent', 'Result', 'Kind', ''], rows, 'games-table');
+    const games = table(GAME_COLUMNS, rows, 'games-table');
     section.append(games);
     let next = page.next;
     if (next) {
@@ -180,6 +183,6 @@ export class ProfilePage {
       cell(g.rated ? 'rated' : 'casual'),
       cell(link(gameUrl(g.id), 'Game', 'game-link'), ' ', pgn),
     );
-    return row;
+    return labelCells(row, GAME_COLUMNS);
   }
 }

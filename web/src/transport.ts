@@ -50,12 +50,26 @@ abstract class FramedTransport implements Transport {
   }
 }
 
-/** The server's game socket (/ws/games/ID): JSON text frames both ways; reconnects after a drop (the server resends the state). */
+/** The first wait before connecting again after a drop or a failed connection. */
+export const RECONNECT_FIRST_MS = 1000;
+/** Each failed connection doubles the wait, up to this. */
+export const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * The server's game socket (/ws/games/ID): JSON text frames both ways;
+ * reconnects after a drop (the server resends the state), waiting longer
+ * after each failure, and not at all once the server says there is no such
+ * game (`gameExists` false: a browser does not see the socket's 404).
+ */
 export class WebSocketTransport extends FramedTransport {
   private socket: WebSocket | null = null;
   private readonly queue: string[] = [];
+  private wait = RECONNECT_FIRST_MS;
 
-  constructor(private readonly url: string) {
+  constructor(
+    private readonly url: string,
+    private readonly gameExists: () => Promise<boolean | null> = async () => null,
+  ) {
     super();
     this.connect();
   }
@@ -66,11 +80,22 @@ export class WebSocketTransport extends FramedTransport {
     socket.addEventListener('open', () => {
       for (const frame of this.queue.splice(0)) socket.send(frame);
     });
-    socket.addEventListener('message', e => this.receive(String(e.data)));
-    socket.addEventListener('close', () => {
-      this.notify({ type: 'error', error: { code: 'disconnected', message: 'Connection lost; reconnecting…' } });
-      setTimeout(() => this.connect(), 2000);
+    socket.addEventListener('message', e => {
+      this.wait = RECONNECT_FIRST_MS; // the connection works: a later drop retries soon
+      this.receive(String(e.data));
     });
+    socket.addEventListener('close', () => void this.closed());
+  }
+
+  private async closed(): Promise<void> {
+    if ((await this.gameExists()) === false) {
+      this.notify({ type: 'error', error: { code: 'no_such_game', message: 'There is no such game on this server: check the link you were sent, or start a game in the lobby.' } });
+      return;
+    }
+    const wait = this.wait;
+    this.wait = Math.min(wait * 2, RECONNECT_MAX_MS);
+    this.notify({ type: 'error', error: { code: 'disconnected', message: `Connection lost; connecting again in ${Math.round(wait / 1000)} s…` } });
+    setTimeout(() => this.connect(), wait);
   }
 
   protected sendFrame(frame: string): void {

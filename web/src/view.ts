@@ -69,6 +69,8 @@ export interface LastAction {
 export interface MoveListEntry {
   seat: Seat;
   san: string;
+  /** Rejection: the move was proposed and rejected; it did not stand. */
+  rejected?: boolean;
 }
 
 export interface Outcome {

@@ -38,9 +38,23 @@ function decodeFrames(buf) {
   return { frames, rest: buf };
 }
 
+// Game ids the test server knows nothing of: the socket and /api/games/{id} answer 404, as the real server does.
+const MISSING = /^missing/;
+// Game ids whose socket always fails while /api/games/{id} says the game exists (a server in trouble).
+const FLAKY = /^flaky/;
+
 export async function serve(webDir) {
-  const sockets = { frames: [], received: [] };
+  const sockets = { frames: [], received: [], attempts: [] };
   const server = createServer(async (req, res) => {
+    const api = /^\/api\/games\/([^/]+)$/.exec(new URL(req.url, 'http://x').pathname);
+    if (api && MISSING.test(api[1])) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'not_found', message: `there is no game '${api[1]}'; check the link` }));
+      return;
+    }
+    if (api && FLAKY.test(api[1])) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: api[1] }));
+      return;
+    }
     let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
     if (path === '/') path = '/index.html';
     else if (/^\/game\/[^/]+$/.test(path)) path = '/game.html';
@@ -57,7 +71,11 @@ export async function serve(webDir) {
     }
   });
   server.on('upgrade', (req, socket) => {
-    if (!/^\/ws\/games\/[^/]+$/.test(new URL(req.url, 'http://x').pathname)) { socket.destroy(); return; }
+    const game = /^\/ws\/games\/([^/]+)$/.exec(new URL(req.url, 'http://x').pathname)?.[1];
+    if (!game) { socket.destroy(); return; }
+    sockets.attempts.push(game);
+    if (MISSING.test(game)) { socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n'); return; }
+    if (FLAKY.test(game)) { socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n\r\n'); return; }
     const accept = createHash('sha1').update(req.headers['sec-websocket-key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11').digest('base64');
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     let pending = Buffer.alloc(0);
@@ -75,7 +93,7 @@ export async function serve(webDir) {
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    /** Frames each new game socket receives first; what the pages sent. */
+    /** Frames each new game socket receives first; what the pages sent; the game of every socket opened, in order. */
     sockets,
     close: () => new Promise(r => { server.closeAllConnections?.(); server.close(r); }),
   };

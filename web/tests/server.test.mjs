@@ -147,6 +147,14 @@ async function clickSquare(page, square) {
   await page.waitForTimeout(80);
 }
 
+/** Clicks a square near its top left corner (a fifth of its size in): a tap need not hit the centre. */
+async function clickNearCorner(page, square) {
+  const box = await page.locator(`.sq[data-square="${square}"]`).boundingBox();
+  assert.ok(box, `square ${square} is on the page`);
+  await page.mouse.click(box.x + box.width / 5, box.y + box.height / 5);
+  await page.waitForTimeout(80);
+}
+
 /** Plays from-to by two clicks. */
 async function clickMove(mover, from, to, pages) {
   const before = await plyOf(mover.page);
@@ -248,6 +256,11 @@ test('rejection: a proposal rejected with the button, the proposer told so and p
   await press(black, 'Reject', both);
   assert.match(await white.page.locator('.rejected').innerText(), /e4|e2e4/);
   await typeAction(white, 'd4', both);
+  for (const p of both) {
+    assert.deepEqual(await p.locator('.moves .move').allInnerTexts(), ['e4', 'd4'], 'the rejected proposal is in the move list');
+    assert.deepEqual(await p.locator('.moves .move-rejected').allInnerTexts(), ['e4'], 'marked as rejected');
+    assert.doesNotMatch(await p.locator('body').innerText(), /e2e4|d2d4/, 'moves in SAN, as everywhere on the page');
+  }
   await typeAction(black, 'e5', both);
   await press(white, 'Accept', both);
   assert.equal(await pieceOn(white.page, 'e5'), 'black pawn');
@@ -285,9 +298,13 @@ test('beirut: carriers chosen by a click, marked only for their owner, never sho
   const both = [white.page, black.page];
   const before = await plyOf(white.page);
   await clickSquare(white.page, 'g1');
+  await press(white, 'Arm the knight on g1', both);
   await settledPast(both, before);
   const before2 = await plyOf(black.page);
+  await clickSquare(black.page, 'e8');
+  assert.equal(await black.page.locator('.panel > .error').innerText(), 'The king cannot carry the bomb: click another of your pieces.');
   await clickSquare(black.page, 'b8');
+  await press(black, 'Arm the knight on b8', both);
   await settledPast(both, before2);
   const spectator = await guest();
   await spectator.page.goto(`${server.url}/`);
@@ -481,6 +498,43 @@ test('on a phone (390x844): lobby and game page fit the width, the board fits, m
   await black.done();
 });
 
+/** The game's state as the server gives it to guest `g` (its own seat's view). */
+async function stateOf(g, id) {
+  return (await g.context.request.get(`${server.url}/api/games/${id}`)).json();
+}
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+// The creator's page changes above the board when the opponent joins (the
+// header's "Waiting for an opponent" becomes "Your turn", one line shorter on
+// a phone): the board moves, and a click must still land on the square under it.
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`${size}: the creator moves by clicks once the opponent has joined (chess, rejection, portal, beirut, bede)`, async () => {
+    for (const variant of ['chess', 'rejection', 'portal', 'beirut', 'bede']) {
+      const { id, white, black } = await newGame(variant, { viewport });
+      const both = [white.page, black.page];
+      const before = await plyOf(white.page);
+      const legal = (await stateOf(white, id)).view.legal;
+      const carrier = legal.find(a => a.text.startsWith('carrier '));
+      if (carrier) {
+        await clickNearCorner(white.page, carrier.from ?? carrier.text.split(' ')[1]);
+        await white.page.getByRole('button', { name: /^Arm / }).click(WAIT);
+        await settledPast(both, before);
+        assert.equal(await white.page.locator('.sq.carrier').getAttribute('data-square'), carrier.from ?? carrier.text.split(' ')[1], `${variant}: the clicked piece carries the bomb`);
+      } else {
+        const move = legal.find(a => a.from && a.to && a.from !== a.to && !a.promotion);
+        await clickNearCorner(white.page, move.from);
+        await clickNearCorner(white.page, move.to);
+        await settledPast(both, before);
+        assert.equal((await stateOf(black, id)).view.last?.text, move.text, `${variant}: ${move.text} by two clicks`);
+      }
+      await white.done();
+      await black.done();
+    }
+  });
+}
+
 /** Both Looking-Glass players set up with the FIDE start by the picker's button. */
 async function fideStarts(white, black) {
   const pages = [white.page, black.page];
@@ -546,13 +600,15 @@ test('looking-glass to its end by clicks: three impossible orders lose by Strike
   await spectator.page.waitForSelector('.game[data-ply]', WAIT);
   const all = [...pages, spectator.page];
   assert.equal(await spectator.page.locator('.sq[data-piece]').count(), 0, 'a spectator sees no piece before the end');
+  assert.match(await spectator.page.locator('.boards-hidden').innerText(), /^Both worlds are hidden from spectators until the game ends/, 'and is told why the page has no board');
   await clickMove(white, 'Ra2', 'Ra4', all); // passes through to Ma4
   await clickMove(black, 'Mh7', 'Mh6', all);
   for (let strike = 1; strike <= 3; strike++) {
     // A pawn's diagonal step onto an empty square (Mb5) cannot be carried out: a Strike, and White orders again.
     await clickMove(white, 'Ma4', 'Mb5', all);
     for (const p of pages) {
-      assert.match(await p.locator('.events').innerText(), new RegExp(`Strike ${strike} of 3 for White: Ma4Mb5 is impossible`));
+      assert.match((await p.locator('.knowledge-log .latest').allInnerTexts()).join('\n'), new RegExp(`Strike ${strike} of 3 for White: Ma4Mb5 is impossible`));
+      assert.equal(await p.locator('.ground square.last-move').count(), 0, 'the impossible order is not shown as played');
       if (strike < 3) assert.match(await p.locator('.knowledge').innerText(), new RegExp(`Strikes: White ${strike}, Black 0 \\(three lose\\)`));
     }
     if (strike < 3) await neverTheOtherWorld(white, black);
@@ -723,6 +779,103 @@ test('a rated game: listed as rated with the creator\'s provisional "1500?", ref
   assert.deepEqual(lost.slice(2, 5), ['Black', 'Carol', 'Lost (White wins: Black resigned)']);
   await carol.done();
   await dave.done();
+});
+
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`${size}: a link to a game that does not exist answers 404 with a page that says so and links to the lobby; no socket is opened`, async t => {
+    if (server.url !== server.api) {
+      t.skip('the front serves the game page for every id; the 404 page is the server\'s own');
+      return;
+    }
+    const g = await guest(viewport);
+    g.allow(404, '/game/doesnotexist1');
+    const sockets = [];
+    g.page.on('websocket', ws => sockets.push(ws.url()));
+    const response = await g.page.goto(`${server.url}/game/doesnotexist1`);
+    assert.equal(response.status(), 404);
+    assert.equal(await g.page.locator('h1').innerText(), 'No such game');
+    assert.equal(await g.page.locator('.no-such-game').innerText(), 'There is no game doesnotexist1 on this server: check the link you were sent, or start a game in the lobby.');
+    assert.ok(await g.page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    await g.page.getByRole('link', { name: 'Go to the lobby' }).click();
+    await g.page.waitForURL(`${server.url}/`, WAIT);
+    await g.page.waitForSelector('select[name="variant"] option', { state: 'attached', ...WAIT });
+    assert.deepEqual(sockets, [], 'the 404 page opens no WebSocket');
+    await g.done();
+  });
+}
+
+for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  test(`${size}: before anyone joins, the creator is offered only the link to send and Cancel, which calls the game off`, async () => {
+    const white = await guest(viewport);
+    const id = await createFromLobby(white, { variant: 'chess' });
+    assert.equal(await white.page.locator('.challenge-link').inputValue(), `${server.url}/game/${id}`);
+    assert.deepEqual(await white.page.locator('.game-buttons button').allInnerTexts(), ['Cancel the game'], 'no Resign, no draw offer');
+    assert.equal(await white.page.locator('.actions button').count(), 0);
+    assert.equal(await white.page.locator('.keyboard').isHidden(), true, 'nothing to type');
+    await clickSquare(white.page, 'e2');
+    assert.equal(await white.page.locator('.ground square.move-dest').count(), 0, 'nothing to move');
+    await white.page.getByRole('button', { name: 'Cancel the game' }).click();
+    await white.page.waitForFunction(() => /Game aborted/.test(document.querySelector('.status')?.textContent ?? ''), null, WAIT);
+    const seeks = await (await fetch(`${server.api}/api/seeks`)).json();
+    assert.equal(seeks.some(s => s.id === id), false, 'the seek is gone from the lobby');
+    await white.done();
+  });
+}
+
+/** A POST to the server's API as guest `g` (its cookie, this site's Origin); the JSON answer. */
+async function apiPost(g, path, data) {
+  const r = await g.context.request.post(`${server.url}${path}`, { headers: { origin: server.url }, data });
+  assert.ok(r.ok(), `${path}: ${r.status()} ${await r.text()}`);
+  return r.json();
+}
+
+test('every page fits a phone 360 and 430 px wide without sideways scrolling: the lobby with seeks listed (each Accept on the screen), game pages, a profile, the rules', async () => {
+  const owner = await guest();
+  await signUp(owner, 'Narrow_Screen_Tester');
+  const seek = (variant, extra = {}) => apiPost(owner, '/api/games', { variant, time_ms: 300_000, opponent_time_ms: 300_000, increment_ms: 2000, colour: 'white', open: true, ...extra }).then(c => c.id);
+  // A finished game for the profile's list, a game under way, and open seeks (one with odds: the longest time control).
+  const other = await guest();
+  await other.page.goto(`${server.url}/`);
+  const finished = await seek('chess');
+  await apiPost(other, `/api/games/${finished}/accept`, {});
+  await apiPost(owner, `/api/games/${finished}/actions`, { ply: 0, action: 'resign' });
+  const playing = await seek('bermuda-two-board');
+  await apiPost(other, `/api/games/${playing}/accept`, {});
+  const waiting = [await seek('looking-glass'), await seek('bede'), await seek('bermuda-angle', { opponent_time_ms: 180_000 }), await seek('circe', { rated: true })];
+  const visitor = await guest();
+  const variants = await (await fetch(`${server.api}/api/variants`)).json();
+  for (const width of [360, 430]) {
+    for (const g of [owner, visitor]) await g.page.setViewportSize({ width, height: 800 });
+    const fits = async (page, what) => {
+      const [scrolled, inner] = await page.evaluate(() => [document.scrollingElement.scrollWidth, innerWidth]);
+      assert.ok(scrolled <= inner, `${what} at ${width} px: the page is ${scrolled} px wide`);
+    };
+    await visitor.page.goto(`${server.url}/`);
+    await visitor.page.waitForFunction(n => document.querySelectorAll('tr.seek').length >= n, waiting.length, WAIT);
+    await fits(visitor.page, 'the lobby');
+    for (const accept of await visitor.page.locator('tr.seek button.accept-seek').all()) {
+      const box = await accept.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `a seek's Accept is on the screen at ${width} px: ${JSON.stringify(box)}`);
+    }
+    await owner.page.goto(`${server.url}/`);
+    await owner.page.waitForSelector('tr.seek', WAIT);
+    await fits(owner.page, 'the lobby of a signed-in user with seeks of its own');
+    for (const [g, id, what] of [[visitor, waiting[0], 'a waiting game, to accept'], [owner, waiting[1], 'a waiting game with its challenge link'], [owner, playing, 'a two-board game under way'], [visitor, finished, 'a finished game']]) {
+      await g.page.goto(`${server.url}/game/${id}`);
+      await g.page.waitForSelector('.game[data-ply]', WAIT);
+      await fits(g.page, what);
+    }
+    await visitor.page.goto(`${server.url}/@/Narrow_Screen_Tester`);
+    await visitor.page.waitForSelector(`tr.archived-game[data-id="${finished}"]`, WAIT);
+    await fits(visitor.page, 'a profile with its games');
+    for (const page of ['index', ...variants]) {
+      await visitor.page.goto(`${server.url}/rules/${page}`);
+      await fits(visitor.page, `the rules page ${page}`);
+    }
+  }
+  await owner.done();
+  await other.done();
+  await visitor.done();
 });
 
 test('every variant\'s game page has its screenshot from this run (issue 13: kept as test artifacts)', async () => {

@@ -47,7 +47,7 @@ async function open(name, viewport = { width: 1280, height: 900 }) {
   await page.goto(`${server.url}/harness.html`);
   await page.waitForFunction(() => !!window.harness);
   await page.evaluate(f => window.harness.load(f), fixture(name));
-  await page.waitForSelector('.sq');
+  await page.waitForSelector('.sq, .boards-hidden');
   return {
     page,
     problems,
@@ -203,14 +203,34 @@ test('circe: the reborn piece is marked for the other player', async () => {
   await s.close();
 });
 
-test('beirut: a click on an own piece before move 1 chooses it as the carrier', async () => {
-  const s = await open('beirut-choose-carrier');
-  assert.equal(await s.page.locator('.sq.carrier-option').count(), 16);
-  assert.match(await s.page.locator('.carrier-prompt').textContent(), /will not know/);
-  await click(s.page, 'g1');
-  assert.deepEqual(await sentAfter(s), ['carrier g1']);
-  await s.close();
-});
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}, beirut: a click picks the carrier, another click picks another, the king is refused with a reason, the button arms it`, async () => {
+    const s = await open('beirut-choose-carrier', viewport);
+    assert.equal(await s.page.locator('.sq.carrier-option').count(), 15, 'every piece but the king');
+    assert.match(await s.page.locator('.carrier-prompt').textContent(), /will not know/);
+    // A drag is no choice: the knight dragged to f3 arms nothing.
+    const [g1, f3] = [await centre(s.page, 'g1'), await centre(s.page, 'f3')];
+    await s.page.mouse.move(g1.x, g1.y);
+    await s.page.mouse.down();
+    await s.page.mouse.move(f3.x, f3.y, { steps: 6 });
+    await s.page.mouse.up();
+    await click(s.page, 'g1');
+    assert.deepEqual(await s.page.locator('.sq.carrier-pick').evaluateAll(els => els.map(e => e.dataset.square)), ['g1']);
+    assert.equal(await s.page.locator('.carrier-prompt').textContent(), 'The knight on g1 will carry your bomb once you arm it; click another of your pieces to pick it instead.');
+    await click(s.page, 'b1');
+    assert.deepEqual(await s.page.locator('.sq.carrier-pick').evaluateAll(els => els.map(e => e.dataset.square)), ['b1']);
+    await click(s.page, 'e1');
+    assert.equal(await s.page.locator('.panel > .error').textContent(), 'The king cannot carry the bomb: click another of your pieces.');
+    assert.deepEqual(await s.page.locator('.sq.carrier-pick').evaluateAll(els => els.map(e => e.dataset.square)), ['b1'], 'the pick stays');
+    await click(s.page, 'e7');
+    assert.equal(await s.page.locator('.panel > .error').textContent(), 'Click one of your own pieces to choose your carrier.');
+    assert.deepEqual(await s.sent(), [], 'nothing is armed before the button');
+    await s.page.click('button.arm-carrier');
+    assert.equal(await s.page.locator('button.arm-carrier').isDisabled(), true, 'armed once');
+    assert.deepEqual(await sentAfter(s), ['carrier b1']);
+    await s.close();
+  });
+}
 
 test('beirut: the own carrier is marked, and the detonate button sends detonate', async () => {
   const s = await open('beirut-armed');
@@ -405,7 +425,7 @@ test('model views: Rejection proposal answered, and the rejected proposer told s
   assert.equal(await s.page.locator('button[data-action="accept"]').count(), 0);
   await s.close();
   s = await open('model-rejection-rejected');
-  assert.match(await s.page.locator('.rejected').textContent(), /e2e4 was rejected: play another move/);
+  assert.match(await s.page.locator('.rejected').textContent(), /Your proposal e4 was rejected: play another move/);
   await click(s.page, 'e2');
   assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'only e3 is left for the e-pawn');
   await s.close();
@@ -422,6 +442,7 @@ test('model views: Circe rebirth square clicked, Beirut carrier chosen and marke
   s = await open('model-beirut-choose-carrier');
   assert.equal(await s.page.locator('.sq.carrier-option').count(), 15, 'every piece but the king');
   await click(s.page, 'd1');
+  await s.page.getByRole('button', { name: 'Arm the queen on d1' }).click();
   assert.deepEqual(await sentAfter(s), ['carrier d1']);
   await s.close();
   s = await open('model-beirut-armed');
@@ -540,7 +561,7 @@ test('looking-glass: an order of a pawn to the last rank offers the promotion; t
 test('looking-glass, forfeit rule: the opponent is asked to choose the forfeiting side\'s move in its own world and moves that side\'s piece; the forfeiter is told it waits', async () => {
   let s = await open('model-looking-glass-forfeit-choose');
   assert.equal(await s.page.locator('.for-opponent').textContent(), 'Choose White\'s move in the Mirror world: White\'s order was impossible, so you move one of White\'s pieces there, and it is played for White.');
-  assert.match(await s.page.locator('.events').textContent(), /Ma4Mb5 is impossible: White forfeits the turn/);
+  assert.match(await s.page.locator('.knowledge-log .latest').textContent(), /Ma4Mb5 is impossible: White forfeits the turn/);
   assert.equal(await s.page.locator('.status .turn').textContent(), 'Your turn: choose White\'s move', 'said where the page starts too');
   await click(s.page, 'Ma4');
   assert.equal(await s.page.locator('.ground square.move-dest').count(), 1, 'the white pawn\'s one move');
@@ -595,3 +616,323 @@ test('on a phone the board fits the screen', async () => {
     await s.close();
   }
 });
+
+/** The rectangles of every piece chessground draws and of every grid square holding a piece, and of the highlighted squares. */
+async function drawnAndGrid(page) {
+  return page.evaluate(() => {
+    const rect = e => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; };
+    return {
+      pieces: [...document.querySelectorAll('.ground cg-board piece:not(.ghost):not(.fading)')].map(rect),
+      occupied: [...document.querySelectorAll('.sq[data-piece]')].map(e => ({ square: e.dataset.square, ...rect(e) })),
+      squares: [...document.querySelectorAll('.sq')].map(e => ({ square: e.dataset.square, ...rect(e) })),
+      highlights: [...document.querySelectorAll('.ground cg-board square.selected, .ground cg-board square.move-dest')].map(e => ({ kind: e.className, ...rect(e) })),
+    };
+  });
+}
+
+const within1px = (a, b) => Math.abs(a.x - b.x) <= 1 && Math.abs(a.y - b.y) <= 1 && Math.abs(a.w - b.w) <= 1 && Math.abs(a.h - b.h) <= 1;
+
+for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['laptop', { width: 1280, height: 900 }], ['wide', { width: 1920, height: 1080 }]]) {
+  test(`${size}: every piece and highlight sits on its square within a pixel (8x8, 10x10, 9x11, two boards)`, async () => {
+    for (const [name, mover] of [['chess-start', 'g1'], ['bermuda-angle-move', 'b1'], ['bede', 'e3'], ['bermuda-two-board-start', 'Ug1']]) {
+      const s = await open(name, viewport);
+      await s.page.waitForTimeout(100); // chessground places the pieces on the next frame
+      let { pieces, occupied } = await drawnAndGrid(s.page);
+      assert.equal(pieces.length, occupied.length, `${name}: one piece drawn for each occupied square`);
+      for (const sq of occupied) {
+        assert.ok(pieces.some(p => within1px(p, sq)), `${name} at ${size}: the piece on ${sq.square} is drawn on it (square ${JSON.stringify(sq)}; nearest piece ${JSON.stringify(pieces.sort((a, b) => Math.hypot(a.x - sq.x, a.y - sq.y) - Math.hypot(b.x - sq.x, b.y - sq.y))[0])})`);
+      }
+      // A piece with moves, selected: its square and its destinations are highlighted on grid squares.
+      await click(s.page, mover);
+      const { highlights, squares } = await drawnAndGrid(s.page);
+      assert.ok(highlights.length >= 2, `${name}: ${mover} selected, with destinations`);
+      const selected = highlights.find(h => h.kind.includes('selected'));
+      assert.ok(within1px(selected, squares.find(q => q.square === mover)), `${name} at ${size}: the highlight of ${mover} is on it`);
+      for (const h of highlights) assert.ok(squares.some(q => within1px(h, q)), `${name} at ${size}: highlight ${JSON.stringify(h)} on a square`);
+      await s.close();
+    }
+  });
+}
+
+/** A game page at /game/{id} on the test server with the page's timers under the test's hand (page.clock); the 404s of `allowed` paths are expected. */
+async function gamePage(id, viewport, allowed = []) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  const expected = url => allowed.includes(new URL(url).pathname);
+  page.on('pageerror', e => problems.push(e.message));
+  page.on('console', m => m.type() === 'error' && !expected(m.location().url) && !/WebSocket connection/.test(m.text()) && problems.push(m.text()));
+  page.on('response', r => r.status() >= 400 && !expected(r.url()) && problems.push(`${r.status()} ${r.url()}`));
+  await page.clock.install();
+  await page.goto(`${server.url}/game/${id}`);
+  return { page, problems, context };
+}
+
+const attemptsOf = id => server.sockets.attempts.filter(g => g === id).length;
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}: a game page whose game does not exist says so, links to the lobby, and stops connecting`, async () => {
+    const id = `missing${size}`;
+    const { page, problems, context } = await gamePage(id, viewport, [`/api/games/${id}`]);
+    await page.waitForSelector('.no-such-game');
+    assert.equal(await page.locator('.status h1').textContent(), 'No such game');
+    assert.equal(await page.locator('.no-such-game').textContent(), 'There is no such game on this server: check the link you were sent, or start a game in the lobby.');
+    assert.equal(await page.locator('.status a[href="/"]').textContent(), 'Go to the lobby');
+    assert.equal(await page.locator('main.play').isVisible(), false, 'no empty board or clocks');
+    await page.clock.runFor(10 * 60_000);
+    assert.equal(attemptsOf(id), 1, 'one connection, never again');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test(`${size}: a game page whose socket keeps failing connects again after 1 s, 2 s, 4 s ... (at most 30 s)`, async () => {
+    const id = `flaky${size}`;
+    const { page, problems, context } = await gamePage(id, viewport);
+    const failed = async n => {
+      await page.waitForFunction(([g, text]) => document.querySelector('.panel > .error')?.textContent === text, [id, `Connection lost; connecting again in ${n} s…`]);
+    };
+    // The n-th connection has failed and the page says how long it waits.
+    const attempt = async (n, wait) => {
+      for (let i = 0; i < 100 && attemptsOf(id) < n; i++) await page.waitForTimeout(30);
+      assert.equal(attemptsOf(id), n);
+      await failed(wait);
+    };
+    await attempt(1, 1);
+    await page.clock.runFor(1000);
+    await attempt(2, 2);
+    await page.clock.runFor(1000);
+    await page.waitForTimeout(300);
+    assert.equal(attemptsOf(id), 2, 'not yet: the wait doubled');
+    await page.clock.runFor(1000);
+    await attempt(3, 4);
+    let n = 3;
+    for (const wait of [4, 8, 16, 30, 30]) {
+      await page.clock.runFor(wait * 1000);
+      await attempt(++n, Math.min(wait * 2, 30));
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
+/** Drags the piece on `from` to `to` with the mouse. */
+async function drag(page, from, to) {
+  const a = await centre(page, from);
+  const b = await centre(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForTimeout(60);
+}
+
+// The king's two-square move, its drop on the rook and the referee's own text all castle,
+// whichever form the referee writes (the king's move e1g1, or king onto rook: Chess960's Rb1Rg1).
+const classicalCastling = [['e1', 'g1', 'e1g1'], ['e1', 'h1', 'e1g1'], ['e1', 'c1', 'e1c1'], ['e1', 'a1', 'e1c1']];
+const castlings = {
+  'model-chess-castling': classicalCastling,
+  'model-rejection-castling': classicalCastling,
+  'model-circe-castling': classicalCastling,
+  'model-portal-castling': classicalCastling,
+  'model-knights-are-god-castling': classicalCastling,
+  'model-beirut-castling': classicalCastling,
+  'model-bermuda-angle-castling': [['f1', 'h1', 'f1i1'], ['f1', 'i1', 'f1i1'], ['f1', 'j1', 'f1i1'], ['f1', 'd1', 'f1b1'], ['f1', 'b1', 'f1b1'], ['f1', 'a1', 'f1b1']],
+  'model-bermuda-two-board-castling': [['Le1', 'Lg1', 'Le1Lg1'], ['Le1', 'Lh1', 'Le1Lg1'], ['Le1', 'La1', 'Le1Lc1'], ['Ue1', 'Ug1', 'Ue1Ug1'], ['Ue1', 'Uh1', 'Ue1Ug1'], ['Ue1', 'Ua1', 'Ue1Uc1']],
+  'model-looking-glass-castling': [['Re1', 'Rg1', 'Re1Rg1'], ['Re1', 'Rh1', 'Re1Rg1'], ['Re1', 'Rc1', 'Re1Rc1'], ['Re1', 'Ra1', 'Re1Rc1']],
+  'model-looking-glass-castling-960': [['Rb1', 'Rd1', 'Rb1Rg1'], ['Rb1', 'Rg1', 'Rb1Rg1'], ['Rb1', 'Ra1', 'Rb1Ra1']],
+};
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}: castling by the king's two-square move or by dropping the king on the rook, in every variant with castling`, async () => {
+    for (const [name, drops] of Object.entries(castlings)) {
+      for (const [from, to, action] of drops) {
+        const s = await open(name, viewport);
+        await drag(s.page, from, to);
+        assert.deepEqual(await sentAfter(s), [action], `${name}: the king dragged from ${from} to ${to} castles`);
+        await s.close();
+      }
+      // By two clicks too: the drop squares are the king's destinations.
+      const [from, to, action] = drops[1];
+      const s = await open(name, viewport);
+      await click(s.page, from);
+      assert.equal(await s.page.locator(`.board:has(.sq[data-square="${to}"]) .ground square.move-dest`).count() > 0, true);
+      await click(s.page, to);
+      assert.deepEqual(await sentAfter(s), [action], `${name}: ${from} then ${to} by clicks castles`);
+      await s.close();
+    }
+  });
+}
+
+/** Types `text` into the move box and presses Enter. */
+async function type(page, text) {
+  await page.fill('.keyboard input', text);
+  await page.press('.keyboard input', 'Enter');
+  await page.waitForTimeout(30);
+}
+
+/** Loads a fixture again on the same page (nothing sent yet). */
+const reload = (s, name) => s.page.evaluate(f => window.harness.load(f), fixture(name));
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}: typed input takes what the page says may be typed: Beirut's bomb, Circe's SAN then the rebirth, Rejection's a and r, a carrier's square, a promotion`, async () => {
+    let s = await open('model-beirut-armed', viewport);
+    assert.match(await s.page.locator('.knowledge').textContent(), /type 'bomb' to detonate/, 'the referee\'s own hint');
+    assert.match(await s.page.locator('.typing-hint').textContent(), /detonate \(or bomb\)/);
+    for (const typed of ['bomb', 'detonate', 'g1g1', 'Bomb@g1']) {
+      await reload(s, 'model-beirut-armed');
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), ['detonate'], `“${typed}” detonates`);
+    }
+    await s.close();
+
+    s = await open('model-circe-queen-capture', viewport);
+    await type(s.page, 'Qxd5');
+    await s.page.waitForSelector('.chooser-rebirth');
+    assert.deepEqual(await s.sent(), [], 'the rebirth square is still to choose');
+    await click(s.page, 'a5');
+    assert.deepEqual(await sentAfter(s), ['d8d5@a5']);
+    for (const [typed, sent] of [['Qd5@b5', 'd8d5@b5'], ['Qxd5@c5', 'd8d5@c5'], ['d8d5@e5', 'd8d5@e5']]) {
+      await reload(s, 'model-circe-queen-capture');
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), [sent], `“${typed}”`);
+    }
+    await reload(s, 'model-circe-queen-capture');
+    await type(s.page, 'd8d5');
+    await s.page.click('.chooser-rebirth button[data-square="f5"]');
+    assert.deepEqual(await sentAfter(s), ['d8d5@f5']);
+    await s.close();
+
+    for (const [typed, sent] of [['a', 'accept'], ['r', 'reject'], ['Reject', 'reject']]) {
+      s = await open('model-rejection-answer', viewport);
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), [sent], `“${typed}” in Rejection`);
+      await s.close();
+    }
+
+    s = await open('model-beirut-choose-carrier', viewport);
+    assert.match(await s.page.locator('.typing-hint').textContent(), /your carrier as its square \(a1 or carrier a1\)/);
+    await type(s.page, 'g1');
+    assert.deepEqual(await sentAfter(s), ['carrier g1'], 'a bare square during the setup, as the referee reads it');
+    await s.close();
+
+    for (const [typed, sent] of [['e8=R', 'e7e8r'], ['e8N', 'e7e8n'], ['e7e8b', 'e7e8b'], ['e7e8=Q', 'e7e8q']]) {
+      s = await open('model-chess-promotion', viewport);
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), [sent], `“${typed}”`);
+      await s.close();
+    }
+    s = await open('model-chess-promotion', viewport);
+    await type(s.page, 'e7e8');
+    await s.page.click('button[data-promotion="queen"]');
+    assert.deepEqual(await sentAfter(s), ['e7e8q'], 'squares without the piece: the chooser asks');
+    await s.close();
+  });
+
+  test(`${size}: Looking-Glass's orders box says exactly what may be typed, and a move in one's own world may be typed in SAN without the world letter`, async () => {
+    let s = await open('model-looking-glass-order', viewport);
+    assert.equal(await s.page.locator('.orders summary').textContent(), 'Orders into the unseen world (2): click one here or on the notes board, or type it (Ma4Ma5)');
+    await type(s.page, 'Mb4Mc6');
+    assert.equal(await s.page.locator('.panel > .error').textContent(), '“Mb4Mc6” is not a legal move here. Type a move as its squares (Ra1Ra2) or in SAN (Rb3, RRa2); or ask.');
+    assert.deepEqual(await s.sent(), []);
+    await type(s.page, 'Ma4Mb5');
+    assert.deepEqual(await sentAfter(s), ['Ma4Mb5']);
+    for (const [typed, sent] of [['Nf3', 'Rg1Rf3'], ['NRf3', 'Rg1Rf3'], ['b3', 'Rb2Rb3']]) {
+      await reload(s, 'model-looking-glass-order');
+      await type(s.page, typed);
+      assert.deepEqual(await sentAfter(s), [sent], `“${typed}”`);
+    }
+    await s.close();
+  });
+}
+
+// Every variant whose view lists SAN: each kind of SAN the view gives is read back to its action
+// (or to the chooser that ends in it), and every example the page's hint gives is taken.
+test('SAN works in every variant that lists it, and every example of the page\'s hint is accepted', async () => {
+  const withSan = fixtureNames.filter(n => n.startsWith('model-') && fixture(n).messages.at(-1).view.legal.some(a => a.san));
+  assert.ok(withSan.length >= 20, `views with SAN: ${withSan.join(' ')}`);
+  const kinds = [/^[a-p]/, /^[A-NP-Z]/, /x/, /^O-O-O/, /^O-O$/, /=/, /@/];
+  for (const name of withSan) {
+    const legal = fixture(name).messages.at(-1).view.legal;
+    const sample = kinds.map(k => legal.find(a => a.san && k.test(a.san))).filter(Boolean);
+    const s = await open(name);
+    for (const action of [...new Set(sample)]) {
+      await reload(s, name);
+      await type(s.page, action.san);
+      const chooser = s.page.locator('.chooser');
+      if (await chooser.count()) {
+        const option = chooser.locator(`button[data-action="${action.text}"], button[data-square="${action.choice?.split(' ').at(-1)}"], button[data-promotion="${action.promotion}"]`).first();
+        await option.click();
+      }
+      const sent = await sentAfter(s);
+      assert.deepEqual(sent, [action.text], `${name}: “${action.san}” is ${action.text}`);
+    }
+    const hint = await s.page.locator('.typing-hint').textContent();
+    const examples = [...hint.matchAll(/\(([^)]*)\)/g)].flatMap(m => m[1].split(/,\s*|\s+or\s+|^or\s+/)).filter(e => e && !/\s/.test(e));
+    assert.ok(examples.length >= 2, `${name}: examples in “${hint}”`);
+    for (const example of examples) {
+      await reload(s, name);
+      await type(s.page, example);
+      const taken = (await s.sent()).length > 0 || (await s.page.locator('.chooser').count()) > 0;
+      assert.ok(taken, `${name}: the hint's example “${example}” is taken (hint: ${hint}; error: ${await s.page.locator('.panel > .error').textContent()})`);
+    }
+    await s.close();
+  }
+});
+
+/** How often `words` occur in the page's text. */
+const timesSaid = async (page, words) => (await page.locator('body').innerText()).split(words).length - 1;
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`${size}, Rejection: each proposal said once and in SAN, and a rejected proposal in the move list, struck`, async () => {
+    let s = await open('model-rejection-rejected-told', viewport);
+    assert.equal(await s.page.locator('.rejected').textContent(), 'Your proposal e4 was rejected: play another move; that one stands.');
+    assert.equal(await timesSaid(s.page, 'e2e4'), 0, 'no move by its squares');
+    assert.equal(await timesSaid(s.page, 'reject'), 1, 'the rejection said once (the prompt), not again by the event or a note');
+    assert.deepEqual(await s.page.locator('.moves li').allTextContents(), ['e4']);
+    assert.deepEqual(await s.page.locator('.moves .move-rejected').allTextContents(), ['e4']);
+    await s.close();
+    s = await open('model-rejection-replaced', viewport);
+    assert.deepEqual(await s.page.locator('.moves li').evaluateAll(ls => ls.map(l => [...l.children].map(c => `${c.textContent}${c.classList.contains('move-rejected') ? ' (rejected)' : ''}`))), [['e4 (rejected)', 'd4']], 'the rejected proposal and the move that stood share White\'s first line');
+    assert.equal(await timesSaid(s.page, 'd2d4'), 0);
+    await s.close();
+    s = await open('model-rejection-proposed', viewport);
+    assert.equal(await s.page.locator('.proposal').textContent(), 'Black proposes e5. Accept it, or reject it and they must play another move.');
+    assert.equal(await timesSaid(s.page, 'proposes'), 1, 'the proposal said once');
+    assert.equal(await timesSaid(s.page, 'e7e5'), 0);
+    await s.close();
+  });
+
+  test(`${size}, Looking-Glass: what a player was told is said once (the log, the latest marked), an impossible order is not shown as played, a spectator is told the worlds are hidden`, async () => {
+    let s = await open('model-looking-glass-ordered', viewport);
+    const log = fixture('model-looking-glass-ordered').messages[0].view.knowledge.log.map(e => e.words);
+    for (const words of log) assert.equal(await timesSaid(s.page, words), 1, `“${words}” once`);
+    assert.deepEqual(await s.page.locator('.knowledge-log .latest').allTextContents(), fixture('model-looking-glass-ordered').messages[0].view.last.events.map(e => e.words));
+    assert.equal(await s.page.locator('.events .event').count(), 0, 'the events are the log\'s latest lines');
+    await s.close();
+    s = await open('model-looking-glass-strike', viewport);
+    assert.equal(await timesSaid(s.page, 'Strike 1 of 3 for White: Ma4Mb5 is impossible'), 1);
+    assert.equal(await s.page.locator('.ground square.last-move').count(), 0, 'the impossible order Ma4Mb5 is not highlighted as a move');
+    await s.close();
+    s = await open('chess-black-waits', viewport);
+    assert.equal(await s.page.locator('.ground square.last-move').count(), 2, 'a move that was played is');
+    await s.close();
+    s = await open('model-looking-glass-spectator', viewport);
+    assert.equal(await s.page.locator('.boards-hidden').textContent(), 'Both worlds are hidden from spectators until the game ends: each player sees only its own. Both are shown after the end.');
+    await s.close();
+  });
+
+  test(`${size}: a hover tooltip goes once the move is made`, async () => {
+    const s = await open('bermuda-angle-move', viewport);
+    await click(s.page, 'b1');
+    const c3 = await centre(s.page, 'c3');
+    await s.page.mouse.move(c3.x, c3.y);
+    await s.page.waitForSelector('.odds:not([hidden])');
+    await s.page.mouse.click(c3.x, c3.y);
+    assert.deepEqual(await sentAfter(s), ['b1c3']);
+    assert.equal(await s.page.locator('.odds').isHidden(), true, 'gone when the move is sent');
+    await s.page.mouse.move(c3.x, c3.y + 1);
+    await s.page.evaluate(f => window.harness.push(f.messages[0]), fixture('bermuda-angle-move'));
+    assert.equal(await s.page.locator('.odds').isHidden(), true, 'and after the next view, with the pointer still there');
+    await s.close();
+  });
+}

@@ -398,8 +398,15 @@ impl DynGame {
         for viewer in Viewer::ALL {
             let i = viewer_index(viewer);
             for event in &events[i] {
-                if let Event::Moved { by, san } = event {
-                    self.moves[i].push(MoveSeen { seat: Seat::player(*by), san: san.clone() });
+                match event {
+                    Event::Moved { by, san } => {
+                        self.moves[i].push(MoveSeen { seat: Seat::player(*by), san: san.clone(), rejected: false })
+                    }
+                    // The opponent of the rejecter proposed it.
+                    Event::Rejected { by, san } => {
+                        self.moves[i].push(MoveSeen { seat: Seat::player(!*by), san: san.clone(), rejected: true })
+                    }
+                    _ => {}
                 }
             }
         }

@@ -32,7 +32,8 @@ pub struct View {
     /// The legal actions: only in the view of the seat that must act.
     pub legal: Vec<LegalAction>,
     pub last: Option<LastAction>,
-    /// The moves that stood, as this viewer may know them.
+    /// The moves that stood, as this viewer may know them, and the
+    /// proposals rejected on the way (Rejection), marked.
     pub moves: Vec<MoveSeen>,
     pub knowledge: Knowledge,
     pub special_squares: Option<SpecialSquaresView>,
@@ -128,11 +129,15 @@ impl EventView {
     }
 }
 
-/// A move that stood.
+/// A move that stood, or a proposal that was rejected (Rejection): a
+/// score shows both, the rejected one marked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveSeen {
     pub seat: Seat,
     pub san: String,
+    /// The move was proposed and rejected: it did not stand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rejected: bool,
 }
 
 /// What this viewer knows that others may not, and the game's notes for them.

@@ -361,3 +361,27 @@ fn the_typed_game_inside_is_reachable_by_its_own_type_only() {
     let chess = DynGame::new("chess", None).unwrap();
     assert_eq!(chess.game_as::<PositionGame<Chess>>().map(|g| g.position().fen()), Some(chess.game().fen()));
 }
+
+/// Rejection's score: a rejected proposal is listed where it was made,
+/// marked, for every viewer; the move that stood after it follows.
+#[test]
+fn a_rejected_proposal_is_in_the_move_list_marked() {
+    let mut game = DynGame::new("rejection", None).unwrap();
+    game.apply(Seat::White, "e2e4").unwrap();
+    game.apply(Seat::Black, "reject").unwrap();
+    game.apply(Seat::White, "d2d4").unwrap();
+    game.apply(Seat::Black, "e7e5").unwrap();
+    game.apply(Seat::White, "accept").unwrap();
+    for viewer in Viewer::ALL {
+        let moves = serde_json::to_value(game.view(viewer).moves).unwrap();
+        assert_eq!(
+            moves,
+            serde_json::json!([
+                {"seat": "white", "san": "e4", "rejected": true},
+                {"seat": "white", "san": "d4"},
+                {"seat": "black", "san": "e5"},
+            ]),
+            "{viewer:?}"
+        );
+    }
+}

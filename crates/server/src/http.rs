@@ -55,9 +55,10 @@ impl Default for WebSocketSettings {
 
 /// The API and WebSocket routes over `hub`, and the browser UI from `ui`.
 pub fn router(hub: Arc<Hub>, ui: UiFiles, websocket: WebSocketSettings) -> Router {
+    let games = hub.clone();
     let ui = Router::new()
         .route("/", get(lobby_page))
-        .route("/game/{id}", get(game_page))
+        .route("/game/{id}", get(move |ui, id| game_page(games.clone(), ui, id)))
         .route("/rules/{variant}", get(rules_page))
         .route("/@/{name}", get(crate::ui::profile_page))
         .fallback(get(ui_file))
@@ -264,8 +265,13 @@ async fn lobby_page(State(ui): State<Arc<UiFiles>>) -> Response {
     ui.page("index.html")
 }
 
-async fn game_page(State(ui): State<Arc<UiFiles>>) -> Response {
-    ui.page("game.html")
+/// A game's page; 404 with a page that says so for a game that does not
+/// exist, whose page would only retry its WebSocket.
+async fn game_page(hub: Arc<Hub>, State(ui): State<Arc<UiFiles>>, Path(id): Path<String>) -> Response {
+    match hub.room(&id).await {
+        Err(e) if e.code == "not_found" => crate::ui::no_such_game(&id),
+        _ => ui.page("game.html"),
+    }
 }
 
 async fn rules_page(State(ui): State<Arc<UiFiles>>, Path(variant): Path<String>) -> Response {

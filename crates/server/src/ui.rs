@@ -84,6 +84,32 @@ impl UiFiles {
     }
 }
 
+/// The page of a game that does not exist (404): it says so and links to
+/// the lobby. The id is the visitor's own text, so it is escaped.
+pub fn no_such_game(id: &str) -> Response {
+    let page = NO_SUCH_GAME_PAGE.replace("{id}", &escape_html(id));
+    let mut r = html(Cow::Owned(page.into_bytes()));
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
+const NO_SUCH_GAME_PAGE: &str = include_str!("no-such-game.html");
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `GET /@/{name}`: a user's profile page (the page asks the API for the user).
 pub async fn profile_page(axum::extract::State(ui): axum::extract::State<std::sync::Arc<UiFiles>>) -> Response {
     ui.page("profile.html")
@@ -131,6 +157,11 @@ mod tests {
         assert!(files.get("../index.html").is_none());
         assert!(files.get("/etc/passwd").is_none());
         assert!(UiFiles::Folder(dir.path().into()).get("index.html").is_some());
+    }
+
+    #[test]
+    fn the_page_of_a_missing_game_escapes_its_id() {
+        assert_eq!(escape_html(r#"<b x="1">&'"#), "&lt;b x=&quot;1&quot;&gt;&amp;&#39;");
     }
 
     #[test]

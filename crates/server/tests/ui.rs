@@ -31,7 +31,8 @@ async fn the_ui_pages_and_files_are_served_with_their_types() {
     assert_eq!(lobby.header("content-type"), Some("text/html; charset=utf-8"));
     assert_eq!(lobby.header("cache-control"), Some("no-cache"), "a new UI build reaches browsers at once");
 
-    let game = get("/game/abc123").await;
+    let id = Guest::new(server.addr).await.create(serde_json::json!({"variant": "chess", "time_ms": 60_000})).await;
+    let game = http_raw(server.addr, "GET", &format!("/game/{id}"), None, None).await;
     assert_eq!((game.status, game.body.as_str()), (200, "<h1>game</h1>"));
     let rules = get("/rules/chess").await;
     assert_eq!((rules.status, rules.body.as_str()), (200, "<h1>chess rules</h1>"));
@@ -52,13 +53,33 @@ async fn the_ui_pages_and_files_are_served_with_their_types() {
     assert_eq!(status, 200, "the API is still reached beside the UI");
 }
 
+/// A link to a game that does not exist gets a 404 page that says so and
+/// links to the lobby (the game page would only retry its WebSocket).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_does_not_exist_has_a_404_page_that_says_so() {
+    let db = tempfile::tempdir().unwrap();
+    let dist = tempfile::tempdir().unwrap();
+    write(dist.path(), "index.html", "<h1>lobby</h1>");
+    write(dist.path(), "game.html", "<h1>game</h1>");
+    let server = TestServer::start_with_ui(&databases(&db)[0], chesslantis_server::ui::UiFiles::Folder(dist.path().into()));
+    let page = http_raw(server.addr, "GET", "/game/doesnotexist1", None, None).await;
+    assert_eq!(page.status, 404);
+    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(page.body.contains("There is no game <code>doesnotexist1</code> on this server"), "{}", page.body);
+    assert!(page.body.contains(r#"<a href="/">Go to the lobby</a>"#), "{}", page.body);
+    let odd = http_raw(server.addr, "GET", "/game/%3Cb%3E", None, None).await;
+    assert_eq!(odd.status, 404);
+    assert!(odd.body.contains("<code>&lt;b&gt;</code>"), "the id is escaped: {}", odd.body);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_a_built_ui_the_minimal_page_is_served() {
     let db = tempfile::tempdir().unwrap();
     let empty = tempfile::tempdir().unwrap();
     let server = TestServer::start_with_ui(&databases(&db)[0], chesslantis_server::ui::UiFiles::Folder(empty.path().into()));
-    for path in ["/", "/game/xyz"] {
-        let page = http_raw(server.addr, "GET", path, None, None).await;
+    let id = Guest::new(server.addr).await.create(serde_json::json!({"variant": "chess", "time_ms": 60_000})).await;
+    for path in ["/".to_string(), format!("/game/{id}")] {
+        let page = http_raw(server.addr, "GET", &path, None, None).await;
         assert_eq!(page.status, 200);
         assert!(page.body.contains("minimal page"), "{path}: {}", page.body);
     }

@@ -23,6 +23,10 @@ export interface Presentation {
   moveNotes?: MoveNotes;
   /** Per-game rule options the lobby offers as checkboxes (sent as `options` on a new game). */
   options?: GameOption[];
+  /** What a viewer without boards (a spectator of a game of secrets) is told before the end. */
+  hiddenBoards?: string;
+  /** Words the referee reads for an action besides its text (docs/notation.md), by word: typed, they mean that action. */
+  typedWords?: Record<string, string>;
 }
 
 /** Bermuda's notes are survival odds ("c3: survives 35/36"); other notes are words of their own. */
@@ -50,16 +54,17 @@ const presentations: Record<string, Presentation> = {
   },
   // Bede's pawns move diagonally and capture straight: their own image.
   bede: { title: 'Bede Chess', pieceImages: { pawn: 'bede-pawn' } },
-  rejection: { title: 'Rejection' },
+  rejection: { title: 'Rejection', typedWords: { a: 'accept', r: 'reject' } },
   circe: { title: 'Circe (Newport rules)' },
   portal: { title: 'Portal' },
-  beirut: { title: 'Beirut' },
+  beirut: { title: 'Beirut', typedWords: { bomb: 'detonate' } },
   'knights-are-god': { title: 'Knights are God' },
   'looking-glass': {
     title: 'Through the Looking-Glass',
     boardTitles: { R: worldTitle('R', false), M: worldTitle('M', false) },
     notesBoard,
     notesTitles: { R: worldTitle('R', true), M: worldTitle('M', true) },
+    hiddenBoards: 'Both worlds are hidden from spectators until the game ends: each player sees only its own. Both are shown after the end.',
     options: [
       {
         name: 'forfeit',
