@@ -107,11 +107,12 @@ pub async fn serve_with(addr: &str, database: &str, mut settings: Settings) -> R
         .map_err(|e| format!("cannot listen on {addr}: {e} (another server there? choose another address with --addr)"))?;
     let local: SocketAddr = listener.local_addr().map_err(|e| e.to_string())?;
     println!("Chesslantis server at http://{local}/ (database: {database}); open it in a browser, Ctrl-C stops it");
-    run(listener, hub, ui::UiFiles::Embedded, settings, async {
+    let served = run(listener, hub.clone(), ui::UiFiles::Embedded, settings, async {
         let _ = tokio::signal::ctrl_c().await;
     })
-    .await
-    .map_err(|e| format!("the server stopped: {e}"))
+    .await;
+    hub.store().close().await;
+    served.map_err(|e| format!("the server stopped: {e}"))
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {

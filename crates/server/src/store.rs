@@ -210,6 +210,13 @@ impl Store {
         }
     }
 
+    /// Closes every connection, waiting for those in use: SQLite checkpoints
+    /// its write-ahead log into the database file as the last one closes, so
+    /// a clean stop leaves no `-wal` file behind.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
     /// The pool, for the domains that keep their own tables (accounts, sessions).
     pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool
