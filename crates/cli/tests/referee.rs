@@ -130,7 +130,10 @@ fn a_rejection_proposal_is_answered_by_the_opponent() {
     assert_eq!(legal, ["accept", "reject"]);
     assert_eq!(view(&answers[1], "white")["pending"]["rejected"], "e2e4");
     assert_eq!(code(&answers[2]), "not_allowed");
-    assert_eq!(view(&answers[3], "spectator")["moves"][0]["san"], "d4");
+    // The score shows the rejected proposal, marked, then the move that stood.
+    let moves = &view(&answers[3], "spectator")["moves"];
+    assert_eq!((moves[0]["san"].as_str(), moves[0]["rejected"].as_bool()), (Some("e4"), Some(true)), "{moves}");
+    assert_eq!((moves[1]["san"].as_str(), moves[1].get("rejected")), (Some("d4"), None), "{moves}");
 }
 
 #[test]

@@ -664,6 +664,12 @@ impl Hub {
     /// ended: loaded (or read again), so their timer ends them here.
     pub async fn end_fallen_flags(&self, before_ms: i64) -> Result<(), ErrorReply> {
         let ids = self.store.flag_fallen_ids(before_ms).await.map_err(|e| ErrorReply::new("storage", e.to_string()))?;
+        self.load_or_read_again(ids).await
+    }
+
+    /// Games `ids` as the database holds them now: read again where in
+    /// memory, loaded otherwise (their timers then act on them here).
+    async fn load_or_read_again(&self, ids: Vec<String>) -> Result<(), ErrorReply> {
         for id in ids {
             if self.in_memory(&id) {
                 self.changed_elsewhere(&id).await;
@@ -796,13 +802,6 @@ impl Hub {
     /// again), so their timer aborts them here.
     pub async fn abort_abandoned(&self, before_ms: i64) -> Result<(), ErrorReply> {
         let ids = self.store.abandoned_ids(before_ms).await.map_err(|e| ErrorReply::new("storage", e.to_string()))?;
-        for id in ids {
-            if self.in_memory(&id) {
-                self.changed_elsewhere(&id).await;
-            } else {
-                self.room(&id).await?;
-            }
-        }
-        Ok(())
+        self.load_or_read_again(ids).await
     }
 }
