@@ -617,6 +617,20 @@ test('on a phone the board fits the screen', async () => {
   }
 });
 
+/** The drawing once it has settled: chessground places pieces on a later
+ * frame and redraws after a resize, later still on a busy machine, so the
+ * board is measured until two readings 50 ms apart agree (at most 3 s). */
+async function settledDrawing(page) {
+  let last = await drawnAndGrid(page);
+  for (let i = 0; i < 60; i++) {
+    await page.waitForTimeout(50);
+    const now = await drawnAndGrid(page);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  return last;
+}
+
 /** The rectangles of every piece chessground draws and of every grid square holding a piece, and of the highlighted squares. */
 async function drawnAndGrid(page) {
   return page.evaluate(() => {
@@ -636,15 +650,14 @@ for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['laptop
   test(`${size}: every piece and highlight sits on its square within a pixel (8x8, 10x10, 9x11, two boards)`, async () => {
     for (const [name, mover] of [['chess-start', 'g1'], ['bermuda-angle-move', 'b1'], ['bede', 'e3'], ['bermuda-two-board-start', 'Ug1']]) {
       const s = await open(name, viewport);
-      await s.page.waitForTimeout(100); // chessground places the pieces on the next frame
-      let { pieces, occupied } = await drawnAndGrid(s.page);
+      let { pieces, occupied } = await settledDrawing(s.page);
       assert.equal(pieces.length, occupied.length, `${name}: one piece drawn for each occupied square`);
       for (const sq of occupied) {
         assert.ok(pieces.some(p => within1px(p, sq)), `${name} at ${size}: the piece on ${sq.square} is drawn on it (square ${JSON.stringify(sq)}; nearest piece ${JSON.stringify(pieces.sort((a, b) => Math.hypot(a.x - sq.x, a.y - sq.y) - Math.hypot(b.x - sq.x, b.y - sq.y))[0])})`);
       }
       // A piece with moves, selected: its square and its destinations are highlighted on grid squares.
       await click(s.page, mover);
-      const { highlights, squares } = await drawnAndGrid(s.page);
+      const { highlights, squares } = await settledDrawing(s.page);
       assert.ok(highlights.length >= 2, `${name}: ${mover} selected, with destinations`);
       const selected = highlights.find(h => h.kind.includes('selected'));
       assert.ok(within1px(selected, squares.find(q => q.square === mover)), `${name} at ${size}: the highlight of ${mover} is on it`);
