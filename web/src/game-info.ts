@@ -2,8 +2,10 @@
 // profiles), rated or casual when the server says, the links to the lobby
 // and the variant's rules, the challenge link while a seat is open (and the
 // button that takes it), the rematch once the game is over (offering one, or
-// answering the opponent's), and the check of the dice against their seed.
+// answering the opponent's), the countdown to the server's abort deadline
+// (a first move due, a challenge's expiry), and the check of the dice against their seed.
 
+import { AbortDeadline } from './abort-deadline';
 import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl } from './api';
 import { el, link } from './dom';
 import { presentationOf } from './variants/presentation';
@@ -17,6 +19,7 @@ export class GameInfo {
   private readonly playersEl = el('p', 'players');
   private readonly optionsEl = el('p', 'rule-options');
   private readonly waitingEl = el('div', 'waiting');
+  private readonly deadline = new AbortDeadline();
   private readonly rematchEl = el('div', 'rematch');
   private readonly diceCheckEl = el('div', 'dice-check');
   private readonly errorEl = el('p', 'error');
@@ -28,7 +31,7 @@ export class GameInfo {
 
   constructor() {
     this.errorEl.setAttribute('role', 'alert');
-    this.element.append(this.nav, this.playersEl, this.optionsEl, this.waitingEl, this.rematchEl, this.diceCheckEl, this.errorEl);
+    this.element.append(this.nav, this.playersEl, this.optionsEl, this.deadline.element, this.waitingEl, this.rematchEl, this.diceCheckEl, this.errorEl);
   }
 
   receive(message: ServerMessage): void {
@@ -46,6 +49,7 @@ export class GameInfo {
     if (first) this.renderNav();
     this.renderPlayers();
     this.renderOptions();
+    this.deadline.set(message.game, message.view.to_act);
     this.renderWaiting();
     this.renderRematch();
     this.renderDiceCheck();

@@ -33,6 +33,7 @@ function gameOf(raw: Json): GameMeta | undefined {
   const options = isObject(raw.options) ? Object.entries(raw.options).filter(([, on]) => on === true).map(([name]) => name) : [];
   const game: GameMeta = { id: raw.id, status: raw.status, players: { white: name(players.white), black: name(players.black) }, result, options };
   if (typeof raw.rated === 'boolean') game.rated = raw.rated;
+  if (typeof raw.abort_at_ms === 'number' || raw.abort_at_ms === null) game.abort_at_ms = raw.abort_at_ms;
   return game;
 }
 

@@ -129,6 +129,12 @@ export interface GameMeta {
   options: string[];
   /** Whether the game is rated; absent from a server that does not say. */
   rated?: boolean;
+  /**
+   * When the server calls the game off unless someone acts (Unix ms, the
+   * server's clock): a first move due, or a challenge link's expiry; null
+   * when nothing is pending, absent from a server that does not say.
+   */
+  abort_at_ms?: number | null;
 }
 
 /** What the server sends a seat over the WebSocket. */

@@ -451,6 +451,52 @@ test('a challenge link: the other guest opens it and accepts, then the game is a
   await black.done();
 });
 
+/** The page's countdown to the server's abort deadline: its words, or null while it is hidden. */
+const deadlineOf = page => page.evaluate(() => {
+  const p = document.querySelector('.abort-deadline');
+  return p && !p.hidden ? p.textContent : null;
+});
+
+/** Waits until the countdown says `pattern` (a RegExp's source), or is hidden when `pattern` is null. */
+async function deadlineSays(page, pattern) {
+  await page.waitForFunction(
+    re => {
+      const p = document.querySelector('.abort-deadline');
+      const shown = p && !p.hidden ? p.textContent : null;
+      return re === null ? shown === null : shown !== null && new RegExp(re).test(shown);
+    },
+    pattern,
+    WAIT,
+  );
+  return deadlineOf(page);
+}
+
+test("the abort deadline counted down in words: a challenge link expires in 59 min; then White, and after White's first move Black, must move within 30 s; none after both moved", async () => {
+  const white = await guest();
+  const id = await createFromLobby(white, { variant: 'chess', button: 'Make a challenge link' });
+  assert.equal(await deadlineSays(white.page, '^This challenge expires in \\d+ min$'), 'This challenge expires in 59 min');
+  const black = await guest();
+  await black.page.goto(`${server.url}/game/${id}`);
+  assert.equal(await deadlineSays(black.page, 'expires'), 'This challenge expires in 59 min', 'the visitor reads it too');
+  await black.page.getByRole('button', { name: 'Accept: play Black' }).click();
+  await black.page.waitForFunction(() => /You play Black/.test(document.querySelector('.who')?.textContent ?? ''), null, WAIT);
+  const seconds = words => Number(/within (\d+) s or/.exec(words)[1]);
+  for (const page of [white.page, black.page]) {
+    const words = await deadlineSays(page, '^White must move within \\d+ s or the game is aborted$');
+    assert.ok(seconds(words) <= 30 && seconds(words) > 0, words);
+  }
+  const both = [white.page, black.page];
+  await typeAction(white, 'e4', both);
+  for (const page of both) {
+    const words = await deadlineSays(page, '^Black must move within \\d+ s or the game is aborted$');
+    assert.ok(seconds(words) <= 30 && seconds(words) > 0, words);
+  }
+  await typeAction(black, 'e5', both);
+  for (const page of both) assert.equal(await deadlineSays(page, null), null, 'no deadline once both have moved');
+  await white.done();
+  await black.done();
+});
+
 test('rematch: offered on a finished game, the opponent accepts it, colours swapped', async () => {
   const { id, white, black } = await newGame('chess');
   const both = [white.page, black.page];
