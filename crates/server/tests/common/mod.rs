@@ -397,7 +397,8 @@ pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(what: &st
 pub fn short_timers() -> chesslantis_server::expiry::Timers {
     chesslantis_server::expiry::Timers {
         first_move: Duration::from_millis(500),
-        seek_idle: Duration::from_millis(1500),
+        // Long enough that a keep-alive every third of it arrives in time on a busy 2-core machine.
+        seek_idle: Duration::from_millis(3000),
         challenge_expiry: Duration::from_millis(300),
         sweep_every: Duration::from_millis(50),
     }
