@@ -14,6 +14,7 @@
 pub mod atoms;
 pub mod bitboard;
 pub mod color;
+pub mod descriptor;
 pub mod dice;
 pub mod drive;
 pub mod dynamic;
@@ -44,6 +45,7 @@ pub use bitboard::Bitboard;
 pub use color::Color;
 pub use error::{FenError, MoveError};
 pub use event::{BombFate, Event};
+pub use descriptor::Descriptor;
 pub use dice::{pick_chance, Dice, SplitMix};
 pub use dynamic::{ActionError, DynGame, Entry, ErrorCode, ReplayError, SetupError};
 pub use game::{Action, Actor, Game, Observation, OwnAction, PositionGame, Probability, TypedAction, VariantAction};

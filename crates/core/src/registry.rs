@@ -1,7 +1,9 @@
 //! The variants by id, for the places that pick one at run time (CLI, server).
 //! Each entry's functions are the variant's generic code, monomorphised.
 
+use crate::descriptor::{Descriptor, GameOption};
 use crate::error::FenError;
+use crate::square::Shape;
 use crate::game::{Game, PositionGame};
 use crate::notation;
 use crate::perft;
@@ -18,6 +20,11 @@ pub type Divide = fn(Option<&str>, u32, &mut dyn FnMut(usize, usize)) -> Result<
 pub struct VariantInfo {
     pub id: &'static str,
     pub name: &'static str,
+    pub short_name: &'static str,
+    pub family: Option<&'static str>,
+    pub shape: Shape,
+    pub options: &'static [GameOption],
+    pub typed_words: &'static [(&'static str, &'static str)],
     pub start_fen: fn() -> &'static str,
     /// A new game from the start position or a FEN.
     pub new_game: NewGame,
@@ -87,6 +94,11 @@ macro_rules! entry {
         VariantInfo {
             id: <$v as Variant>::ID,
             name: <$v as Variant>::NAME,
+            short_name: <$v as Variant>::SHORT_NAME,
+            family: <$v as Variant>::FAMILY,
+            shape: <$v as Variant>::SHAPE,
+            options: <$v as Variant>::OPTIONS,
+            typed_words: <$v as Variant>::TYPED_WORDS,
             start_fen: <$v as Variant>::start_fen,
             new_game: $game,
             divide: divide_text::<$v>,
@@ -120,4 +132,14 @@ pub fn variant(id: &str) -> Option<&'static VariantInfo> {
 /// All ids, for error messages and listings.
 pub fn variant_ids() -> Vec<&'static str> {
     VARIANTS.iter().map(|v| v.id).collect()
+}
+
+/// Every variant described, in the registry's order (`GET /api/variants`).
+pub fn descriptors() -> Vec<Descriptor> {
+    VARIANTS.iter().map(Descriptor::of).collect()
+}
+
+/// The ids of the variants of one family, in the registry's order.
+pub fn family(name: &str) -> Vec<&'static str> {
+    VARIANTS.iter().filter(|v| v.family == Some(name)).map(|v| v.id).collect()
 }

@@ -5,6 +5,7 @@
 //! per variant with no dynamic dispatch. Each method has the chess behaviour as
 //! its default; a variant overrides exactly the rules it changes, in its own file.
 
+use crate::descriptor::GameOption;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
@@ -34,6 +35,16 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     const ID: &'static str;
     /// The name people read.
     const NAME: &'static str;
+    /// The name where room is short (a list, a button).
+    const SHORT_NAME: &'static str = Self::NAME;
+    /// The family it belongs to, when the variant is one of a club's or an
+    /// author's set (`Newport club`): the club evening plays that family.
+    const FAMILY: Option<&'static str> = None;
+    /// Rule options a game may turn on when it is made.
+    const OPTIONS: &'static [GameOption] = &[];
+    /// Short words a player may type for an action, and the action's text
+    /// (`("bomb", "detonate")`); the variant's parser reads them.
+    const TYPED_WORDS: &'static [(&'static str, &'static str)] = &[];
     /// What a player types for this variant's own decisions, one per line
     /// (`command  what it does`), for the help of front ends.
     const COMMANDS: &'static str = "";
@@ -197,6 +208,12 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
 }
 
 /// The move (SAN with `+`/`#`), what it captured on the board, and check.
+/// The action text a typed word stands for (`bomb` → `detonate`, after
+/// [`Variant::TYPED_WORDS`]); any other text as it is.
+pub fn typed_meaning<V: Variant>(text: &str) -> &str {
+    V::TYPED_WORDS.iter().find(|(word, _)| *word == text).map_or(text, |(_, means)| means)
+}
+
 pub fn standard_move_events<V: Variant>(before: &Position<V>, mv: Move, after: &Position<V>) -> Vec<Event> {
     let mut events = vec![moved_event(before, mv)];
     events.extend(standard_capture(before, mv).map(|(sq, piece)| Event::Captured { piece, square: square_text::<V>(sq) }));

@@ -21,7 +21,7 @@ use crate::notation;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
-use crate::variant::{self, standard_outcome, standard_validate, Variant};
+use crate::variant::{self, standard_outcome, standard_validate, typed_meaning, Variant};
 use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
 use crate::variants::chess;
 use crate::zobrist;
@@ -138,6 +138,9 @@ pub fn blast(sq: Square) -> Bitboard {
 impl Variant for Beirut {
     const ID: &'static str = "beirut";
     const NAME: &'static str = "Beirut Chess";
+    const SHORT_NAME: &'static str = "Beirut";
+    const FAMILY: Option<&'static str> = Some("Newport club");
+    const TYPED_WORDS: &'static [(&'static str, &'static str)] = &[("bomb", "detonate")];
     const COMMANDS: &'static str = "carrier d2   choose your bomb carrier in secret, before the first move (any piece but the king)
 bomb         detonate your bomb instead of moving (also written as its square twice: d5d5)";
     type Extra = Bombs;
@@ -563,7 +566,7 @@ impl Game for BeirutGame {
         if self.choosing().is_some() {
             return carrier(text);
         }
-        if text == "bomb" || text == "detonate" {
+        if typed_meaning::<Beirut>(text) == "detonate" {
             let pos = self.position();
             let Some(mv) = detonation(&pos.extra, pos.turn()) else {
                 return Err(MoveError::NotYourTurn("you have no bomb".into()));

@@ -44,6 +44,8 @@ pub fn rebirth_squares(piece: Piece) -> Bitboard {
 impl Variant for Circe {
     const ID: &'static str = "circe";
     const NAME: &'static str = "Circe Chess (Newport club rules)";
+    const SHORT_NAME: &'static str = "Circe (Newport rules)";
+    const FAMILY: Option<&'static str> = Some("Newport club");
     const COMMANDS: &'static str = "e4d5@a4      a capture with the rebirth square of the captured piece; type the capture alone and you are asked where";
     type Extra = ();
 

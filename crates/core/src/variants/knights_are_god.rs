@@ -38,6 +38,7 @@ pub fn blessed_squares(pos: &Position<KnightsAreGod>, color: Color) -> Bitboard 
 impl Variant for KnightsAreGod {
     const ID: &'static str = "knights-are-god";
     const NAME: &'static str = "Knights are God";
+    const FAMILY: Option<&'static str> = Some("Newport club");
     type Extra = ();
 
     fn start_fen() -> &'static str {

@@ -53,6 +53,8 @@ pub fn partner(sq: Square) -> Option<Square> {
 impl Variant for Portal {
     const ID: &'static str = "portal";
     const NAME: &'static str = "Portal Chess";
+    const SHORT_NAME: &'static str = "Portal";
+    const FAMILY: Option<&'static str> = Some("Newport club");
     const COMMANDS: &'static str = "g1f3         a move onto a portal (marked on the board) comes out of its partner: here the knight lands on b5";
     type Extra = ();
 

@@ -17,7 +17,7 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{typed_meaning, Variant};
 use crate::view::{self, BoardView, LegalAction, Pending};
 use crate::variants::{chess, Chess};
 
@@ -27,6 +27,9 @@ pub struct Rejection;
 impl Variant for Rejection {
     const ID: &'static str = "rejection";
     const NAME: &'static str = "Rejection Chess";
+    const SHORT_NAME: &'static str = "Rejection";
+    const FAMILY: Option<&'static str> = Some("Newport club");
+    const TYPED_WORDS: &'static [(&'static str, &'static str)] = &[("a", "accept"), ("r", "reject")];
     const COMMANDS: &'static str = "accept (a)   let the opponent's proposed move stand
 reject (r)   refuse it: the opponent must play a different move, which stands";
     type Extra = ();
@@ -329,9 +332,9 @@ impl Game for RejectionGame {
 
     /// Moves in UCI or SAN; `accept`/`a` and `reject`/`r` answer a proposal.
     fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
-        match text.trim() {
-            "accept" | "a" => Ok(RejectionAction::Accept.action()),
-            "reject" | "r" => Ok(RejectionAction::Reject.action()),
+        match typed_meaning::<Rejection>(text.trim()) {
+            "accept" => Ok(RejectionAction::Accept.action()),
+            "reject" => Ok(RejectionAction::Reject.action()),
             "resign" => Ok(Action::Resign),
             other => match self.step {
                 Step::Answering(mv) => Err(MoveError::NotYourTurn(format!(

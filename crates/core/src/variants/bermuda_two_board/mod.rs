@@ -39,6 +39,7 @@ const MAX_KINGS: u32 = 2;
 impl Variant for BermudaTwoBoard {
     const ID: &'static str = "bermuda-two-board";
     const NAME: &'static str = "Bermuda chess (Kosintsev, two boards)";
+    const SHORT_NAME: &'static str = "Bermuda chess (two boards)";
     const SHAPE: Shape = Shape::TWO_BOARDS;
     /// Kings are captured and moved into attack; castling ignores attacks.
     const CHECK_RULES: bool = false;

@@ -32,6 +32,7 @@ pub use state::{LgState, OrderRule, Phase};
 pub use worlds::World;
 
 use crate::color::Color;
+use crate::descriptor::GameOption;
 use crate::error::FenError;
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -54,6 +55,12 @@ pub fn fen_with_rule(fen: Option<&str>, rule: OrderRule) -> Result<String, FenEr
 impl Variant for LookingGlass {
     const ID: &'static str = "looking-glass";
     const NAME: &'static str = "Through the Looking-Glass";
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        name: "forfeit",
+        label: "Forfeit rule",
+        hint: "the seed's alternative: an impossible order gives no Strike but forfeits the turn, and the opponent chooses the move",
+        apply: |fen| fen_with_rule(fen, OrderRule::Forfeit),
+    }];
     const COMMANDS: &'static str = "start RNBQKBNR  set up your army in secret: the back rank a..h by the Chess960 rules ('start fide': the usual one)
 Re2Re4          a move in your own world (White: Real R, Black: Mirror M)
 Mb1Mc3          an order in the world you cannot see: carried out as far as it can be, or a Strike
