@@ -235,6 +235,12 @@ impl DynGame {
                 format!("unknown variant '{variant}'; choose one of: {}", registry::variant_ids().join(", ")),
             )
         })?;
+        DynGame::of(info, fen)
+    }
+
+    /// A game of the variant `info` describes, registered or not (a test's
+    /// own variant), from its start or from `fen`.
+    pub fn of(info: &'static VariantInfo, fen: Option<&str>) -> Result<DynGame, SetupError> {
         let game = (info.new_game)(fen)?;
         let shape = game.observation(Viewer::Referee).shape;
         Ok(DynGame {

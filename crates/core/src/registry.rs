@@ -56,10 +56,6 @@ pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
     })
 }
 
-fn plain_game<V: Variant>(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
-    Ok(Box::new(PositionGame::new(Position::<V>::from_fen_or_start(fen)?)))
-}
-
 fn divide_text<V: Variant>(
     fen: Option<&str>,
     depth: u32,
@@ -89,39 +85,47 @@ fn moves_text<V: Variant>(fen: Option<&str>) -> Result<Vec<String>, FenError> {
         .collect())
 }
 
-macro_rules! entry {
-    ($v:ty, $game:expr) => {
+impl VariantInfo {
+    /// The entry of variant `V`, whose games `new_game` makes. A variant
+    /// outside this list (a test's own) gets an entry the same way and
+    /// plays through [`crate::DynGame::of`].
+    pub const fn of<V: Variant>(new_game: NewGame) -> VariantInfo {
         VariantInfo {
-            id: <$v as Variant>::ID,
-            name: <$v as Variant>::NAME,
-            short_name: <$v as Variant>::SHORT_NAME,
-            family: <$v as Variant>::FAMILY,
-            shape: <$v as Variant>::SHAPE,
-            options: <$v as Variant>::OPTIONS,
-            typed_words: <$v as Variant>::TYPED_WORDS,
-            start_fen: <$v as Variant>::start_fen,
-            new_game: $game,
-            divide: divide_text::<$v>,
-            moves: moves_text::<$v>,
-            commands: <$v as Variant>::COMMANDS,
-            rolls_dice: <$v as Variant>::ROLLS_DICE,
-            special_squares: <$v as Variant>::special_squares,
+            id: V::ID,
+            name: V::NAME,
+            short_name: V::SHORT_NAME,
+            family: V::FAMILY,
+            shape: V::SHAPE,
+            options: V::OPTIONS,
+            typed_words: V::TYPED_WORDS,
+            start_fen: V::start_fen,
+            new_game,
+            divide: divide_text::<V>,
+            moves: moves_text::<V>,
+            commands: V::COMMANDS,
+            rolls_dice: V::ROLLS_DICE,
+            special_squares: V::special_squares,
         }
-    };
+    }
+}
+
+/// A game of `V` with no state beyond its position: the `new_game` of most variants.
+pub fn plain_game<V: Variant>(fen: Option<&str>) -> Result<Box<dyn Game>, FenError> {
+    Ok(Box::new(PositionGame::new(Position::<V>::from_fen_or_start(fen)?)))
 }
 
 /// Every variant, in the order `chesslantis variants` lists them.
 pub static VARIANTS: &[VariantInfo] = &[
-    entry!(Chess, plain_game::<Chess>),
-    entry!(BermudaAngle, bermuda_angle::game::new_game),
-    entry!(Rejection, rejection::new_game),
-    entry!(Circe, plain_game::<Circe>),
-    entry!(Portal, plain_game::<Portal>),
-    entry!(Beirut, beirut::new_game),
-    entry!(KnightsAreGod, plain_game::<KnightsAreGod>),
-    entry!(BermudaTwoBoard, plain_game::<BermudaTwoBoard>),
-    entry!(Bede, plain_game::<Bede>),
-    entry!(LookingGlass, looking_glass::new_game),
+    VariantInfo::of::<Chess>(plain_game::<Chess>),
+    VariantInfo::of::<BermudaAngle>(bermuda_angle::game::new_game),
+    VariantInfo::of::<Rejection>(rejection::new_game),
+    VariantInfo::of::<Circe>(plain_game::<Circe>),
+    VariantInfo::of::<Portal>(plain_game::<Portal>),
+    VariantInfo::of::<Beirut>(beirut::new_game),
+    VariantInfo::of::<KnightsAreGod>(plain_game::<KnightsAreGod>),
+    VariantInfo::of::<BermudaTwoBoard>(plain_game::<BermudaTwoBoard>),
+    VariantInfo::of::<Bede>(plain_game::<Bede>),
+    VariantInfo::of::<LookingGlass>(looking_glass::new_game),
 ];
 
 /// The variant with this id.
