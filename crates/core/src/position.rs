@@ -44,6 +44,24 @@ pub struct Position<V: Variant> {
 }
 
 impl<V: Variant> Position<V> {
+    /// Whether castling must be written king-takes-rook (Chess960
+    /// convention): when a castling king or rook is not where the classical
+    /// start has it, or always where the variant says so
+    /// ([`Variant::ALWAYS_960_CASTLING`]).
+    pub fn uses_960_castling(&self) -> bool {
+        let s = V::SHAPE;
+        V::ALWAYS_960_CASTLING
+            || Color::ALL.iter().any(|&c| {
+                Iterator::any(&mut self.castling_rooks(c), |r| {
+                    // The classical king square of the rook's board and rank.
+                    let home = s.square(s.board(r), (s.files / 2) as i32, s.rank(r) as i32);
+                    let king_off = home.and_then(|k| self.piece_at(k)) != Some(Piece::new(c, Role::King));
+                    let rook_file = s.file(r);
+                    king_off || (rook_file != 0 && rook_file != s.files - 1)
+                })
+            })
+    }
+
     /// An empty board with White to move.
     pub fn empty() -> Position<V> {
         Position {

@@ -40,29 +40,13 @@ pub struct VariantInfo {
     pub special_squares: fn() -> Option<SpecialSquares>,
 }
 
-/// Whether castling must be written king-takes-rook (Chess960 convention):
-/// when a castling king or rook is not where the classical start has it, or
-/// always where the variant says so ([`Variant::ALWAYS_960_CASTLING`]).
-pub fn uses_960_castling<V: Variant>(pos: &Position<V>) -> bool {
-    let s = V::SHAPE;
-    V::ALWAYS_960_CASTLING || crate::color::Color::ALL.iter().any(|&c| {
-        Iterator::any(&mut pos.castling_rooks(c), |r| {
-            let rook_file = s.file(r);
-            // The classical king square of the rook's board and rank.
-            let home = s.square(s.board(r), (s.files / 2) as i32, s.rank(r) as i32);
-            let king_off = home.and_then(|k| pos.piece_at(k)) != Some(crate::role::Piece::new(c, crate::role::Role::King));
-            king_off || (rook_file != 0 && rook_file != s.files - 1)
-        })
-    })
-}
-
 fn divide_text<V: Variant>(
     fen: Option<&str>,
     depth: u32,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<(String, u64)>, FenError> {
     let pos = Position::<V>::from_fen_or_start(fen)?;
-    let c960 = uses_960_castling(&pos);
+    let c960 = pos.uses_960_castling();
     Ok(perft::divide(&pos, depth, progress)
         .into_iter()
         .map(|(mv, n)| (notation::uci::<V>(mv, c960), n))
@@ -71,7 +55,7 @@ fn divide_text<V: Variant>(
 
 fn moves_text<V: Variant>(fen: Option<&str>) -> Result<Vec<String>, FenError> {
     let pos = Position::<V>::from_fen_or_start(fen)?;
-    let c960 = uses_960_castling(&pos);
+    let c960 = pos.uses_960_castling();
     Ok(pos
         .legal_moves()
         .into_iter()

@@ -240,7 +240,7 @@ pub fn describe_move<V: Variant>(pos: &Position<V>, mv: Move, note: Option<Strin
         };
     }
     LegalAction {
-        text: notation::uci::<V>(mv, crate::registry::uses_960_castling(pos)),
+        text: notation::uci::<V>(mv, pos.uses_960_castling()),
         from: Some(name(mv.from)),
         to: Some(name(mv.to)),
         promotion: mv.promotion.map(|r| V::letters().name(r).to_string()),

@@ -8,7 +8,7 @@
 //! reads KQkq and Shredder/X-FEN letters alike, prints Shredder letters
 //! (`HAha`), and writes every castling move king-takes-rook (`e1h1`), classical
 //! positions included; with it off castling is the king's two-step (`e1g1`).
-//! We turn it on exactly for positions `uses_960_castling` calls Chess960.
+//! We turn it on exactly for positions `Position::uses_960_castling` calls Chess960.
 //!
 //! Fairy-Stockfish is a test dependency (`.ci/run` installs the Debian
 //! package); without it this test fails rather than pass having checked
@@ -16,7 +16,6 @@
 
 use chesslantis_core::notation;
 use chesslantis_core::perft::divide;
-use chesslantis_core::registry::uses_960_castling;
 use chesslantis_core::variants::Chess;
 use chesslantis_core::Position;
 use std::collections::BTreeMap;
@@ -162,7 +161,7 @@ impl Drop for Fsf {
 /// Our divide, whether castling is written king-takes-rook, and the FEN as we write it.
 fn ours(fen: &str, depth: u32) -> (BTreeMap<String, u64>, bool, String) {
     let pos = Position::<Chess>::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let chess960 = uses_960_castling(&pos);
+    let chess960 = pos.uses_960_castling();
     let counts = divide(&pos, depth, |_, _| {})
         .into_iter()
         .map(|(mv, n)| (notation::uci::<Chess>(mv, chess960), n))

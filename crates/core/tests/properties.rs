@@ -9,7 +9,6 @@ mod chess_support;
 use chesslantis_core::movegen;
 use chesslantis_core::notation::{parse_san, parse_uci, san, uci};
 use chesslantis_core::perft::{divide, perft};
-use chesslantis_core::registry::uses_960_castling;
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Move, Position};
 use chess_support::{walk, GAME_STARTS};
@@ -60,7 +59,7 @@ proptest! {
             if ply % 4 != 1 {
                 return;
             }
-            let chess960 = uses_960_castling(pos);
+            let chess960 = pos.uses_960_castling();
             for mv in pos.legal_moves() {
                 let long = uci::<Chess>(mv, chess960);
                 assert_eq!(parse_uci(pos, &long), Ok(mv), "UCI '{long}' in {pos:?}");

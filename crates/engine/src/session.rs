@@ -15,7 +15,6 @@ use crate::time::Limits;
 use crate::variant::{EngineVariant, Turn};
 use crate::worlds::{pick_evenly, values_over_worlds_with_histories, World};
 use crate::Score;
-use chesslantis_core::registry::uses_960_castling;
 use chesslantis_core::variants::{Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, LookingGlass, Portal, Rejection};
 use chesslantis_core::information::InformationState;
 use chesslantis_core::{notation, Action, Color, DynGame, Move, Position, Variant, Viewer};
@@ -132,7 +131,7 @@ impl<V: EngineVariant> VariantSession<V> {
     }
 
     fn text(pos: &Position<V>, mv: Move) -> String {
-        notation::uci::<V>(mv, uses_960_castling(pos))
+        notation::uci::<V>(mv, pos.uses_960_castling())
     }
 
     fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, String> {
