@@ -2,21 +2,51 @@
 
 use std::fmt;
 
-/// A position text that cannot be read, with what is wrong.
+/// A position text that cannot be read, or that reads but breaks a rule:
+/// which field is at fault, with what is wrong in words (the `Display`
+/// reads `bad position: <words>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError {
-    pub message: String,
+pub enum FenError {
+    /// Fewer fields than the two every FEN has: the board and the side to move.
+    MissingFields,
+    /// The piece placement: a rank too long or too short, a letter that is
+    /// no piece of the variant, a wrong number of ranks or boards.
+    Board(String),
+    /// The side to move: `w` or `b`.
+    Turn(String),
+    /// The castling rights: a letter that is no right, or a right without
+    /// its king or rook.
+    Castling(String),
+    /// The en-passant square: not a square, or not one a double step left.
+    EnPassant(String),
+    /// The half-move clock or the move number.
+    Counter(String),
+    /// A field of the variant's own, after the move numbers.
+    VariantField(String),
+    /// Every field reads, but the position breaks a rule: a side without
+    /// its king, a pawn on its first rank, the side not to move in check.
+    Illegal(String),
 }
 
 impl FenError {
-    pub fn new(message: impl Into<String>) -> FenError {
-        FenError { message: message.into() }
+    /// What is wrong, in words.
+    pub fn message(&self) -> &str {
+        match self {
+            FenError::MissingFields => "a FEN needs at least the board and the side to move",
+            FenError::Board(m)
+            | FenError::Turn(m)
+            | FenError::Castling(m)
+            | FenError::EnPassant(m)
+            | FenError::Counter(m)
+            | FenError::VariantField(m)
+            | FenError::Illegal(m) => m,
+        }
     }
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad position: {}", self.message)
+        write!(f, "bad position: {}", self.message())
     }
 }
 

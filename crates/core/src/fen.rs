@@ -11,36 +11,89 @@ use crate::role::{Piece, Role};
 use crate::square::Square;
 use crate::variant::Variant;
 
-impl<V: Variant> Position<V> {
-    /// Reads a FEN; the half-move and full-move numbers may be left out.
-    pub fn from_fen(fen: &str) -> Result<Position<V>, FenError> {
+/// A FEN read field by field, before any rule is checked: the pieces and
+/// the fields as written ([shakmaty]'s split of `Setup` and `Position`).
+/// [`Position::from_setup`] places it and checks it against the rules.
+///
+/// [shakmaty]: https://docs.rs/shakmaty
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup<V: Variant> {
+    pub pieces: Vec<(Square, Piece)>,
+    pub turn: Color,
+    /// The castling field of each board as written (`KQkq`, `HAha`, `-`):
+    /// which rook a letter means depends on the pieces.
+    pub castling: Vec<String>,
+    pub ep_square: Option<Square>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+    /// The variant's own fields after the move numbers.
+    pub extra: V::Extra,
+}
+
+impl<V: Variant> Setup<V> {
+    /// Reads a FEN's fields; the half-move and full-move numbers may be left out.
+    pub fn parse(fen: &str) -> Result<Setup<V>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
-            return Err(FenError::new("a FEN needs at least the board and the side to move"));
+            return Err(FenError::MissingFields);
         }
-        let mut pos = Position::<V>::empty();
-        read_boards(&mut pos, fields[0])?;
+        let pieces = read_boards::<V>(fields[0])?;
         let turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(FenError::new(format!("side to move must be 'w' or 'b', not '{other}'"))),
+            other => return Err(FenError::Turn(format!("side to move must be 'w' or 'b', not '{other}'"))),
         };
-        pos.set_turn(turn);
-        read_castling(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
-        read_ep(&mut pos, fields.get(3).copied().unwrap_or("-"))?;
+        let castling = split_castling::<V>(fields.get(2).copied().unwrap_or("-"))?;
+        let ep_square = read_ep_square::<V>(fields.get(3).copied().unwrap_or("-"))?;
         let number = |i: usize, name: &str, default: u32| -> Result<u32, FenError> {
             match fields.get(i) {
                 None => Ok(default),
-                Some(t) => t.parse::<u32>().map_err(|_| FenError::new(format!("{name} must be a number, not '{t}'"))),
+                Some(t) => t.parse::<u32>().map_err(|_| FenError::Counter(format!("{name} must be a number, not '{t}'"))),
             }
         };
-        pos.set_halfmoves(number(4, "the half-move clock", 0)?);
-        let full = number(5, "the move number", 1)?;
-        if full == 0 {
-            return Err(FenError::new("the move number starts at 1"));
+        let halfmoves = number(4, "the half-move clock", 0)?;
+        let fullmoves = number(5, "the move number", 1)?;
+        if fullmoves == 0 {
+            return Err(FenError::Counter("the move number starts at 1".into()));
         }
-        pos.set_fullmoves(full);
-        pos.extra = V::read_extra(fields.get(6..).unwrap_or(&[]))?;
+        let extra = V::read_extra(fields.get(6..).unwrap_or(&[]))?;
+        Ok(Setup { pieces, turn, castling, ep_square, halfmoves, fullmoves, extra })
+    }
+}
+
+impl<V: Variant> std::str::FromStr for Setup<V> {
+    type Err = FenError;
+
+    fn from_str(fen: &str) -> Result<Setup<V>, FenError> {
+        Setup::parse(fen)
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// Reads a FEN and checks it against the rules.
+    pub fn from_fen(fen: &str) -> Result<Position<V>, FenError> {
+        Position::from_setup(Setup::parse(fen)?)
+    }
+
+    /// The position a setup describes, if it keeps the rules: its castling
+    /// rights have their kings and rooks, its en-passant square follows a
+    /// double step, and the variant accepts it ([`Variant::validate`]).
+    pub fn from_setup(setup: Setup<V>) -> Result<Position<V>, FenError> {
+        let mut pos = Position::<V>::empty();
+        for &(sq, piece) in &setup.pieces {
+            pos.put(sq, piece);
+        }
+        pos.set_turn(setup.turn);
+        for (board, text) in setup.castling.iter().enumerate() {
+            read_board_castling(&mut pos, board as u8, text)?;
+        }
+        if let Some(sq) = setup.ep_square {
+            check_ep(&pos, sq)?;
+            pos.set_ep_square(Some(sq));
+        }
+        pos.set_halfmoves(setup.halfmoves);
+        pos.set_fullmoves(setup.fullmoves);
+        pos.extra = setup.extra;
         V::validate(&pos)?;
         Ok(pos)
     }
@@ -106,20 +159,21 @@ fn write_board<V: Variant>(pos: &Position<V>, board: u8, out: &mut String) {
 }
 
 /// Reads the placement field: one board, or one per board separated by `|`.
-fn read_boards<V: Variant>(pos: &mut Position<V>, field: &str) -> Result<(), FenError> {
+fn read_boards<V: Variant>(field: &str) -> Result<Vec<(Square, Piece)>, FenError> {
     let s = V::SHAPE;
     let boards: Vec<&str> = field.split('|').collect();
     if boards.len() != s.boards as usize {
-        return Err(FenError::new(format!(
+        return Err(FenError::Board(format!(
             "the placement has {} boards, the variant {} (separate boards with '|')",
             boards.len(),
             s.boards
         )));
     }
+    let mut pieces = Vec::new();
     for (b, text) in boards.iter().enumerate() {
-        read_board(pos, b as u8, text)?;
+        read_board::<V>(&mut pieces, b as u8, text)?;
     }
-    Ok(())
+    Ok(pieces)
 }
 
 /// "rank 3", or "rank 3 of board U" where there are several boards.
@@ -130,12 +184,12 @@ fn rank_label(s: crate::square::Shape, board: u8, rank: usize) -> String {
     }
 }
 
-fn read_board<V: Variant>(pos: &mut Position<V>, board_index: u8, board: &str) -> Result<(), FenError> {
+fn read_board<V: Variant>(pieces: &mut Vec<(Square, Piece)>, board_index: u8, board: &str) -> Result<(), FenError> {
     let s = V::SHAPE;
     let label = |rank: usize| rank_label(s, board_index, rank);
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != s.ranks as usize {
-        return Err(FenError::new(format!("the board has {} ranks, the variant {}", rows.len(), s.ranks)));
+        return Err(FenError::Board(format!("the board has {} ranks, the variant {}", rows.len(), s.ranks)));
     }
     for (i, row) in rows.iter().enumerate() {
         let rank = s.ranks as usize - 1 - i;
@@ -149,26 +203,26 @@ fn read_board<V: Variant>(pos: &mut Position<V>, board_index: u8, board: &str) -
                     chars.next();
                 }
                 if n == 0 {
-                    return Err(FenError::new(format!("{}: an empty run cannot be 0", label(rank))));
+                    return Err(FenError::Board(format!("{}: an empty run cannot be 0", label(rank))));
                 }
                 file = file.saturating_add(n);
             } else {
                 let piece = V::letters()
                     .piece(c)
-                    .ok_or_else(|| FenError::new(format!("{}: '{c}' is not a piece of {}", label(rank), V::ID)))?;
+                    .ok_or_else(|| FenError::Board(format!("{}: '{c}' is not a piece of {}", label(rank), V::ID)))?;
                 if file >= s.files as usize {
-                    return Err(FenError::new(format!("{} is longer than {} files", label(rank), s.files)));
+                    return Err(FenError::Board(format!("{} is longer than {} files", label(rank), s.files)));
                 }
                 let sq = s.square(board_index, file as i32, rank as i32).expect("checked against the shape");
-                pos.put(sq, piece);
+                pieces.push((sq, piece));
                 file += 1;
             }
             if file > s.files as usize {
-                return Err(FenError::new(format!("{} is longer than {} files", label(rank), s.files)));
+                return Err(FenError::Board(format!("{} is longer than {} files", label(rank), s.files)));
             }
         }
         if file != s.files as usize {
-            return Err(FenError::new(format!("{} has {file} files, the variant {}", label(rank), s.files)));
+            return Err(FenError::Board(format!("{} has {file} files, the variant {}", label(rank), s.files)));
         }
     }
     Ok(())
@@ -188,23 +242,18 @@ fn castling_candidates<V: Variant>(pos: &Position<V>, color: Color, side: usize,
     found
 }
 
-/// Reads the castling field: one board's rights, or one per board separated by `|`.
-fn read_castling<V: Variant>(pos: &mut Position<V>, text: &str) -> Result<(), FenError> {
+/// Splits the castling field into one per board (separated by `|` where
+/// there are several).
+fn split_castling<V: Variant>(text: &str) -> Result<Vec<String>, FenError> {
     let s = V::SHAPE;
-    if s.boards == 1 {
-        return read_board_castling(pos, 0, text);
-    }
-    let fields: Vec<&str> = text.split('|').collect();
+    let fields: Vec<String> = if s.boards == 1 { vec![text.to_string()] } else { text.split('|').map(String::from).collect() };
     if fields.len() != s.boards as usize {
-        return Err(FenError::new(format!(
+        return Err(FenError::Castling(format!(
             "castling '{text}' needs one field per board, {} separated by '|' ('-' for none)",
             s.boards
         )));
     }
-    for (b, field) in fields.iter().enumerate() {
-        read_board_castling(pos, b as u8, field)?;
-    }
-    Ok(())
+    Ok(fields)
 }
 
 fn read_board_castling<V: Variant>(pos: &mut Position<V>, board: u8, text: &str) -> Result<(), FenError> {
@@ -216,7 +265,7 @@ fn read_board_castling<V: Variant>(pos: &mut Position<V>, board: u8, text: &str)
     for c in text.chars() {
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let king = pos.castling_king(color, board)
-            .ok_or_else(|| FenError::new(format!("castling '{c}' without a {color} king on its first rank{on_board}")))?;
+            .ok_or_else(|| FenError::Castling(format!("castling '{c}' without a {color} king on its first rank{on_board}")))?;
         let lower = c.to_ascii_lowercase();
         let (side, rook) = match lower {
             'k' | 'q' => {
@@ -231,12 +280,12 @@ fn read_board_castling<V: Variant>(pos: &mut Position<V>, board: u8, text: &str)
                 let rook = Some(sq).filter(|&r| pos.piece_at(r) == Some(Piece::new(color, Role::Rook)));
                 (side, rook)
             }
-            _ => return Err(FenError::new(format!("'{c}' is not a castling right"))),
+            _ => return Err(FenError::Castling(format!("'{c}' is not a castling right"))),
         };
         let rook =
-            rook.ok_or_else(|| FenError::new(format!("castling '{c}' has no {color} rook to castle with{on_board}")))?;
+            rook.ok_or_else(|| FenError::Castling(format!("castling '{c}' has no {color} rook to castle with{on_board}")))?;
         if pos.castling_rook_of(king, color, side).is_some() {
-            return Err(FenError::new(format!("castling rights repeat a side in '{text}'")));
+            return Err(FenError::Castling(format!("castling rights repeat a side in '{text}'")));
         }
         pos.add_castling(color, rook);
     }
@@ -271,13 +320,17 @@ fn board_castling_text<V: Variant>(pos: &Position<V>, board: u8) -> String {
     out
 }
 
-fn read_ep<V: Variant>(pos: &mut Position<V>, text: &str) -> Result<(), FenError> {
+/// Reads the en-passant field as a square (`-`: none).
+fn read_ep_square<V: Variant>(text: &str) -> Result<Option<Square>, FenError> {
     if text == "-" {
-        return Ok(());
+        return Ok(None);
     }
-    let s = V::SHAPE;
+    V::SHAPE.parse(text).map(Some).ok_or_else(|| FenError::EnPassant(format!("'{text}' is not an en-passant square")))
+}
+
+/// Whether `sq` is a square the last move's double step passed over.
+fn check_ep<V: Variant>(pos: &Position<V>, sq: Square) -> Result<(), FenError> {
     let g = V::geometry();
-    let sq = s.parse(text).ok_or_else(|| FenError::new(format!("'{text}' is not an en-passant square")))?;
     let mover = !pos.turn();
     let pawn_square = g.forward(mover, sq);
     let origin = g.forward(!mover, sq);
@@ -286,8 +339,8 @@ fn read_ep<V: Variant>(pos: &mut Position<V>, text: &str) -> Result<(), FenError
         && origin.is_some_and(|o| pos.piece_at(o).is_none())
         && pawn_square.is_some_and(|p| pos.piece_at(p) == Some(Piece::new(mover, Role::Pawn)));
     if !fits {
-        return Err(FenError::new(format!("'{text}' cannot be an en-passant square here")));
+        let name = V::SHAPE.name(sq);
+        return Err(FenError::EnPassant(format!("'{name}' cannot be an en-passant square here")));
     }
-    pos.set_ep_square(Some(sq));
     Ok(())
 }

@@ -44,6 +44,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use color::Color;
 pub use error::{FenError, MoveError};
+pub use fen::Setup;
 pub use event::{BombFate, Event};
 pub use descriptor::Descriptor;
 pub use dice::{pick_chance, Dice, SplitMix};

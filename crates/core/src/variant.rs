@@ -169,7 +169,7 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     fn read_extra(fields: &[&str]) -> Result<Self::Extra, FenError> {
         match fields.first() {
             None => Ok(Self::Extra::default()),
-            Some(f) => Err(FenError::new(format!("unexpected field '{f}' after the move numbers"))),
+            Some(f) => Err(FenError::VariantField(format!("unexpected field '{f}' after the move numbers"))),
         }
     }
 
@@ -355,7 +355,7 @@ pub fn validate_pawn_ranks<V: Variant>(pos: &Position<V>) -> Result<(), FenError
     let g = V::geometry();
     let pawns = pos.by_role(Role::Pawn);
     if (pawns & (g.rank(0) | g.rank(V::SHAPE.ranks - 1))).any() {
-        return Err(FenError::new("a pawn stands on the first or last rank"));
+        return Err(FenError::Illegal("a pawn stands on the first or last rank".into()));
     }
     Ok(())
 }
@@ -370,14 +370,14 @@ pub fn validate_kings_and_check<V: Variant>(pos: &Position<V>) -> Result<(), Fen
             let kings = (pos.kings(color) & g.board_mask(board)).count();
             if kings != 1 {
                 let on_board = s.board_letter(board).map_or(String::new(), |l| format!(" on board {l}"));
-                return Err(FenError::new(format!("{color} has {kings} kings{on_board}; exactly one is needed")));
+                return Err(FenError::Illegal(format!("{color} has {kings} kings{on_board}; exactly one is needed")));
             }
         }
     }
     if V::CHECK_RULES {
         let mover = !pos.turn();
         if Iterator::any(&mut pos.kings(mover), |k| V::attackers(pos, k, pos.turn(), pos.occupied()).any()) {
-            return Err(FenError::new("the side not to move is in check"));
+            return Err(FenError::Illegal("the side not to move is in check".into()));
         }
     }
     Ok(())

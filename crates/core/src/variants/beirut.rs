@@ -120,7 +120,7 @@ fn read_bomb(text: &str) -> Result<Bomb, FenError> {
         "-" => Ok(Bomb::Gone),
         "x" => Ok(Bomb::Detonated),
         _ => Beirut::SHAPE.parse(text).map(Bomb::Carried).ok_or_else(|| {
-            FenError::new(format!("'{text}' is not a bomb (a carrier's square, '-' none, 'x' detonated, '?' not chosen)"))
+            FenError::VariantField(format!("'{text}' is not a bomb (a carrier's square, '-' none, 'x' detonated, '?' not chosen)"))
         }),
     }
 }
@@ -247,7 +247,7 @@ bomb         detonate your bomb instead of moving (also written as its square tw
                 let fits = pos.piece_at(sq).is_some_and(|p| p.color == color && p.role != Role::King);
                 if !fits {
                     let name = Self::SHAPE.name(sq);
-                    return Err(FenError::new(format!("{color}'s bomb carrier {name} is not a {color} piece other than the king")));
+                    return Err(FenError::Illegal(format!("{color}'s bomb carrier {name} is not a {color} piece other than the king")));
                 }
             }
         }
@@ -259,7 +259,7 @@ bomb         detonate your bomb instead of moving (also written as its square tw
         // The game is over: the side to move lost its king to a bomb.
         let g = Self::geometry();
         if (pos.by_role(Role::Pawn) & (g.rank(0) | g.rank(Self::SHAPE.ranks - 1))).any() {
-            return Err(FenError::new("a pawn stands on the first or last rank"));
+            return Err(FenError::Illegal("a pawn stands on the first or last rank".into()));
         }
         Ok(())
     }
@@ -287,10 +287,10 @@ bomb         detonate your bomb instead of moving (also written as its square tw
             [field] => {
                 let (white, black) = field
                     .split_once(',')
-                    .ok_or_else(|| FenError::new(format!("bombs must be written 'white,black', not '{field}'")))?;
+                    .ok_or_else(|| FenError::VariantField(format!("bombs must be written 'white,black', not '{field}'")))?;
                 Ok(Bombs::new(read_bomb(white)?, read_bomb(black)?))
             }
-            [_, extra, ..] => Err(FenError::new(format!("unexpected field '{extra}' after the bombs"))),
+            [_, extra, ..] => Err(FenError::VariantField(format!("unexpected field '{extra}' after the bombs"))),
         }
     }
 

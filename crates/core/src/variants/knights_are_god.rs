@@ -110,7 +110,7 @@ impl Variant for KnightsAreGod {
         let g = Self::geometry();
         for color in Color::ALL {
             if (pos.pieces(color, Role::Pawn) & g.relative_rank(color, 7)).any() {
-                return Err(FenError::new(format!("a {color} pawn stands on its last rank")));
+                return Err(FenError::Illegal(format!("a {color} pawn stands on its last rank")));
             }
         }
         variant::validate_kings_and_check(pos)

@@ -130,7 +130,7 @@ impl Variant for Portal {
         if let Some(ep) = pos.ep_square() {
             let landing = Self::geometry().forward(!pos.turn(), ep);
             if landing.is_some_and(|sq| PORTALS.contains(sq)) {
-                return Err(FenError::new("a double step onto a portal leaves no en-passant square"));
+                return Err(FenError::EnPassant("a double step onto a portal leaves no en-passant square".into()));
             }
         }
         Ok(())

@@ -137,9 +137,9 @@ impl RejectionGame {
         let mut game = RejectionGame::new(Position::from_fen(fen)?);
         if let Some((_, field, mv_text, proposed)) = pending {
             let mv =
-                notation::parse_uci(game.position(), mv_text).map_err(|e| FenError::new(format!("'{field}': {e}")))?;
+                notation::parse_uci(game.position(), mv_text).map_err(|e| FenError::VariantField(format!("'{field}': {e}")))?;
             if game.position().legal_moves().len() < 2 {
-                return Err(FenError::new(format!("'{field}': with a single legal move nothing is proposed")));
+                return Err(FenError::VariantField(format!("'{field}': with a single legal move nothing is proposed")));
             }
             game.step = if proposed { Step::Answering(mv) } else { Step::Replacing { rejected: mv } };
         }

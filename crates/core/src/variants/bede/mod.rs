@@ -81,15 +81,15 @@ impl Variant for Bede {
 
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {
         if pos.has_castling_rights() {
-            return Err(FenError::new("Bede Chess has no castling: write '-' in the castling field"));
+            return Err(FenError::Castling("Bede Chess has no castling: write '-' in the castling field".into()));
         }
         if pos.ep_square().is_some() {
-            return Err(FenError::new("Bede Chess has no en passant: write '-' in the en-passant field"));
+            return Err(FenError::EnPassant("Bede Chess has no en passant: write '-' in the en-passant field".into()));
         }
         for color in Color::ALL {
             let unpromoted = (pos.pieces(color, Role::Pawn) | pos.pieces(color, SQUIRE)) & Self::promotion_zone(color);
             if let Some(sq) = unpromoted.into_iter().next() {
-                return Err(FenError::new(format!(
+                return Err(FenError::Illegal(format!(
                     "a {color} pawn or squire on {} stands on its 10th or 11th rank, where it would have become a Bede",
                     Self::SHAPE.name(sq)
                 )));
@@ -97,8 +97,8 @@ impl Variant for Bede {
         }
         variant::validate_kings_and_check(pos)?;
         if !pos.extra.escalated && pos.in_check() {
-            return Err(FenError::new(
-                "the side to move is in check, so the game has escalated: write 'e' in the escalation field",
+            return Err(FenError::VariantField(
+                "the side to move is in check, so the game has escalated: write 'e' in the escalation field".into(),
             ));
         }
         Ok(())

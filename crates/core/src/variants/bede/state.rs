@@ -40,10 +40,10 @@ impl BedeState {
         match fields {
             [] => Ok(BedeState::default()),
             [escalation, jesters] => Ok(BedeState { escalated: read_escalation(escalation)?, jesters: read_jesters(jesters)? }),
-            [_] => Err(FenError::new(
-                "Bede FEN needs two fields after the move numbers, escalation ('e' or '-') and the Jesters (two characters, e.g. '--'); only one is given",
+            [_] => Err(FenError::VariantField(
+                "Bede FEN needs two fields after the move numbers, escalation ('e' or '-') and the Jesters (two characters, e.g. '--'); only one is given".into(),
             )),
-            [_, _, extra, ..] => Err(FenError::new(format!("unexpected field '{extra}' after the Bede escalation and Jester fields"))),
+            [_, _, extra, ..] => Err(FenError::VariantField(format!("unexpected field '{extra}' after the Bede escalation and Jester fields"))),
         }
     }
 
@@ -61,7 +61,7 @@ fn read_escalation(field: &str) -> Result<bool, FenError> {
     match field {
         "e" => Ok(true),
         "-" => Ok(false),
-        other => Err(FenError::new(format!(
+        other => Err(FenError::VariantField(format!(
             "escalation field '{other}' must be 'e' (escalated) or '-' (not yet)"
         ))),
     }
@@ -70,7 +70,7 @@ fn read_escalation(field: &str) -> Result<bool, FenError> {
 fn read_jesters(field: &str) -> Result<[Option<Role>; 2], FenError> {
     let chars: Vec<char> = field.chars().collect();
     if chars.len() != 2 {
-        return Err(FenError::new(format!(
+        return Err(FenError::VariantField(format!(
             "Jester field '{field}' must be two characters: the lower-case letter of the piece White's Jester copies, then Black's, '-' for none (e.g. '-p')"
         )));
     }
@@ -83,12 +83,12 @@ fn read_jesters(field: &str) -> Result<[Option<Role>; 2], FenError> {
         match role {
             Some(r) if pieces::copyable(r) => *slot = Some(r),
             Some(r) if r == JESTER => {
-                return Err(FenError::new(format!(
+                return Err(FenError::VariantField(format!(
                     "Jester field '{field}': a Jester never copies 'j' (it copies what the other Jester copied); write that piece's letter"
                 )))
             }
             _ => {
-                return Err(FenError::new(format!(
+                return Err(FenError::VariantField(format!(
                     "Jester field '{field}': '{c}' is not a lower-case Bede piece letter (k q c b z s p) or '-'"
                 )))
             }

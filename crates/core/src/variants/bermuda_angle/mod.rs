@@ -92,14 +92,14 @@ impl Variant for BermudaAngle {
     /// king, no pawn on a first or last rank. Any side may stand in check.
     fn validate(pos: &Position<Self>) -> Result<(), FenError> {
         if pos.by_role(Role::King).is_empty() {
-            return Err(FenError::new(
-                "there is no king on the board; put on at least one (K for White, k for Black): a side without its king has lost",
+            return Err(FenError::Illegal(
+                "there is no king on the board; put on at least one (K for White, k for Black): a side without its king has lost".into(),
             ));
         }
         for color in Color::ALL {
             let kings = pos.pieces(color, Role::King).count();
             if kings > 1 {
-                return Err(FenError::new(format!("{color} has {kings} kings; at most one is allowed")));
+                return Err(FenError::Illegal(format!("{color} has {kings} kings; at most one is allowed")));
             }
         }
         crate::variant::validate_pawn_ranks(pos)

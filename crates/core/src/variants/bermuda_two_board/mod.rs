@@ -137,19 +137,19 @@ fn why_not(pos: &Position<BermudaTwoBoard>, text: &str) -> Option<MoveError> {
 /// that board.
 fn validate(pos: &Position<BermudaTwoBoard>) -> Result<(), FenError> {
     if pos.by_role(Role::King).is_empty() {
-        return Err(FenError::new(
-            "there is no king on either board; put on at least one (K for White, k for Black): a side without a king has lost",
+        return Err(FenError::Illegal(
+            "there is no king on either board; put on at least one (K for White, k for Black): a side without a king has lost".into(),
         ));
     }
     for color in Color::ALL {
         let kings = pos.kings(color).count();
         if kings > MAX_KINGS {
-            return Err(FenError::new(format!("{color} has {kings} kings; a side has at most two (one per army)")));
+            return Err(FenError::Illegal(format!("{color} has {kings} kings; a side has at most two (one per army)")));
         }
         let g = BermudaTwoBoard::geometry();
         let last = g.relative_rank(color, 7);
         if let Some(sq) = (pos.pieces(color, Role::Pawn) & last).into_iter().next() {
-            return Err(FenError::new(format!(
+            return Err(FenError::Illegal(format!(
                 "a {color} pawn stands on its last rank ({}); it would have become a queen: write Q/q",
                 square_text::<BermudaTwoBoard>(sq)
             )));
@@ -159,13 +159,13 @@ fn validate(pos: &Position<BermudaTwoBoard>) -> Result<(), FenError> {
             let letter = complement::SHAPE.board_letter(board).unwrap_or('?');
             let king_home = home_king_square(color, board);
             if pos.piece_at(king_home) != Some(Piece::new(color, Role::King)) {
-                return Err(FenError::new(format!(
+                return Err(FenError::Illegal(format!(
                     "{color} castling on board {letter} needs its king on {}; drop the right (write '-')",
                     square_text::<BermudaTwoBoard>(king_home)
                 )));
             }
             if !complement::home_rook_squares(color, board).contains(rook) {
-                return Err(FenError::new(format!(
+                return Err(FenError::Illegal(format!(
                     "{color} castling on board {letter} needs its rook in the corner, not on {}; drop the right",
                     square_text::<BermudaTwoBoard>(rook)
                 )));

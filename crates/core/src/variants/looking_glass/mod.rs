@@ -101,7 +101,7 @@ ask             do I have any legal move in the other world? (yes or no)";
             let pieces = pos.by_color(color).count();
             if pos.extra.unplaced(color) {
                 if pieces > 0 {
-                    return Err(FenError::new(format!(
+                    return Err(FenError::Illegal(format!(
                         "{color} has pieces on the boards but is still to set up its army; write the phase 'play' or remove them"
                     )));
                 }
@@ -109,12 +109,12 @@ ask             do I have any legal move in the other world? (yes or no)";
             }
             let kings = pos.kings(color).count();
             if kings > 1 {
-                return Err(FenError::new(format!("{color} has {kings} kings; an army has one")));
+                return Err(FenError::Illegal(format!("{color} has {kings} kings; an army has one")));
             }
         }
         let placed = |c: Color| !pos.extra.unplaced(c);
         if Color::ALL.iter().all(|&c| placed(c) && pos.kings(c).is_empty()) {
-            return Err(FenError::new("neither side has a king; put one on for the side still playing"));
+            return Err(FenError::Illegal("neither side has a king; put one on for the side still playing".into()));
         }
         Ok(())
     }

@@ -89,12 +89,12 @@ impl LgState {
         if let Some(strikes) = fields.first() {
             let read = |t: &str| {
                 t.parse::<u8>().ok().filter(|&n| n <= STRIKES_TO_LOSE).ok_or_else(|| {
-                    FenError::new(format!("'{t}' is not a Strike count (0 to {STRIKES_TO_LOSE}); write them 'white,black', like 0,1"))
+                    FenError::VariantField(format!("'{t}' is not a Strike count (0 to {STRIKES_TO_LOSE}); write them 'white,black', like 0,1"))
                 })
             };
             let (w, b) = strikes
                 .split_once(',')
-                .ok_or_else(|| FenError::new(format!("Strikes must be written 'white,black', like 0,1, not '{strikes}'")))?;
+                .ok_or_else(|| FenError::VariantField(format!("Strikes must be written 'white,black', like 0,1, not '{strikes}'")))?;
             state.strikes = [read(w)?, read(b)?];
         }
         if let Some(rule) = fields.get(1) {
@@ -102,7 +102,7 @@ impl LgState {
                 "strikes" => OrderRule::Strikes,
                 "forfeit" => OrderRule::Forfeit,
                 other => {
-                    return Err(FenError::new(format!(
+                    return Err(FenError::VariantField(format!(
                         "'{other}' is no rule for impossible orders: write 'strikes' or 'forfeit'"
                     )))
                 }
@@ -115,14 +115,14 @@ impl LgState {
                 "play" => Phase::Play,
                 "choose" => Phase::Forfeit,
                 other => {
-                    return Err(FenError::new(format!(
+                    return Err(FenError::VariantField(format!(
                         "'{other}' is no phase: write 'setup-white', 'setup-black', 'play' or 'choose'"
                     )))
                 }
             };
         }
         if let Some(extra) = fields.get(3) {
-            return Err(FenError::new(format!("unexpected field '{extra}' after the phase")));
+            return Err(FenError::VariantField(format!("unexpected field '{extra}' after the phase")));
         }
         Ok(state)
     }
