@@ -66,10 +66,10 @@ enum Command {
         seed: Option<u64>,
         /// Who plays White.
         #[arg(long, value_enum, default_value = "human")]
-        white: seats::Seat,
+        white: seats::Player,
         /// Who plays Black.
         #[arg(long, value_enum, default_value = "human")]
-        black: seats::Seat,
+        black: seats::Player,
         /// The engine's time per move, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,

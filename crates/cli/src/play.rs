@@ -8,7 +8,7 @@ use crate::board_text::{self, Marks};
 use crate::command::{yes_or_no, Command};
 use crate::dice;
 use crate::screen::Screen;
-use crate::seats::{Seat as Sitter, Seats};
+use crate::seats::{Player, Seats};
 use crate::words::{self, MoveList};
 use crate::{find_variant, UsageError};
 use chesslantis_core::drive;
@@ -24,7 +24,7 @@ pub fn play(
     variant: &str,
     fen: Option<&str>,
     seed: Option<u64>,
-    seats: [Sitter; 2],
+    seats: [Player; 2],
     movetime_ms: u64,
     level: Option<u32>,
 ) -> Result<(), UsageError> {

@@ -4,9 +4,10 @@ use crate::UsageError;
 use chesslantis_core::{Color, DynGame};
 use chesslantis_engine::{Level, Limits, Session};
 
-/// Who sits at one side of the board.
+/// Who plays one side: a person at the terminal or the engine (a side's
+/// seat is core's `Seat`; this is who sits in it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Seat {
+pub enum Player {
     Human,
     Engine,
 }
@@ -25,15 +26,15 @@ impl Seats {
     /// `level`: the engine's strength (`None`: its best).
     pub fn new(
         variant: &str,
-        seats: [Seat; 2],
+        seats: [Player; 2],
         movetime_ms: u64,
         level: Option<Level>,
     ) -> Result<Seats, UsageError> {
         const HASH_MB: usize = 64;
-        let seat = |s: Seat| -> Result<Option<Box<dyn Session>>, UsageError> {
+        let seat = |s: Player| -> Result<Option<Box<dyn Session>>, UsageError> {
             match s {
-                Seat::Human => Ok(None),
-                Seat::Engine => {
+                Player::Human => Ok(None),
+                Player::Engine => {
                     let mut session =
                         chesslantis_engine::new_session(variant, HASH_MB).map_err(UsageError)?;
                     if let Some(level) = level {
