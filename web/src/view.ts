@@ -1,4 +1,4 @@
-// The referee's View as JSON (docs/protocol.md, the session-20 contract):
+// The referee's View as JSON (docs/protocol.md, the contract the server keeps):
 // what one viewer may see now. The UI renders only what is here, and renders
 // all of it afresh from each view, so nothing from an earlier view (another
 // seat's, say) lingers on the page.

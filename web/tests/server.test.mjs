@@ -924,7 +924,7 @@ test('every page fits a phone 360 and 430 px wide without sideways scrolling: th
   await visitor.done();
 });
 
-test('every variant\'s game page has its screenshot from this run (issue 13: kept as test artifacts)', async () => {
+test('every variant\'s game page has its screenshot from this run (kept as test artifacts, so a reviewer sees every variant\'s board)', async () => {
   const variants = await (await fetch(`${server.api}/api/variants`)).json();
   for (const variant of variants) {
     const file = join(shotsDir, `server-${variant}.png`);

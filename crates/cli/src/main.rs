@@ -11,6 +11,7 @@ mod referee;
 mod screen;
 mod seats;
 mod serve_cmd;
+mod tournament_cmd;
 mod two_boards;
 mod uci_cmd;
 mod words;
@@ -133,7 +134,7 @@ enum Command {
     /// Run a club Swiss: players, pairings (FIDE Dutch), results, standings, the group match.
     Tournament {
         #[command(subcommand)]
-        command: chesslantis_tournament::TournamentCommand,
+        command: tournament_cmd::TournamentArgs,
     },
 }
 
@@ -190,12 +191,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),
         Command::Serve { addr, database, client_address_header } => serve_cmd::serve(&addr, &database, client_address_header.as_deref()),
         Command::VerifyDice { file, game, database } => serve_cmd::verify_dice(file, database, game),
-        Command::Tournament { command } => {
-            let text = chesslantis_tournament::run_with(command, &chesslantis_core::registry::variant_ids())?;
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            Ok(out.flush()?)
-        }
+        Command::Tournament { command } => tournament_cmd::tournament(command),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `chesslantis play --variant beirut`: a bomb carrier reaches nobody who may
-//! not know it (issue 9, points 2 and 3). What "the other seat's terminal
-//! holds" is read from the whole standard output.
+//! not know it. What "the other seat's terminal holds" is read from the
+//! whole standard output.
 
 mod support;
 

@@ -1,5 +1,5 @@
-//! Errors in `chesslantis play` say what is wrong and how to put it right
-//! (issue 9, point 13): the missing promotion piece, why castling is not
+//! Errors in `chesslantis play` say what is wrong and how to put it right:
+//! the missing promotion piece, why castling is not
 //! allowed, the candidates of an ambiguous move, why a move is illegal.
 
 mod support;

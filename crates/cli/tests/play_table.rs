@@ -1,4 +1,4 @@
-//! `chesslantis play` as a club player meets it (issue 9, points 11, 12, 14):
+//! `chesslantis play` as a club player meets it:
 //! what happened after every move, in SAN and in words; the move list; the
 //! last move and the special squares on the board; draw offers; choices
 //! asked; each variant's help; the survival odds; no redraw after help.

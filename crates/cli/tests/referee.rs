@@ -1,5 +1,5 @@
 //! `chesslantis referee`: JSON actions in, every seat's view out, driven
-//! through the real binary (issue 10, docs/protocol.md).
+//! through the real binary (docs/protocol.md).
 
 mod support;
 

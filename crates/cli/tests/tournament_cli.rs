@@ -363,14 +363,14 @@ fn board_names(sheet: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Issue 9 point 6: players arrive in any order; start numbers, round-1
+/// Players arrive in any order (a club registers them at the door); start numbers, round-1
 /// pairings and the TRF follow the seeding by grade (FIDE C.04.2 B), ungraded last.
 #[test]
 fn the_swiss_seeds_by_grade_whatever_order_players_arrive_in() {
     let dir = tempfile::tempdir().expect("temp dir");
     let dir = dir.path();
     ok(dir, &tournament("new", &["--rounds", "3"]));
-    // The issue's arrival order, with the number each is given on arrival.
+    // An arrival order out of grade order, with the number each is given on arrival.
     for (name, grade, number) in [("Zed", Some("100"), 1), ("Yan", Some("190"), 1), ("Xia", Some("150"), 2), ("Wil", None, 4), ("Val", Some("170"), 2)] {
         let mut rest = vec![name];
         rest.extend(grade.iter().flat_map(|g| ["--grade", *g]));
@@ -422,7 +422,7 @@ fn the_swiss_seeds_by_grade_whatever_order_players_arrive_in() {
     assert_eq!((games, sheet_bye(&sheet)), (trf_games, trf_bye), "pair --trf on the renumbered export agrees with pair-next");
 }
 
-/// Issue 9 point 8: every common way of typing a result, `-+` included, and
+/// Every common way an arbiter types a result, `-+` included, and
 /// bad results or grades refused with the event file unchanged.
 #[test]
 fn results_in_every_common_form_and_bad_ones_refused() {
@@ -489,7 +489,7 @@ fn results_in_every_common_form_and_bad_ones_refused() {
     assert_eq!(std::fs::read(dir.join(EVENT)).expect("event"), before);
 }
 
-/// Issue 9 point 7: `group-match start` neither wipes a match under way nor
+/// `group-match start` neither wipes a match under way nor
 /// starts before the Swiss is over, unless forced.
 #[test]
 fn the_group_match_waits_for_the_swiss_and_is_not_restarted_by_accident() {

@@ -23,7 +23,7 @@
 //!   (positions of one game share its result) overfit: on 2,600 games the
 //!   held-out loss rose from the first epochs, and with engine scores
 //!   on 179,225 positions it ended no better than `terms`; on 601,227
-//!   (8,600 games) it fits better (docs/engine.md, "Tuning").
+//!   (8,600 games) it fits better (bench/RESULTS.md, "Evaluation tuning runs").
 //! - The weights of the epoch with the lowest held-out loss are kept and
 //!   rounded; with `all`, each role's mean square bonus is moved into its
 //!   material (the same evaluation; the plain values the search orders by
@@ -264,7 +264,7 @@ fn main() -> ExitCode {
     // The tempo is fitted, so that the labels' lean towards the side to
     // move (an engine's score is its search's, from the mover's side) is
     // not pushed into other terms, but the engine keeps its own: a fitted
-    // 59 lost 31 Elo in self-play where 12 won (docs/engine.md, "Tuning").
+    // 59 lost 31 Elo in self-play where 12 won (bench/RESULTS.md, "Evaluation tuning runs").
     let fitted_tempo = tuned.tempo;
     tuned.tempo = base.tempo;
     let (lt, lh) = (mse(&train, k, |t| int_eval(&tuned, t)), mse(&held, k, |t| int_eval(&tuned, t)));

@@ -23,15 +23,16 @@ const ELO_FLOOR: u32 = 800;
 const ELO_PER_LEVEL: u32 = 90;
 
 /// The line the knobs play at on Fairy-Stockfish's scale: the knobs at k
-/// play about LINE_ELO_AT_0 + LINE_ELO_PER_KNOB k (session 53's network,
+/// play about LINE_ELO_AT_0 + LINE_ELO_PER_KNOB k (fitted on
+/// 2026-12-02, 422a7b9, to 200 games of the Stockfish-labelled network,
 /// `bench/fit-level-scale`; docs/engine.md, "Strength levels"). Each level
 /// takes the k where the line meets its nominal rating.
 const LINE_ELO_AT_0: f64 = 731.0;
 const LINE_ELO_PER_KNOB: f64 = 121.9;
 
 /// So level 10 (k 7.95) keeps the 5 plies and level 7 (k 5.73) the 3 at
-/// which session 53 measured them near their nominal ratings (1679 against
-/// 1700, 1395 against 1430; docs/engine.md).
+/// which they measured near their nominal ratings on 2026-12-02 (1679
+/// against 1700, 1395 against 1430; bench/RESULTS.md, "Strength levels").
 const DEPTH_STEP_EARLY: f64 = 0.25;
 
 /// From level 6 (nominal 1340) down, less depth no longer weakens the play

@@ -45,9 +45,9 @@ const WHOLE_MAGIC: &[u8; 4] = b"CLNW";
 const CORRECTION_MAGIC: &[u8; 4] = b"CLNC";
 /// Earlier files, refused with what has changed since.
 const EARLIER: [(&[u8; 4], &str); 3] = [
-    (b"CLNN", "its units are clipped, not squared (a file from sessions 39 to 49)"),
-    (b"CLNA", "it has one output, not one by the number of pieces (a file from session 50)"),
-    (b"CLNS", "it has one output, not one by the number of pieces (a file from session 50)"),
+    (b"CLNN", "its units are clipped, not squared (a correction file trained from 2026-11-28 to 2026-12-02)"),
+    (b"CLNA", "it has one output, not one by the number of pieces (a whole network of 2026-12-02, before output buckets)"),
+    (b"CLNS", "it has one output, not one by the number of pieces (a whole network of 2026-12-02, before output buckets)"),
 ];
 const HEADER: usize = 16;
 
@@ -510,7 +510,7 @@ mod tests {
         assert!(err(b"PK\x03\x04 a zip").contains("does not start with CLNW or CLNC"));
         assert!(err(b"CLN").contains("does not start with CLNW or CLNC"));
         assert!(err(b"CLNW\x80").contains("at least 16 bytes, not 5"));
-        for (magic, why) in [(b"CLNN", "units are clipped, not squared"), (b"CLNA", "one output, not one by the number of pieces"), (b"CLNS", "session 50")] {
+        for (magic, why) in [(b"CLNN", "units are clipped, not squared"), (b"CLNA", "one output, not one by the number of pieces"), (b"CLNS", "before output buckets")] {
             let mut earlier = good.clone();
             earlier[..4].copy_from_slice(magic);
             assert!(err(&earlier).contains(why), "{}", err(&earlier));

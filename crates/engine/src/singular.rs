@@ -99,9 +99,9 @@ mod tests {
     #[test]
     fn a_move_with_an_equal_twin_is_not() {
         // Either rook takes the queen, the other left on the a- or h-file.
-        // (Session 52: two knights, the one left on c3 or e3, stood some
-        // 35 cp apart, next to the margin of 36, and the history bonus
-        // of that session tipped them over.)
+        // (Not two knights, left on c3 or e3: they stand some 35 cp apart,
+        // next to the margin of 36, and a change to the history bonus
+        // (0eb7b6f) tipped them over.)
         assert!(!matches!(singular_after_search("4k3/8/8/R2q3R/8/8/8/3K4 w - - 0 1", 18), Singular::Extend));
     }
 }

@@ -94,12 +94,13 @@ pub trait EngineVariant: Variant {
     /// (450 cp), as in chess.
     const RAZORING: bool = true;
     /// Plies more that late quiet moves are reduced at a node expected to
-    /// fail high (Stockfish's cut nodes, session 44).
+    /// fail high (Stockfish's cut nodes).
     const CUT_NODE_REDUCTION: i32 = 2;
     /// Whether quiet moves near the leaves are pruned by the depth they would
     /// be searched to after their reduction (futility up to 5 plies, and
     /// continuation history below zero under 3), as in Stockfish 11; else
-    /// by the node's depth (futility up to 3 plies) as before session 44.
+    /// by the node's depth (futility up to 3 plies), the search before
+    /// 2d71cb4 (2026-12-01).
     const PRUNE_BY_REDUCED_DEPTH: bool = true;
     /// Whether a capture's exchange on its square plays out as in chess
     /// (static exchange evaluation prunes losing captures, the evaluation
@@ -109,7 +110,7 @@ pub trait EngineVariant: Variant {
     /// Whether the evaluation counts the pawns in front of each king (its
     /// shelter, the enemy's storm). Beirut and the two Bermudas say false:
     /// builds with it lost there, with tuned and hand weights alike
-    /// (docs/engine.md, "Results and tuning").
+    /// (bench/RESULTS.md, "Results and tuning, change by change").
     const KING_SHELTER: bool = true;
     /// Whether a capture or pawn move (which resets the 50-move count) makes
     /// every earlier position unreachable, so repetition need not look past

@@ -3,8 +3,9 @@
 //! the engine's only when a self-play match against the previous build
 //! accepts it (docs/engine.md, "Tuning"); `weights::HAND` is the hand-set
 //! evaluation it started from. `TUNED` (fitted to Fairy-Stockfish's scores)
-//! won its match in session 29, and refitted with its square tables in
-//! session 31 (docs/engine.md, "Tuning").
+//! won its match on 2026-11-27 (499e941: +53 Elo at 20,000 nodes), and
+//! refitted with its square tables won again the same day (62514a5: +22.0);
+//! bench/RESULTS.md, "Evaluation tuning runs".
 
 use crate::weights::Weights;
 

@@ -69,7 +69,7 @@ pub struct EventPlayer {
 }
 
 /// What a late entry scores for the rounds paired before they joined.
-#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MissedRounds {
     /// Zero-point byes (`Z`), the default.
     Zero,

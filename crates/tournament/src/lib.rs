@@ -9,11 +9,11 @@ pub mod trf;
 pub mod clocks;
 pub mod group_match;
 pub mod tiebreak;
-pub mod cli;
+pub mod commands;
 pub mod event;
 pub mod game_result;
 pub mod seeding;
 pub mod sheet;
 
-pub use cli::{run, run_with, TournamentCommand};
+pub use commands::{pair_trf_file, run, run_with, TournamentCommand};
 pub use event::TournamentError;

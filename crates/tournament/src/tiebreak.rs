@@ -13,22 +13,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::history::{Outcome, PlayerId, RoundRecord, Scoring};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TieBreak {
     /// Sum of the opponents' (adjusted) scores.
-    #[value(alias = "bh")]
     Buchholz,
     /// Buchholz without the lowest contribution.
-    #[value(alias = "bh-c1")]
     BuchholzCut1,
     /// Sum of the (adjusted) scores of beaten opponents plus half of those drawn.
-    #[value(alias = "sb")]
     SonnebornBerger,
     /// Place among the players still tied, by the games between them (C.07 art. 6).
-    #[value(alias = "de")]
     DirectEncounter,
     /// Games won over the board (WON, C.07 art. 7.2: byes and forfeit wins do not count).
-    #[value(alias = "won")]
     Wins,
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use chesslantis_tournament::cli::EventFile;
+use chesslantis_tournament::commands::{ByeKind, EventFile};
 use chesslantis_tournament::event::{Event, MissedRounds};
 use chesslantis_tournament::{run, TournamentCommand, TournamentError};
 
@@ -27,7 +27,7 @@ fn bad_input_is_refused_and_nothing_is_saved() {
     ok(TournamentCommand::PairNext { file: file(&path) });
     let before = std::fs::read_to_string(&path).expect("event file");
 
-    let unknown = run(TournamentCommand::Bye { file: file(&path), player: "Nobody".into(), round: 2, kind: chesslantis_tournament::cli::ByeKind::Half });
+    let unknown = run(TournamentCommand::Bye { file: file(&path), player: "Nobody".into(), round: 2, kind: ByeKind::Half });
     assert!(matches!(&unknown, Err(TournamentError::UnknownPlayer(n)) if n == "Nobody"), "{unknown:?}");
     let no_game = run(TournamentCommand::Result { file: file(&path), board: 9, result: "1-0".into(), round: None, correct: false });
     assert!(matches!(no_game, Err(TournamentError::NoSuchGame { round: 1, board: 9 })));

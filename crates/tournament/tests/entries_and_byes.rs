@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use chesslantis_tournament::cli::{pair_trf_file, EventFile, SheetFormat};
+use chesslantis_tournament::commands::{pair_trf_file, EventFile, SheetFormat};
 use chesslantis_tournament::event::{Event, GameResult, MissedRounds};
 use chesslantis_tournament::history::{PlayerId, RoundRecord};
 use chesslantis_tournament::sheet;

@@ -26,7 +26,7 @@ impl EngineVariant for Beirut {
     const UCI: bool = false;
     // With the tuned chess weights and the king's shelter, 43% and 40% in
     // 100 games each; with the hand weights and the shelter, 40.5%. So:
-    // main's evaluation (docs/engine.md, "Results and tuning").
+    // main's evaluation (bench/RESULTS.md, "Results and tuning, change by change").
     const WEIGHTS: Weights = HAND;
     const KING_SHELTER: bool = false;
 

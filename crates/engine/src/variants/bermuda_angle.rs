@@ -33,7 +33,7 @@ const KING_IN_ANGLE: i32 = 300;
 impl EngineVariant for BermudaAngle {
     // With the tuned chess weights and the king's shelter, 46.5% and 43%
     // in 100 games each; with the hand weights and the shelter, 43.5%. So:
-    // main's evaluation (docs/engine.md, "Results and tuning").
+    // main's evaluation (bench/RESULTS.md, "Results and tuning, change by change").
     const WEIGHTS: Weights = HAND;
     const KING_SHELTER: bool = false;
 

@@ -33,17 +33,17 @@ const FROZEN_KEEP: i32 = 40;
 impl EngineVariant for BermudaTwoBoard {
     const STANDARD_EXCHANGES: bool = false;
     // With the tuned chess weights and the king's shelter, 43.5% in 100
-    // games against main: main's evaluation (docs/engine.md, "Results and tuning").
+    // games against main: main's evaluation (bench/RESULTS.md, "Results and tuning, change by change").
     const WEIGHTS: Weights = HAND;
     const KING_SHELTER: bool = false;
     /// A quiet king move onto a board frees its army (`KING_ON_BOARD` and
     /// the frozen discount): more than razoring's margin. With razoring the
     /// engine scored 39.5% ± 4.0% against dab0513 (200 games at 20 ms).
     const RAZORING: bool = false;
-    /// Session 44's cut nodes and pruning by the reduced depth, tuned by
-    /// chess: with them the engine scored below 50% in three matches against
-    /// the search without (47.0% of 380 games; docs/engine.md, "Against the
-    /// previous release").
+    /// The cut nodes and pruning by the reduced depth (2026-12-01, 2d71cb4)
+    /// are tuned by chess: with them this game scored below 50% in three
+    /// matches against the search without (47.0% of 380 games;
+    /// bench/RESULTS.md, "Against a previous build, every variant").
     const CUT_NODE_REDUCTION: i32 = 0;
     const PRUNE_BY_REDUCED_DEPTH: bool = false;
 

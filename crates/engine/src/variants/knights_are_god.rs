@@ -31,7 +31,7 @@ const VALUES: [Phased; ROLE_COUNT] = {
 impl EngineVariant for KnightsAreGod {
     // The tuned chess weights scored 39% (with this knight still a fixed
     // 380) and 46% in 100 games each against main, the hand weights with
-    // the king's shelter 48%: no gain shown (docs/engine.md, "Results and tuning").
+    // the king's shelter 48%: no gain shown (bench/RESULTS.md, "Results and tuning, change by change").
     const WEIGHTS: Weights = HAND;
     const PIECE_VALUES: [Phased; ROLE_COUNT] = VALUES;
 

@@ -1,226 +1,106 @@
-//! `chesslantis tournament ...`: the command-line front end. The binary crate
-//! nests [`TournamentCommand`] and calls [`run`], which returns the text to print.
+//! The tournament's commands as plain values, and [`run`], which carries one
+//! out on its event file and returns the text to print. The command line
+//! (`chesslantis tournament ...`, crates/cli) parses its words into a
+//! [`TournamentCommand`]; any other front end builds one the same way.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-
-use clap::{Args, Subcommand, ValueEnum};
 
 use crate::clocks::{ClockBand, ClockTable};
 use crate::dutch::{pair_round, PairingInput};
 use crate::event::{Event, GameResult, MissedRounds, TournamentError, DEFAULT_KNOWN_VARIANTS};
 use crate::history::{Colour, RoundRecord};
-use crate::seeding;
 use crate::sheet;
 use crate::tiebreak::TieBreak;
 use crate::trf::{self, TrfFlavour};
 
-#[derive(Args, Debug, Clone)]
+/// The event file (JSON) a command reads, and saves after every change.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventFile {
-    /// The event file (JSON), saved after every command.
-    #[arg(long, short = 'e', default_value = "tournament.json")]
     pub event: PathBuf,
 }
 
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+impl EventFile {
+    pub fn new(event: impl Into<PathBuf>) -> EventFile {
+        EventFile { event: event.into() }
+    }
+}
+
+/// How a sheet is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SheetFormat {
     Text,
     Html,
 }
 
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+/// Which TRF an export writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TrfVersion {
     Trf16,
     Trf2026,
 }
 
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+/// The points a requested bye is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ByeKind {
     Half,
     Full,
     Zero,
 }
 
-#[derive(Subcommand, Debug, Clone)]
+/// One command of the club Swiss. Every command but `Pair` works on an
+/// event file.
+#[derive(Debug, Clone, PartialEq)]
 pub enum TournamentCommand {
     /// Pair the next round of a TRF file; prints like `bbpPairings --dutch -p`.
-    Pair {
-        #[arg(long)]
-        trf: PathBuf,
-    },
-    /// Create a new event file.
-    New {
-        #[command(flatten)]
-        file: EventFile,
-        #[arg(long, default_value = "Newport Chess Club")]
-        name: String,
-        #[arg(long, default_value_t = 5)]
-        rounds: usize,
-        /// Colour of the top seed in round 1.
-        #[arg(long, default_value = "white")]
-        first_colour: String,
-        /// Points for the pairing-allocated bye (1 by default).
-        #[arg(long, default_value = "1")]
-        bye_points: String,
-    },
+    Pair { trf: PathBuf },
+    /// Create a new event file. `first_colour` is the top seed's colour in
+    /// round 1 (`white` or `black`); `bye_points` the pairing-allocated
+    /// bye's points as typed (`1`, `0.5`, ...).
+    New { file: EventFile, name: String, rounds: usize, first_colour: String, bye_points: String },
     /// Enter a player (late entries are welcome); start numbers follow the
-    /// seeding by grade, then name, ungraded players last.
-    AddPlayer {
-        #[command(flatten)]
-        file: EventFile,
-        name: String,
-        /// ECF grade (0-300); omit for an ungraded player.
-        #[arg(long, allow_negative_numbers = true, value_parser = parse_grade)]
-        grade: Option<u32>,
-        /// A late entry's score for the rounds already paired.
-        #[arg(long, value_enum, default_value = "zero")]
-        missed: MissedRounds,
-    },
+    /// seeding by grade, then name, ungraded players last. `missed` is what a
+    /// late entry scores for the rounds already paired.
+    AddPlayer { file: EventFile, name: String, grade: Option<u32>, missed: MissedRounds },
     /// Set the variant of each round, in order.
-    SetVariants {
-        #[command(flatten)]
-        file: EventFile,
-        #[arg(required = true)]
-        variants: Vec<String>,
-    },
-    /// Set the clock of each grade band, e.g. `--band 180:5 --band 140:7 --band 101:9 --band 0:10`.
-    SetClocks {
-        #[command(flatten)]
-        file: EventFile,
-        /// `MIN_GRADE:MINUTES`, one per band; the lowest band must start at 0.
-        #[arg(long = "band", value_parser = parse_band)]
-        bands: Vec<ClockBand>,
-        /// Minutes for ungraded players (default: the lowest band's).
-        #[arg(long)]
-        ungraded: Option<u32>,
-    },
-    /// Set the tie-break order, e.g. `buchholz-cut1,buchholz,sonneborn-berger,direct-encounter,wins`.
-    SetTiebreaks {
-        #[command(flatten)]
-        file: EventFile,
-        #[arg(required = true, value_delimiter = ',', ignore_case = true)]
-        order: Vec<TieBreak>,
-    },
+    SetVariants { file: EventFile, variants: Vec<String> },
+    /// Set the clock of each grade band; no bands keeps the table and sets
+    /// only the ungraded players' minutes.
+    SetClocks { file: EventFile, bands: Vec<ClockBand>, ungraded: Option<u32> },
+    /// Set the tie-break order.
+    SetTiebreaks { file: EventFile, order: Vec<TieBreak> },
     /// Request a bye for a coming round.
-    Bye {
-        #[command(flatten)]
-        file: EventFile,
-        player: String,
-        #[arg(long)]
-        round: usize,
-        #[arg(long, value_enum, default_value = "half")]
-        kind: ByeKind,
-    },
+    Bye { file: EventFile, player: String, round: usize, kind: ByeKind },
     /// Withdraw a player from the rounds not yet paired.
-    Withdraw {
-        #[command(flatten)]
-        file: EventFile,
-        player: String,
-    },
+    Withdraw { file: EventFile, player: String },
     /// Pair the next round (the previous one must be complete).
-    PairNext {
-        #[command(flatten)]
-        file: EventFile,
-    },
-    /// Enter a result: 1-0, 0-1, 1/2 (=, 1/2-1/2, 0.5-0.5), +- or -+
-    /// (forfeits), 0-0 (double forfeit).
-    Result {
-        #[command(flatten)]
-        file: EventFile,
-        board: usize,
-        /// `-+` is read as a result, not an option.
-        #[arg(allow_hyphen_values = true)]
-        result: String,
-        /// Round (defaults to the latest).
-        #[arg(long)]
-        round: Option<usize>,
-        /// Replace a result already entered.
-        #[arg(long)]
-        correct: bool,
-    },
+    PairNext { file: EventFile },
+    /// Enter a result as typed (1-0, 0-1, 1/2, +-, -+, 0-0, ...), in `round`
+    /// (the latest when `None`); `correct` replaces a result already entered.
+    Result { file: EventFile, board: usize, result: String, round: Option<usize>, correct: bool },
     /// Standings with tie-breaks.
-    Standings {
-        #[command(flatten)]
-        file: EventFile,
-    },
-    /// Write the event as TRF.
-    ExportTrf {
-        #[command(flatten)]
-        file: EventFile,
-        #[arg(long, value_enum, default_value = "trf16")]
-        version: TrfVersion,
-        /// Output file; standard output when omitted.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
-    /// Printable pairing sheet (or standings sheet) for a round.
-    Sheet {
-        #[command(flatten)]
-        file: EventFile,
-        #[arg(long)]
-        round: Option<usize>,
-        #[arg(long, value_enum, default_value = "text")]
-        format: SheetFormat,
-        /// The standings instead of the pairings.
-        #[arg(long)]
-        standings: bool,
-    },
+    Standings { file: EventFile },
+    /// Write the event as TRF, to `out` or returned as the text to print.
+    ExportTrf { file: EventFile, version: TrfVersion, out: Option<PathBuf> },
+    /// Printable pairing sheet (or standings sheet) for a round (the latest
+    /// when `None`).
+    Sheet { file: EventFile, round: Option<usize>, format: SheetFormat, standings: bool },
     /// The group exchange match after the Swiss.
-    GroupMatch {
-        #[command(flatten)]
-        file: EventFile,
-        #[command(subcommand)]
-        action: GroupAction,
-    },
+    GroupMatch { file: EventFile, action: GroupAction },
 }
 
-#[derive(Subcommand, Debug, Clone)]
+/// A step of the group exchange match.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GroupAction {
-    /// Start it: top half against bottom half, or two named groups.
-    Start {
-        /// Members of group A (start numbers or names, comma separated).
-        #[arg(long, value_delimiter = ',')]
-        a: Vec<String>,
-        #[arg(long, value_delimiter = ',')]
-        b: Vec<String>,
-        /// Start even if a match has already started (its results are
-        /// discarded) or the Swiss is not over.
-        #[arg(long)]
-        force: bool,
-    },
-    /// Enter a result of the match: 1-0, 0-1, 1/2, +- or -+.
-    Result {
-        round: usize,
-        board: usize,
-        #[arg(allow_hyphen_values = true)]
-        result: String,
-        #[arg(long)]
-        correct: bool,
-    },
+    /// Start it: top half against bottom half when both groups are empty,
+    /// else the two named groups (start numbers or names). `force` starts
+    /// it even when a match has already started (its results are discarded)
+    /// or the Swiss is not over.
+    Start { a: Vec<String>, b: Vec<String>, force: bool },
+    /// Enter a result of the match.
+    Result { round: usize, board: usize, result: String, correct: bool },
     /// Show the schedule and the score.
-    Show {
-        #[arg(long, value_enum, default_value = "text")]
-        format: SheetFormat,
-    },
-}
-
-/// `180:5` = grades 180 and up (to the next band) get 5 minutes.
-fn parse_band(text: &str) -> Result<ClockBand, String> {
-    let bad = || format!("bad band {text:?}: use MIN_GRADE:MINUTES, e.g. 140:7");
-    let (grade, minutes) = text.split_once(':').ok_or_else(bad)?;
-    let min_grade = grade.trim().parse().map_err(|_| bad())?;
-    let minutes = minutes.trim().parse().map_err(|_| bad())?;
-    Ok(ClockBand { min_grade, minutes })
-}
-
-/// A grade as typed: a whole number; a negative one is refused here with
-/// the ECF range (the event checks the top of the range, for every caller).
-fn parse_grade(text: &str) -> Result<u32, String> {
-    let value: i64 = text.trim().parse().map_err(|_| format!("grade {text:?} is not a whole number"))?;
-    u32::try_from(value).map_err(|_| {
-        let (low, high) = (seeding::ECF_GRADES.start(), seeding::ECF_GRADES.end());
-        format!("grade {value} is outside the ECF grade range {low}-{high}; omit --grade for an ungraded player")
-    })
+    Show { format: SheetFormat },
 }
 
 fn parse_points(text: &str) -> Result<u32, TournamentError> {
