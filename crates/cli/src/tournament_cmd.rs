@@ -238,7 +238,7 @@ pub enum GroupActionArgs {
 /// Runs the command on its event file and prints what it says; set-variants
 /// accepts the variants the core's registry knows.
 pub fn tournament(args: TournamentArgs) -> Result<(), UsageError> {
-    let text = commands::run_with(args.into(), &chesslantis_core::registry::variant_ids())?;
+    let text = commands::run(args.into())?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     Ok(out.flush()?)

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use crate::clocks::{ClockBand, ClockTable};
 use crate::dutch::{pair_round, PairingInput};
-use crate::event::{Event, GameResult, MissedRounds, TournamentError, DEFAULT_KNOWN_VARIANTS};
+use crate::event::{Event, GameResult, MissedRounds, TournamentError};
 use crate::history::{Colour, RoundRecord};
 use crate::sheet;
 use crate::tiebreak::TieBreak;
@@ -112,16 +112,11 @@ fn parse_points(text: &str) -> Result<u32, TournamentError> {
     Ok((value * 10.0) as u32)
 }
 
-/// Runs one command and returns the text to print, checking variant ids
-/// against [`DEFAULT_KNOWN_VARIANTS`].
-pub fn run(cmd: TournamentCommand) -> Result<String, TournamentError> {
-    run_with(cmd, DEFAULT_KNOWN_VARIANTS)
-}
-
 /// Runs one command and returns the text to print; `set-variants` accepts
-/// only ids in `known_variants`. Event commands load the event, apply the
-/// change and save it atomically; on error nothing is saved.
-pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<String, TournamentError> {
+/// the core's variant ids. Event commands load the event, apply the change
+/// and save it atomically; on error nothing is saved.
+pub fn run(cmd: TournamentCommand) -> Result<String, TournamentError> {
+    let known_variants = chesslantis_core::registry::variant_ids();
     match cmd {
         TournamentCommand::Pair { trf } => pair_trf_file(&trf),
         TournamentCommand::New { file, name, rounds, first_colour, bye_points } => {
@@ -154,7 +149,7 @@ pub fn run_with(cmd: TournamentCommand, known_variants: &[&str]) -> Result<Strin
             Ok(line + "\n")
         }),
         TournamentCommand::SetVariants { file, variants } => with_event(&file, |event| {
-            event.set_variants(&variants, known_variants)?;
+            event.set_variants(&variants, &known_variants)?;
             Ok(format!("Variants: {}\n", event.variants.join(", ")))
         }),
         TournamentCommand::SetClocks { file, bands, ungraded } => with_event(&file, |event| {

@@ -16,10 +16,9 @@ use crate::seeding;
 use crate::tiebreak::{standings, StandingRow, TieBreak};
 use crate::trf::{TrfError, TrfFile, TrfFlavour, TrfPlayer};
 
-/// Variant ids known until the core crate provides its list.
-pub const DEFAULT_KNOWN_VARIANTS: &[&str] = &["chess", "rejection", "circe", "portal", "beirut", "knights-are-god"];
-/// The Newport order, one per round.
-pub const DEFAULT_VARIANT_ORDER: &[&str] = &["rejection", "circe", "portal", "beirut", "knights-are-god"];
+/// The family of variants the club evening plays, one per round in the
+/// core's order (the seed's: Rejection, Circe, Portal, Beirut, Knights are God).
+pub const CLUB_FAMILY: &str = "Newport club";
 
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
@@ -113,9 +112,8 @@ pub struct Event {
 
 impl Event {
     pub fn new(name: &str, total_rounds: usize) -> Event {
-        let variants = (0..total_rounds)
-            .map(|r| DEFAULT_VARIANT_ORDER.get(r).copied().unwrap_or("chess").to_string())
-            .collect();
+        let club_order = chesslantis_core::registry::family(CLUB_FAMILY);
+        let variants = (0..total_rounds).map(|r| club_order.get(r).copied().unwrap_or("chess").to_string()).collect();
         Event {
             name: name.to_string(),
             total_rounds,

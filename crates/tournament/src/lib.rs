@@ -15,5 +15,5 @@ pub mod game_result;
 pub mod seeding;
 pub mod sheet;
 
-pub use commands::{pair_trf_file, run, run_with, TournamentCommand};
+pub use commands::{pair_trf_file, run, TournamentCommand};
 pub use event::TournamentError;

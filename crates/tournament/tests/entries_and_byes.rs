@@ -307,3 +307,16 @@ fn set_tiebreaks_orders_the_standings() {
     assert!(twice.is_err_and(|e| e.to_string().contains("listed twice")));
     assert_eq!(std::fs::read(&path).expect("event"), before);
 }
+
+/// The evening's rounds are the core's Newport family in the seed's order,
+/// then chess; any registered variant may replace one, an unknown id none.
+#[test]
+fn rounds_default_to_the_club_family_then_chess() {
+    let event = Event::new("Newport", 6);
+    assert_eq!(event.variants, ["rejection", "circe", "portal", "beirut", "knights-are-god", "chess"]);
+    let mut event = Event::new("Newport", 2);
+    let known = ["chess", "bede", "looking-glass"];
+    assert!(event.set_variants(&["bede".into(), "looking-glass".into()], &known).is_ok());
+    assert!(event.set_variants(&["atomic".into(), "chess".into()], &known).is_err());
+    assert_eq!(event.variants, ["bede", "looking-glass"]);
+}
