@@ -98,7 +98,7 @@ export class Board {
       coordinates: false,
       viewOnly: false,
       animation: { enabled: true, duration: 250 },
-      highlight: { lastMove: true, check: false },
+      highlight: { lastMove: true, check: true },
       movable: { free: false, color: undefined, showDests: true },
       premovable: { enabled: false },
       drawable: { enabled: false, visible: true },
@@ -212,6 +212,13 @@ export class Board {
   setLastMove(squares: string[]): void {
     const keys = squares.map(s => this.keyOf(s)).filter((k): k is Key => k !== null);
     this.ground.set({ lastMove: keys.length ? keys : undefined });
+  }
+
+  /** Glows the kings in check among these squares (board square names); none: nobody is in check. */
+  setCheck(squares: string[]): void {
+    const keys = squares.map(s => this.keyOf(s)).filter((k): k is Key => k !== null);
+    this.ground.set({ check: keys.length ? keys : false });
+    this.mark('in-check', squares.filter(s => this.owns(s)));
   }
 
   /** Arrows and circles drawn over the board (a teleport, a proposal, a cross-board destination). */

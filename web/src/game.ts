@@ -10,6 +10,7 @@ import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, p
 import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
+import { checkedKings } from './check';
 import { carriedOut, describeEvents, eventMarks } from './events';
 import type { Transport } from './transport';
 import type { BoardView, Clocks, Color, GameEvent, LegalAction, MoveListEntry, ServerMessage, View, Viewer } from './view';
@@ -184,6 +185,7 @@ export class GamePage {
       for (const [from, tos] of dests) if (board.owns(from)) own.set(from, tos.filter(t => board.owns(t)));
       board.setMovable(mover, own);
       board.setLastMove(this.lastMoveSquares(view));
+      board.setCheck(checkedKings(view));
       board.setShapes([]);
     }
     this.markSquares(view);
