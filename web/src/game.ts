@@ -6,6 +6,8 @@
 import { Board } from './board';
 import { el, link } from './dom';
 import { ClockPair } from './clock';
+import { FlipControl } from './flip';
+import { isUserName, profileUrl } from './api';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
@@ -43,7 +45,10 @@ export class GamePage {
   private readonly boardsEl = el('div', 'boards');
   private readonly main = el('main', 'play');
   private readonly panel = el('aside', 'panel');
-  private readonly clocks = new ClockPair();
+  private readonly clocks = new ClockPair(side => this.lowTime(side));
+  private readonly flip = new FlipControl(() => this.view && this.render(this.view, null, false));
+  /** The controls over the board: flip, sound. */
+  private readonly tools = el('div', 'board-tools');
   private readonly prompt = el('div', 'prompt');
   private readonly actions = el('div', 'actions');
   private readonly eventsEl = el('div', 'events');
@@ -97,7 +102,8 @@ export class GamePage {
     });
     const side = el('div', 'side');
     side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
-    this.panel.append(this.clocks.element, this.errorEl, side);
+    this.tools.append(this.flip.button);
+    this.panel.append(this.tools, this.clocks.element, this.errorEl, side);
     this.main.append(this.boardsEl, this.panel);
     root.replaceChildren(this.header, this.main, this.odds);
     transport.listen(m => this.receive(m));
@@ -126,6 +132,7 @@ export class GamePage {
     this.abortable = message.abortable;
     this.status = message.game?.status;
     if (message.ply !== undefined) this.root.dataset.ply = String(message.ply);
+    if (message.game) this.clocks.setNames({ white: playerName(message.game.players.white), black: playerName(message.game.players.black) });
     this.errorEl.textContent = '';
     this.render(message.view, message.clocks ?? null, true);
   }
@@ -153,6 +160,11 @@ export class GamePage {
     this.main.hidden = true;
   }
 
+  /** A running clock went under the low-time mark: the viewer hears it for its own clock. */
+  private lowTime(side: Color): void {
+    void side;
+  }
+
   private showError(text: string): void {
     this.errorEl.textContent = text;
   }
@@ -167,7 +179,7 @@ export class GamePage {
     this.selected = null;
     this.carrierPick = null;
     this.resignArmed = false;
-    const orientation: Color = this.viewer === 'black' ? 'black' : 'white';
+    const orientation = this.flip.bottom(this.viewer === 'black' ? 'black' : 'white');
     this.root.dataset.variant = view.variant;
     this.root.dataset.viewer = this.viewer;
     this.buildBoards(view, orientation);
@@ -731,6 +743,11 @@ export class GamePage {
     if (matches.length === 1 || sameMove) this.choose(matches);
     else this.showChooser({ kind: 'pick', options: matches });
   }
+}
+
+/** A player's name as the rows beside the clocks show it: a user's links to its profile. */
+function playerName(name: string | null): string | Node | null {
+  return name && isUserName(name) ? link(profileUrl(name), name, 'player-link') : name;
 }
 
 /** Beirut's setup actions (`carrier g1`), one for each piece that may carry the bomb. */

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './serve.mjs';
-import { DESKTOP, PHONE, centre, countOf, fixture, launchChromium, openFixture, webDir } from './harness-page.mjs';
+import { DESKTOP, PHONE, centre, clickSquare, countOf, fixture, launchChromium, openFixture, webDir } from './harness-page.mjs';
 
 let server;
 let browser;
@@ -71,4 +71,42 @@ for (const [label, viewport] of sizes) {
       await s.close();
     });
   }
+}
+
+/** The top-to-bottom order of squares on the page, by their centres. */
+const above = async (page, a, b) => (await centre(page, a)).y < (await centre(page, b)).y;
+const leftOf = async (page, a, b) => (await centre(page, a)).x < (await centre(page, b)).x;
+const texts = (page, selector) => page.locator(selector).allInnerTexts();
+
+for (const [label, viewport] of sizes) {
+  test(`flip: the button turns the board, its coordinates and the players' rows, and a new view keeps it (${label})`, async () => {
+    const s = await openFixture(browser, server, 'chess-start', { viewport });
+    const { page } = s;
+    assert.ok(await above(page, 'a8', 'a1'), 'White at the bottom for White');
+    assert.ok(await leftOf(page, 'a1', 'h1'));
+    assert.equal((await texts(page, '.coords-rows span'))[0], '8');
+    assert.equal((await texts(page, '.coords-cols span'))[0], 'a');
+    assert.deepEqual(await page.locator('.player-row').evaluateAll(rows => rows.map(r => r.dataset.color)), ['black', 'white']);
+    await page.getByRole('button', { name: 'Flip the board' }).click();
+    assert.equal(await page.getByRole('button', { name: 'Flip the board' }).getAttribute('aria-pressed'), 'true');
+    assert.ok(await above(page, 'a1', 'a8'), 'Black at the bottom once flipped');
+    assert.ok(await leftOf(page, 'h1', 'a1'));
+    assert.equal((await texts(page, '.coords-rows span'))[0], '1');
+    assert.equal((await texts(page, '.coords-cols span'))[0], 'h');
+    assert.deepEqual(await page.locator('.player-row').evaluateAll(rows => rows.map(r => r.dataset.color)), ['white', 'black']);
+    // The pieces turn with the squares: the white king's image sits on e1.
+    await page.waitForTimeout(300);
+    const king = await page.locator('.ground piece.k-piece.white').boundingBox();
+    const { box } = await centre(page, 'e1');
+    assert.ok(Math.abs(king.x - box.x) <= 1 && Math.abs(king.y - box.y) <= 1, `the king on e1: ${JSON.stringify([king, box])}`);
+    // The next view is drawn flipped too, and the move sent is the same as unflipped.
+    await s.push(fixture('chess-start').messages.at(-1));
+    assert.ok(await above(page, 'a1', 'a8'), 'still flipped after a new view');
+    await clickSquare(page, 'e2');
+    await clickSquare(page, 'e4');
+    assert.deepEqual(await s.sent(), ['e2e4']);
+    await page.getByRole('button', { name: 'Flip the board' }).click();
+    assert.ok(await above(page, 'a8', 'a1'), 'back again');
+    await s.close();
+  });
 }
