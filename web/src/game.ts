@@ -7,6 +7,7 @@ import { Board } from './board';
 import { el, link } from './dom';
 import { ClockPair } from './clock';
 import { FlipControl } from './flip';
+import { Sounds, soundOfUpdate, type Heard } from './sounds';
 import { isUserName, profileUrl } from './api';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
@@ -46,6 +47,7 @@ export class GamePage {
   private readonly main = el('main', 'play');
   private readonly panel = el('aside', 'panel');
   private readonly clocks = new ClockPair(side => this.lowTime(side));
+  private readonly sounds = new Sounds();
   private readonly flip = new FlipControl(() => this.view && this.render(this.view, null, false));
   /** The controls over the board: flip, sound. */
   private readonly tools = el('div', 'board-tools');
@@ -82,6 +84,8 @@ export class GamePage {
   private dice: { commitment: string; seed: string | null } | null = null;
   private abortable: boolean | undefined;
   private status: string | undefined;
+  /** The ply of the last state (the server's; absent from a bare view). */
+  private ply: number | undefined;
 
   constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer) {
     this.root = root;
@@ -102,7 +106,7 @@ export class GamePage {
     });
     const side = el('div', 'side');
     side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
-    this.tools.append(this.flip.button);
+    this.tools.append(this.flip.button, this.sounds.button);
     this.panel.append(this.tools, this.clocks.element, this.errorEl, side);
     this.main.append(this.boardsEl, this.panel);
     root.replaceChildren(this.header, this.main, this.odds);
@@ -127,6 +131,7 @@ export class GamePage {
       if (this.view) this.render(this.view, null, false);
       return;
     }
+    const heard: Heard = { view: this.view, ply: this.ply, status: this.status };
     if (message.viewer) this.viewer = message.viewer;
     this.dice = message.dice ?? null;
     this.abortable = message.abortable;
@@ -135,6 +140,9 @@ export class GamePage {
     if (message.game) this.clocks.setNames({ white: playerName(message.game.players.white), black: playerName(message.game.players.black) });
     this.errorEl.textContent = '';
     this.render(message.view, message.clocks ?? null, true);
+    this.ply = message.ply;
+    const sound = soundOfUpdate(heard, { view: message.view, ply: message.ply, status: this.status });
+    if (sound) this.sounds.play(sound);
   }
 
   /** The game waits for an opponent (the server's state says so). */
@@ -162,7 +170,7 @@ export class GamePage {
 
   /** A running clock went under the low-time mark: the viewer hears it for its own clock. */
   private lowTime(side: Color): void {
-    void side;
+    if (side === this.seat && !this.view?.outcome) this.sounds.play('low-time');
   }
 
   private showError(text: string): void {

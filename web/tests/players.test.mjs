@@ -110,3 +110,81 @@ for (const [label, viewport] of sizes) {
     await s.close();
   });
 }
+
+/** Records the sounds the page asks for instead of playing them: the file names, in order. */
+const STUB_PLAY = () => {
+  window.__played = [];
+  HTMLMediaElement.prototype.play = function () {
+    window.__played.push(new URL(this.src).pathname);
+    return Promise.resolve();
+  };
+};
+const played = page => page.evaluate(() => window.__played);
+
+/** chess-start's view after White's e4 with these events (a bare view: no ply, so a changed last action is new). */
+function afterAction(events, extra = {}) {
+  const message = structuredClone(fixture('chess-start').messages.at(-1));
+  message.view.to_act = 'black';
+  message.view.last = { seat: 'white', text: 'e2e4', events };
+  Object.assign(message.view, extra);
+  return message;
+}
+const moved = { kind: 'moved', by: 'white', san: 'e4', words: 'White plays e4' };
+const captured = { kind: 'captured', square: 'd5', piece: { color: 'black', role: 'pawn' }, words: 'a black pawn on d5 is captured' };
+const check = { kind: 'check', words: 'Check' };
+
+for (const [label, viewport] of sizes) {
+  test(`sounds: move, capture, check, the end and the own clock running low each request their file; a resent state none; mute silences them and is remembered (${label})`, async () => {
+    const s = await openFixture(browser, server, 'chess-start', { viewport, init: STUB_PLAY });
+    const { page } = s;
+    assert.deepEqual(await played(page), [], 'opening the page is silent');
+    await s.push(afterAction([moved]));
+    await s.push(afterAction([moved]));
+    await s.push(afterAction([moved, captured]));
+    await s.push(afterAction([moved, captured, check]));
+    await s.push(afterAction([{ kind: 'moved', by: 'white', san: 'Qxf7#', words: 'White plays Qxf7#' }, check], { outcome: { result: '1-0', winner: 'white', words: 'White wins by checkmate' } }));
+    assert.deepEqual(await played(page), ['/sounds/move.wav', '/sounds/capture.wav', '/sounds/check.wav', '/sounds/end.wav']);
+    for (const file of await played(page)) {
+      const r = await fetch(`${server.url}${file}`);
+      assert.equal(r.status, 200, file);
+      assert.equal(r.headers.get('content-type'), 'audio/wav');
+    }
+    // The viewer's own clock (White's) going under 20 s sounds once; Black's does not.
+    await s.push({ ...fixture('chess-start').messages.at(-1), clocks: { white_ms: 300_000, black_ms: 15_000, running: 'black' } });
+    await s.push({ ...fixture('chess-start').messages.at(-1), clocks: { white_ms: 15_000, black_ms: 15_000, running: 'white' } });
+    await page.waitForTimeout(500);
+    assert.deepEqual((await played(page)).slice(4), ['/sounds/low-time.wav']);
+
+    const mute = page.getByRole('button', { name: 'Mute sounds' });
+    assert.equal(await mute.getAttribute('aria-pressed'), 'false');
+    await mute.click();
+    assert.equal(await mute.getAttribute('aria-pressed'), 'true');
+    assert.equal(await mute.innerText(), 'Sound: off');
+    await s.push(afterAction([moved, captured]));
+    assert.equal((await played(page)).length, 5, 'muted: no sound');
+    // Remembered by the browser: a new page starts muted.
+    await page.reload();
+    await page.waitForFunction(() => !!window.harness);
+    await page.evaluate(f => window.harness.load(f), fixture('chess-start'));
+    assert.equal(await page.getByRole('button', { name: 'Mute sounds' }).getAttribute('aria-pressed'), 'true');
+    await s.push(afterAction([moved]));
+    assert.deepEqual(await played(page), []);
+    await page.getByRole('button', { name: 'Mute sounds' }).click();
+    await s.push(afterAction([moved, check]));
+    assert.deepEqual(await played(page), ['/sounds/check.wav']);
+    await s.close();
+  });
+}
+
+test('sounds: the start of the game when the opponent takes the open seat', async () => {
+  const s = await openFixture(browser, server, 'server-state-bermuda-angle', { init: STUB_PLAY });
+  const state = structuredClone(fixture('server-state-bermuda-angle').messages.at(-1));
+  Object.assign(state, { ply: 0, status: 'waiting', players: { white: 'guest-ann', black: null } });
+  state.view.moves = [];
+  state.view.last = null;
+  await s.push(state);
+  assert.deepEqual(await played(s.page), []);
+  await s.push({ ...state, status: 'playing', players: { white: 'guest-ann', black: 'guest-bob' } });
+  assert.deepEqual(await played(s.page), ['/sounds/start.wav']);
+  await s.close();
+});
