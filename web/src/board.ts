@@ -13,6 +13,7 @@ import type { BoardView, Color } from './view';
 import { boardLetter, fileLetter, parseSquare, squareName } from './squares';
 import { fromDisplay, toDisplay, type Turn } from './layout';
 import { cgRoleOf } from './pieces';
+import { premoveSquares } from './premove';
 
 export interface BoardCallbacks {
   /** The player moved a piece on this board (drag or click), board square names. */
@@ -21,6 +22,8 @@ export interface BoardCallbacks {
   onSquare(square: string): void;
   /** The pointer is over this square (null: left the board). */
   onHover(square: string | null): void;
+  /** The player premoved a piece (board square names). */
+  onPremove(from: string, to: string): void;
 }
 
 export class Board {
@@ -47,6 +50,7 @@ export class Board {
     this.ranks = spec.ranks;
     // A quarter turn swaps what runs along the columns and the rows.
     const [cols, rows] = turn === 'quarter' ? [spec.ranks, spec.files] : [spec.files, spec.ranks];
+    const premoveTo = premoveSquares(cols, rows);
 
     this.element = document.createElement('figure');
     this.element.className = 'board';
@@ -100,7 +104,13 @@ export class Board {
       animation: { enabled: true, duration: 250 },
       highlight: { lastMove: true, check: true },
       movable: { free: false, color: undefined, showDests: true },
-      premovable: { enabled: false },
+      premovable: {
+        enabled: false,
+        castle: false,
+        premoveFunc: (_, key) => premoveTo(key),
+        // A drop ("P@") is no move of ours: only a square's key is premoved.
+        events: { set: (orig, dest) => !orig.includes('@') && callbacks.onPremove(this.squareOf(orig as Key), this.squareOf(dest)) },
+      },
       drawable: { enabled: false, visible: true },
       draggable: { enabled: true, showGhost: true },
       events: {
@@ -207,6 +217,17 @@ export class Board {
       if (keys.length) cgDests.set(fromKey, keys);
     }
     this.ground.set({ turnColor: color ?? 'white', movable: { color, dests: cgDests } });
+  }
+
+  /** Lets `color` (the viewer's side, while the opponent is to move) premove its pieces; undefined: no premoves now. */
+  setPremovable(color: Color | undefined): void {
+    if (color) this.ground.set({ movable: { color, dests: new Map() }, premovable: { enabled: true } });
+    else this.ground.set({ premovable: { enabled: false } });
+  }
+
+  /** Takes the premove off the board (played or dropped). */
+  cancelPremove(): void {
+    this.ground.cancelPremove();
   }
 
   setLastMove(squares: string[]): void {

@@ -7,6 +7,7 @@ import { Board } from './board';
 import { el, link } from './dom';
 import { ClockPair } from './clock';
 import { FlipControl } from './flip';
+import { premoveAction, premoveAllowed, type Premove } from './premove';
 import { Sounds, soundOfUpdate, type Heard } from './sounds';
 import { isUserName, profileUrl } from './api';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
@@ -81,6 +82,8 @@ export class GamePage {
   /** Beirut's setup: the piece picked as the carrier, armed only when the player confirms. */
   private carrierPick: string | null = null;
   private resignArmed = false;
+  /** The move made ahead while the opponent is to move, played when the turn comes if legal. */
+  private premove: Premove | null = null;
   private dice: { commitment: string; seed: string | null } | null = null;
   private abortable: boolean | undefined;
   private status: string | undefined;
@@ -197,6 +200,7 @@ export class GamePage {
     const actor = forSide ?? view.to_act;
     const mover = actor === 'white' || actor === 'black' ? actor : undefined;
     const dests = destinations(view.legal, pieceAtIn(view));
+    const premoving = !this.waiting && premoveAllowed(view, this.seat, presentationOf(view.variant).premoves !== false);
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
       const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
@@ -204,6 +208,7 @@ export class GamePage {
       const own = new Map<string, string[]>();
       for (const [from, tos] of dests) if (board.owns(from)) own.set(from, tos.filter(t => board.owns(t)));
       board.setMovable(mover, own);
+      board.setPremovable(premoving ? this.seat ?? undefined : undefined);
       board.setLastMove(this.lastMoveSquares(view));
       board.setCheck(checkedKings(view));
       board.setShapes([]);
@@ -224,6 +229,17 @@ export class GamePage {
     this.moveInput.disabled = view.legal.length === 0;
     this.typingHintEl.textContent = typingHint(view.legal, presentationOf(view.variant).typedWords);
     this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting;
+    if (fresh) this.playPremove(view, premoving);
+  }
+
+  /** A new view: the premove is played when the turn is the player's and it is legal; dropped silently otherwise. */
+  private playPremove(view: View, stillAhead: boolean): void {
+    const premove = this.premove;
+    if (!premove || stillAhead) return;
+    this.premove = null;
+    for (const board of this.boards) board.cancelPremove();
+    const action = view.legal.length ? premoveAction(view.legal, premove, pieceAtIn(view)) : null;
+    if (action) this.send(action.text);
   }
 
   private buildBoards(view: View, orientation: Color): void {
@@ -233,6 +249,7 @@ export class GamePage {
     const key = JSON.stringify([view.variant, orientation, specs.map(b => [b.name, b.files, b.ranks]), !!this.notes]);
     if (key === this.boardsKey) return;
     for (const b of this.boards) b.destroy();
+    this.premove = null;
     this.boardsKey = key;
     this.boardsEl.replaceChildren();
     this.boards = specs.map(spec => {
@@ -243,6 +260,9 @@ export class GamePage {
         onMove: (from, to) => this.moved(from, to),
         onSquare: square => this.clicked(square),
         onHover: square => this.hovered(square),
+        onPremove: (from, to) => {
+          this.premove = { from, to };
+        },
       });
       board.element.classList.toggle('notes-board', notes);
       return board;

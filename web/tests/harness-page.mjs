@@ -21,8 +21,9 @@ export function launchChromium() {
   });
 }
 
-/** The harness with fixture `name` loaded; `init` runs in the page before its scripts (a stub). */
+/** The harness with a fixture loaded (its name, or the fixture itself); `init` runs in the page before its scripts (a stub). */
 export async function openFixture(browser, server, name, { viewport = DESKTOP, init } = {}) {
+  const loaded = typeof name === 'string' ? fixture(name) : name;
   const context = await browser.newContext({ viewport });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
@@ -33,7 +34,7 @@ export async function openFixture(browser, server, name, { viewport = DESKTOP, i
   page.on('response', r => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
   await page.goto(`${server.url}/harness.html`);
   await page.waitForFunction(() => !!window.harness);
-  await page.evaluate(f => window.harness.load(f), fixture(name));
+  await page.evaluate(f => window.harness.load(f), loaded);
   await page.waitForSelector('.sq, .boards-hidden');
   return {
     page,

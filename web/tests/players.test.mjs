@@ -188,3 +188,69 @@ test('sounds: the start of the game when the opponent takes the open seat', asyn
   assert.deepEqual(await played(s.page), ['/sounds/start.wav']);
   await s.close();
 });
+
+/** chess-black-waits after White's answer Nf3: Black to move, with these of Black's moves legal. */
+function blackToMove(legal) {
+  const message = structuredClone(fixture('chess-black-waits').messages.at(-1));
+  const view = message.view;
+  view.boards[0].pieces.find(p => p.square === 'g1').square = 'f3';
+  view.to_act = 'black';
+  view.last = { seat: 'white', text: 'g1f3', san: 'Nf3', events: [{ kind: 'moved', by: 'white', san: 'Nf3', words: 'White plays Nf3' }] };
+  view.legal = legal.map(([from, to, san]) => ({ text: from + to, from, to, san }));
+  return message;
+}
+const premoveShown = page => countOf(page, '.ground cg-board square.current-premove', 2);
+
+for (const [label, viewport] of sizes) {
+  test(`premove: made while White thinks, played when Black's turn comes; one no longer legal is dropped silently (${label})`, async () => {
+    const s = await openFixture(browser, server, 'chess-black-waits', { viewport });
+    const { page } = s;
+    await clickSquare(page, 'd7');
+    await clickSquare(page, 'd5');
+    assert.equal(await premoveShown(page), 2, 'd7 and d5 marked as the premove');
+    assert.deepEqual(await s.sent(), [], 'nothing is sent before the turn comes');
+    await s.push(blackToMove([['d7', 'd5', 'd5'], ['d7', 'd6', 'd6']]));
+    await page.waitForFunction(() => window.harness.sent().length === 1, null, { timeout: 3000 }).catch(() => {});
+    assert.deepEqual(await s.sent(), ['d7d5']);
+    assert.equal(await countOf(page, '.ground cg-board square.current-premove', 0), 0);
+
+    // A premove the position no longer allows (not in `legal`) is dropped: nothing sent, no mark, no error.
+    await s.push(fixture('chess-black-waits').messages.at(-1));
+    await clickSquare(page, 'b8');
+    await clickSquare(page, 'c6');
+    assert.equal(await premoveShown(page), 2);
+    await s.push(blackToMove([['d7', 'd5', 'd5']]));
+    await page.waitForTimeout(200);
+    assert.deepEqual(await s.sent(), ['d7d5']);
+    assert.equal(await countOf(page, '.ground cg-board square.current-premove', 0), 0);
+    assert.equal(await page.locator('.error').first().innerText(), '');
+    await s.close();
+  });
+}
+
+/** circe-reborn seen by White while Black is to move. */
+const circeWhiteWaits = () => {
+  const f = structuredClone(fixture('circe-reborn'));
+  f.viewer = 'white';
+  for (const m of f.messages) m.view.legal = [];
+  return f;
+};
+
+for (const [label, viewport] of sizes) {
+  for (const [name, load, from, to] of [
+    ['rejection (the answer to a proposal comes first)', 'model-rejection-waiting', 'd2', 'd4'],
+    ['circe (a capture may need its rebirth chosen)', circeWhiteWaits, 'a2', 'a3'],
+    ['looking-glass (orders into an unseen world)', 'model-looking-glass-promoted', 'Re1', 'Re2'],
+  ]) {
+    test(`premove: none in ${name} (${label})`, async () => {
+      const s = await openFixture(browser, server, typeof load === 'function' ? load() : load, { viewport });
+      await clickSquare(s.page, from);
+      await clickSquare(s.page, to);
+      await s.page.waitForTimeout(200);
+      assert.equal(await s.page.locator('.ground cg-board square.current-premove').count(), 0);
+      assert.equal(await s.page.locator('.ground cg-board square.premove-dest').count(), 0);
+      assert.deepEqual(await s.sent(), []);
+      await s.close();
+    });
+  }
+}

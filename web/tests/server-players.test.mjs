@@ -43,3 +43,46 @@ for (const [label, viewport] of sizes) {
     await black.done();
   });
 }
+
+const premoveMarks = page => page.locator('.ground cg-board square.current-premove').count();
+
+for (const [label, viewport] of sizes) {
+  test(`premove on the real server (chess, ${label}): d4 made ahead is played at once after Black's e5; dxe5 made ahead is dropped after exd4`, async () => {
+    const { white, black } = await real.newGame('chess', { viewport });
+    const both = [white.page, black.page];
+    await typeAction(white, 'e4', both);
+    await clickSquare(white.page, 'd2');
+    await clickSquare(white.page, 'd4');
+    assert.equal(await premoveMarks(white.page), 2);
+    const before = await plyOf(white.page);
+    await typeAction(black, 'e5', [black.page]);
+    // White's premove is played without a click: the state after it reaches both pages.
+    await settledPast(both, before + 1);
+    for (const p of both) assert.equal(await pieceOn(p, 'd4'), 'white pawn');
+    assert.equal(await premoveMarks(white.page), 0);
+    assert.match(await black.page.locator('.status .turn').innerText(), /Your turn/);
+
+    await clickSquare(white.page, 'd4');
+    await clickSquare(white.page, 'e5');
+    assert.equal(await premoveMarks(white.page), 2);
+    await typeAction(black, 'exd4', both);
+    await white.page.waitForFunction(() => document.querySelectorAll('.ground cg-board square.current-premove').length === 0, null, WAIT);
+    await white.page.waitForTimeout(300);
+    assert.equal(await pieceOn(white.page, 'e5'), null, 'the dropped premove was not played');
+    assert.match(await white.page.locator('.status .turn').innerText(), /Your turn/);
+    assert.equal(await white.page.locator('.panel > .error').innerText(), '');
+    await white.done();
+    await black.done();
+  });
+
+  test(`premove on the real server: none in Rejection, where White's next decision is an answer (${label})`, async () => {
+    const { white, black } = await real.newGame('rejection', { viewport });
+    const both = [white.page, black.page];
+    await typeAction(white, 'e4', both);
+    await clickSquare(white.page, 'd2');
+    await clickSquare(white.page, 'd4');
+    assert.equal(await premoveMarks(white.page), 0);
+    await white.done();
+    await black.done();
+  });
+}
