@@ -8,6 +8,8 @@ import { el, link } from './dom';
 import { ClockPair } from './clock';
 import { FlipControl } from './flip';
 import { premoveAction, premoveAllowed, type Premove } from './premove';
+import { MoveList, historyNote } from './move-list';
+import { ReplayHistory } from './history';
 import { Sounds, soundOfUpdate, type Heard } from './sounds';
 import { isUserName, profileUrl } from './api';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
@@ -17,7 +19,7 @@ import { squareIn } from './squares';
 import { checkedKings } from './check';
 import { carriedOut, describeEvents, eventMarks } from './events';
 import type { Transport } from './transport';
-import type { BoardView, Clocks, Color, GameEvent, LegalAction, MoveListEntry, ServerMessage, View, Viewer } from './view';
+import type { BoardView, Clocks, Color, GameEvent, LegalAction, ServerMessage, View, Viewer } from './view';
 import { randomStart, startAction } from './setup';
 import { specialKind, specialSquareGroups } from './view';
 
@@ -61,7 +63,9 @@ export class GamePage {
   private readonly moveInput = el('input');
   /** What may be typed now, with examples from the legal list. */
   private readonly typingHintEl = el('p', 'typing-hint');
-  private readonly movesEl = el('ol', 'moves');
+  private readonly moveList = new MoveList(count => void this.step(count));
+  /** Said over the board while a past position is shown. */
+  private readonly historyNoteEl = el('p', 'history-note');
   private readonly gameButtons = el('div', 'game-buttons');
   private readonly errorEl = el('div', 'error');
   private readonly revealEl = el('div', 'reveal');
@@ -75,7 +79,16 @@ export class GamePage {
   private boardsKey = '';
   /** The board drawn from the player's knowledge (Looking-Glass's unseen world), if any. */
   private notes: BoardView | null = null;
+  /** The view drawn: the live one, or a past one while the player steps through the moves. */
   private view: View | null = null;
+  /** The latest view from the referee. */
+  private live: View | null = null;
+  /** The number of moves shown while stepping through the game; null: the live game. */
+  private shownMoves: number | null = null;
+  /** Counts the steps asked for, so a slow answer to an older one is not drawn. */
+  private stepsAsked = 0;
+  /** The server's game's past positions (absent off the server: the harness). */
+  private history: ReplayHistory | null = null;
   private viewer: Viewer;
   private selected: string | null = null;
   private choosing: LegalAction[] | null = null;
@@ -108,11 +121,13 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
+    side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.moveList.element, this.moveList.nav, this.gameButtons, this.revealEl);
     this.tools.append(this.flip.button, this.sounds.button);
     this.panel.append(this.tools, this.clocks.element, this.errorEl, side);
     this.main.append(this.boardsEl, this.panel);
-    root.replaceChildren(this.header, this.main, this.odds);
+    this.historyNoteEl.setAttribute('role', 'status');
+    this.historyNoteEl.hidden = true;
+    root.replaceChildren(this.header, this.historyNoteEl, this.main, this.odds);
     transport.listen(m => this.receive(m));
   }
 
@@ -134,7 +149,7 @@ export class GamePage {
       if (this.view) this.render(this.view, null, false);
       return;
     }
-    const heard: Heard = { view: this.view, ply: this.ply, status: this.status };
+    const heard: Heard = { view: this.live, ply: this.ply, status: this.status };
     if (message.viewer) this.viewer = message.viewer;
     this.dice = message.dice ?? null;
     this.abortable = message.abortable;
@@ -142,7 +157,11 @@ export class GamePage {
     if (message.ply !== undefined) this.root.dataset.ply = String(message.ply);
     if (message.game) this.clocks.setNames({ white: playerName(message.game.players.white), black: playerName(message.game.players.black) });
     this.errorEl.textContent = '';
-    this.render(message.view, message.clocks ?? null, true);
+    if (message.game && !this.history) this.history = new ReplayHistory(message.game.id);
+    if (message.view.outcome && !this.live?.outcome) this.history?.forget(); // a spectator's past views become the referee's
+    this.live = message.view;
+    if (this.shownMoves === null) this.render(message.view, message.clocks ?? null, true);
+    else this.liveWhileStepping(message.view, message.clocks ?? null);
     this.ply = message.ply;
     const sound = soundOfUpdate(heard, { view: message.view, ply: message.ply, status: this.status });
     if (sound) this.sounds.play(sound);
@@ -169,6 +188,40 @@ export class GamePage {
   private showGone(text: string): void {
     this.header.replaceChildren(el('h1', undefined, 'No such game'), el('p', 'no-such-game', text), link('/', 'Go to the lobby'));
     this.main.hidden = true;
+  }
+
+  /** The live game moved on while the player looks at a past position: the clocks, the header and the list follow; the board stays. */
+  private liveWhileStepping(view: View, clocks: Clocks | null): void {
+    this.clocks.set(clocks, !!view.outcome);
+    this.renderHeader(view);
+    this.moveList.render(view.moves ?? [], this.shownMoves);
+  }
+
+  /** Shows the game after `count` moves (from the replay API), or the live game (null). */
+  private async step(count: number | null): Promise<void> {
+    const asked = ++this.stepsAsked;
+    if (count === null) {
+      this.shownMoves = null;
+      this.historyNoteEl.hidden = true;
+      if (this.live) this.render(this.live, null, false);
+      return;
+    }
+    if (!this.history || this.ply === undefined) return;
+    let view: View;
+    try {
+      view = await this.history.afterMoves(count, this.ply);
+    } catch (e) {
+      this.showError(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    if (asked !== this.stepsAsked) return;
+    // Looking back drops a premove: it was made for the position the player left.
+    this.premove = null;
+    for (const board of this.boards) board.cancelPremove();
+    this.shownMoves = count;
+    this.historyNoteEl.textContent = historyNote(count, this.live?.moves ?? []);
+    this.historyNoteEl.hidden = false;
+    this.render({ ...view, legal: [] }, null, false);
   }
 
   /** A running clock went under the low-time mark: the viewer hears it for its own clock. */
@@ -200,7 +253,7 @@ export class GamePage {
     const actor = forSide ?? view.to_act;
     const mover = actor === 'white' || actor === 'black' ? actor : undefined;
     const dests = destinations(view.legal, pieceAtIn(view));
-    const premoving = !this.waiting && premoveAllowed(view, this.seat, presentationOf(view.variant).premoves !== false);
+    const premoving = !this.waiting && this.shownMoves === null && premoveAllowed(view, this.seat, presentationOf(view.variant).premoves !== false);
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
       const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
@@ -214,7 +267,7 @@ export class GamePage {
       board.setShapes([]);
     }
     this.markSquares(view);
-    this.renderHeader(view);
+    this.renderHeader(this.live ?? view);
     this.renderPrompt(view);
     this.renderActions(view);
     this.renderEvents(view, fresh && previous !== null);
@@ -228,7 +281,7 @@ export class GamePage {
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
     this.typingHintEl.textContent = typingHint(view.legal, presentationOf(view.variant).typedWords);
-    this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting;
+    this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting || this.shownMoves !== null;
     if (fresh) this.playPremove(view, premoving);
   }
 
@@ -503,23 +556,7 @@ export class GamePage {
   }
 
   private renderMoves(view: View): void {
-    this.movesEl.replaceChildren();
-    const moves = view.moves ?? [];
-    let li: HTMLLIElement | null = null;
-    let previous: MoveListEntry | null = null;
-    for (const m of moves) {
-      // A rejected proposal and the move White played instead share White's line.
-      const sameTurn = previous?.rejected && previous.seat === m.seat;
-      if (!li || (m.seat === 'white' && !sameTurn)) {
-        li = el('li');
-        this.movesEl.append(li);
-      }
-      const entry = el('span', `move move-${m.seat}${m.rejected ? ' move-rejected' : ''}`, m.san);
-      if (m.rejected) entry.title = 'proposed and rejected';
-      li.append(entry);
-      previous = m;
-    }
-    this.movesEl.scrollTop = this.movesEl.scrollHeight;
+    this.moveList.render(this.live?.moves ?? view.moves ?? [], this.shownMoves);
   }
 
   private renderGameButtons(view: View): void {

@@ -86,3 +86,70 @@ for (const [label, viewport] of sizes) {
     await black.done();
   });
 }
+
+const note = page => page.locator('.history-note');
+const moveButton = (page, count) => page.locator(`.moves .move[data-count="${count}"]`);
+
+/** Waits until the page shows the note for `count` moves (null: the live game, no note). */
+async function showing(page, count) {
+  if (count === null) await page.waitForSelector('.history-note', { state: 'hidden', ...WAIT });
+  else await page.waitForFunction(n => document.querySelector('.moves .move.current')?.dataset.count === String(n) && !document.querySelector('.history-note').hidden, count, WAIT);
+}
+
+for (const [label, viewport] of sizes) {
+  test(`move list on the real server (chess, ${label}): a click and the arrow keys step through the game by the replay API, End returns to the live game; no move is offered meanwhile`, async () => {
+    const { white, black } = await real.newGame('chess', { viewport });
+    const both = [white.page, black.page];
+    for (const [mover, san] of [[white, 'e4'], [black, 'e5'], [white, 'Nf3'], [black, 'Nc6']]) await typeAction(mover, san, both);
+    const page = white.page;
+    await moveButton(page, 2).click();
+    await showing(page, 2);
+    assert.equal(await note(page).innerText(), 'Viewing move 2 (e5) — press End for the live game');
+    assert.equal(await pieceOn(page, 'e5'), 'black pawn');
+    assert.equal(await pieceOn(page, 'f3'), null);
+    assert.equal(await pieceOn(page, 'g1'), 'white knight');
+    assert.equal(await page.locator('.keyboard').isHidden(), true, 'no typed moves while looking back');
+    await clickSquare(page, 'g1');
+    assert.equal(await page.locator('.ground square.move-dest').count(), 0, 'no moves offered while looking back');
+
+    await page.keyboard.press('ArrowLeft');
+    await showing(page, 1);
+    assert.equal(await pieceOn(page, 'e5'), null);
+    assert.equal(await pieceOn(page, 'e4'), 'white pawn');
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => /start of the game/.test(document.querySelector('.history-note').textContent), null, WAIT);
+    assert.equal(await pieceOn(page, 'e4'), null);
+    assert.equal(await pieceOn(page, 'e2'), 'white pawn');
+    await page.keyboard.press('ArrowRight');
+    await showing(page, 1);
+    await page.keyboard.press('End');
+    await showing(page, null);
+    assert.equal(await pieceOn(page, 'f3'), 'white knight');
+    assert.equal(await pieceOn(page, 'c6'), 'black knight');
+    // From the live game Left shows the move before the last; Right at the last move is the live game again.
+    await page.keyboard.press('ArrowLeft');
+    await showing(page, 3);
+    assert.equal(await pieceOn(page, 'c6'), null);
+    await page.keyboard.press('ArrowRight');
+    await showing(page, null);
+    await clickSquare(page, 'f1');
+    assert.ok((await page.locator('.ground square.move-dest').count()) > 0, 'moves offered again in the live game');
+
+    // Black looks back while White moves: the board stays, the list and the turn follow; End shows the move.
+    await moveButton(black.page, 1).click();
+    await showing(black.page, 1);
+    const before = await plyOf(black.page);
+    await typeAction(white, 'Bc4', [white.page]);
+    await black.page.waitForFunction(n => Number(document.querySelector('.game').dataset.ply) > n, before, WAIT);
+    assert.equal(await moveButton(black.page, 5).innerText(), 'Bc4');
+    assert.match(await black.page.locator('.status .turn').innerText(), /Your turn/);
+    assert.equal(await pieceOn(black.page, 'c4'), null, 'still the position after move 1');
+    assert.equal(await pieceOn(black.page, 'e5'), null);
+    await black.page.keyboard.press('End');
+    await showing(black.page, null);
+    assert.equal(await pieceOn(black.page, 'c4'), 'white bishop');
+    await typeAction(black, 'Nf6', both);
+    await white.done();
+    await black.done();
+  });
+}
