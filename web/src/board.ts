@@ -59,6 +59,9 @@ export class Board {
     this.element.dataset.ranks = String(spec.ranks);
     this.element.style.setProperty('--cols', String(cols));
     this.element.style.setProperty('--rows', String(rows));
+    // For screen readers: a region named by the board and the side at its bottom (moves are typed in the box beside it).
+    this.element.setAttribute('role', 'region');
+    this.element.setAttribute('aria-label', `${title ?? 'Board'}, ${orientation === 'white' ? 'White' : 'Black'} at the bottom`);
 
     const frame = document.createElement('div');
     frame.className = 'board-frame';

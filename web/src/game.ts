@@ -64,6 +64,8 @@ export class GamePage {
   /** What may be typed now, with examples from the legal list. */
   private readonly typingHintEl = el('p', 'typing-hint');
   private readonly moveList = new MoveList(count => void this.step(count));
+  /** Says the last action's words to screen readers (polite: after what they are reading). */
+  private readonly announcer = el('p', 'announcer');
   /** Said over the board while a past position is shown. */
   private readonly historyNoteEl = el('p', 'history-note');
   private readonly gameButtons = el('div', 'game-buttons');
@@ -127,7 +129,8 @@ export class GamePage {
     this.main.append(this.boardsEl, this.panel);
     this.historyNoteEl.setAttribute('role', 'status');
     this.historyNoteEl.hidden = true;
-    root.replaceChildren(this.header, this.historyNoteEl, this.main, this.odds);
+    this.announcer.setAttribute('aria-live', 'polite');
+    root.replaceChildren(this.header, this.historyNoteEl, this.main, this.odds, this.announcer);
     transport.listen(m => this.receive(m));
   }
 
@@ -163,6 +166,7 @@ export class GamePage {
     if (this.shownMoves === null) this.render(message.view, message.clocks ?? null, true);
     else this.liveWhileStepping(message.view, message.clocks ?? null);
     this.ply = message.ply;
+    this.announce(heard, message.view);
     const sound = soundOfUpdate(heard, { view: message.view, ply: message.ply, status: this.status });
     if (sound) this.sounds.play(sound);
   }
@@ -188,6 +192,15 @@ export class GamePage {
   private showGone(text: string): void {
     this.header.replaceChildren(el('h1', undefined, 'No such game'), el('p', 'no-such-game', text), link('/', 'Go to the lobby'));
     this.main.hidden = true;
+  }
+
+  /** A new action (its ply or its last action changed): its words for screen readers. */
+  private announce(before: Heard, view: View): void {
+    const fresh = this.ply !== undefined && before.ply !== undefined ? this.ply > before.ply : JSON.stringify(view.last) !== JSON.stringify(before.view?.last);
+    if (!fresh) return;
+    const words = describeEvents(view.last?.events ?? []);
+    const end = view.outcome && !before.view?.outcome ? [view.outcome.words ?? view.outcome.result] : [];
+    this.announcer.textContent = [...words, ...end].join('. ');
   }
 
   /** The live game moved on while the player looks at a past position: the clocks, the header and the list follow; the board stays. */

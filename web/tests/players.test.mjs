@@ -254,3 +254,34 @@ for (const [label, viewport] of sizes) {
     });
   }
 }
+
+for (const [label, viewport] of sizes) {
+  test(`screen readers: the board is a named region, the controls have names, the moves a labelled list, and the last move is announced (${label})`, async () => {
+    const s = await openFixture(browser, server, 'chess-start', { viewport });
+    const { page } = s;
+    assert.equal(await page.getByRole('region', { name: 'Board, White at the bottom' }).count(), 1);
+    for (const name of ['Flip the board', 'Mute sounds', 'Resign']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+    assert.equal(await page.getByRole('textbox', { name: 'Type a move' }).count(), 1);
+    assert.equal(await page.getByRole('timer', { name: "White's clock" }).count(), 1);
+    assert.equal(await page.getByRole('timer', { name: "Black's clock" }).count(), 1);
+
+    await s.push(afterAction([moved, check], { moves: [{ seat: 'white', san: 'e4' }] }));
+    const list = page.getByRole('list', { name: 'Moves' });
+    assert.equal(await list.getByRole('listitem').count(), 1);
+    assert.equal(await list.getByRole('button', { name: '1. White: e4', exact: true }).count(), 1);
+    assert.equal(await page.locator('[aria-live="polite"]').innerText(), 'White plays e4. Check');
+    for (const name of ['First position (Home)', 'Previous move (Left arrow)', 'Next move (Right arrow)', 'Live game (End)']) {
+      assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+    }
+    await page.getByRole('button', { name: 'Flip the board' }).click();
+    assert.equal(await page.getByRole('region', { name: 'Board, Black at the bottom' }).count(), 1);
+    await s.close();
+  });
+}
+
+test('screen readers: each of the two boards is a region named by its title', async () => {
+  const s = await openFixture(browser, server, 'bermuda-two-board-start');
+  const names = await s.page.getByRole('region').evaluateAll(els => els.map(e => e.getAttribute('aria-label')));
+  assert.deepEqual(names, ['Lower board (human pieces), White at the bottom', 'Upper board (alien pieces), quarter-turned, White at the bottom']);
+  await s.close();
+});
