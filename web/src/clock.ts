@@ -1,6 +1,7 @@
-// The players' rows: each side's name beside its clock, the viewer's own
-// side at the bottom (next to its side of the board), ticking down between
-// the referee's messages. The server keeps the real time; the page only
+// The players' rows, as on lichess: each side's name and rating beside its
+// clock, one row over the board and one under it, the side drawn at the
+// bottom of the board in the bottom row; the clocks tick down between the
+// referee's messages. The server keeps the real time; the page only
 // counts down from the last figures it got.
 
 import type { Clocks, Color } from './view';
@@ -20,7 +21,9 @@ export function formatClock(ms: number): string {
 const sideWord = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 export class ClockPair {
-  readonly element: HTMLElement;
+  /** The row over the board and the row under it. */
+  readonly top: HTMLElement;
+  readonly bottom: HTMLElement;
   private readonly rows: Record<Color, HTMLElement>;
   private readonly names: Record<Color, HTMLElement>;
   private readonly faces: Record<Color, HTMLElement>;
@@ -33,13 +36,15 @@ export class ClockPair {
 
   /** `onLow`: a running clock just went under LOW_TIME_MS. */
   constructor(private readonly onLow: (side: Color) => void = () => {}) {
-    this.element = document.createElement('div');
-    this.element.className = 'clocks';
+    this.top = document.createElement('div');
+    this.top.className = 'clocks clocks-top';
+    this.bottom = document.createElement('div');
+    this.bottom.className = 'clocks clocks-bottom';
     this.faces = { white: this.face('white'), black: this.face('black') };
     this.names = { white: this.nameEl('white'), black: this.nameEl('black') };
     this.rows = { white: this.row('white'), black: this.row('black') };
-    this.element.append(this.rows.black, this.rows.white);
-    this.element.hidden = true;
+    this.orient('white');
+    this.show(false);
   }
 
   private face(color: Color): HTMLElement {
@@ -66,6 +71,11 @@ export class ClockPair {
     return el;
   }
 
+  private show(shown: boolean): void {
+    this.top.hidden = !shown;
+    this.bottom.hidden = !shown;
+  }
+
   /** The players' names (the server's game); a node links to a profile. Null: an open seat. */
   setNames(names: Record<Color, string | Node | null>): void {
     this.named = true;
@@ -74,14 +84,14 @@ export class ClockPair {
       name.hidden = false;
       name.replaceChildren(`${sideWord(color)}: `, names[color] ?? 'open seat');
     }
-    this.element.hidden = false;
+    this.show(true);
   }
 
   /** New figures from the server; null: this game has no clocks. `stopped`: the game is over. */
   set(clocks: Clocks | null, stopped: boolean): void {
     this.clocks = clocks ? { ...clocks, running: stopped ? null : clocks.running } : null;
     this.receivedAt = performance.now();
-    this.element.hidden = !clocks && !this.named;
+    this.show(!!clocks || this.named);
     for (const color of ['white', 'black'] as const) this.faces[color].hidden = !clocks;
     window.clearInterval(this.timer);
     this.draw();
@@ -91,7 +101,8 @@ export class ClockPair {
   /** Puts `bottom`'s row at the bottom, next to its side of the board. */
   orient(bottom: Color): void {
     const top = bottom === 'white' ? 'black' : 'white';
-    this.element.replaceChildren(this.rows[top], this.rows[bottom]);
+    this.top.replaceChildren(this.rows[top]);
+    this.bottom.replaceChildren(this.rows[bottom]);
   }
 
   private draw(): void {

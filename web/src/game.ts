@@ -11,7 +11,7 @@ import { premoveAction, premoveAllowed, type Premove } from './premove';
 import { MoveList, historyNote } from './move-list';
 import { ReplayHistory } from './history';
 import { Sounds, soundOfUpdate, type Heard } from './sounds';
-import { isUserName, profileUrl } from './api';
+import { playerLabel } from './players';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
@@ -102,6 +102,8 @@ export class GamePage {
   private dice: { commitment: string; seed: string | null } | null = null;
   private abortable: boolean | undefined;
   private status: string | undefined;
+  /** The players and whether the game runs, as last shown by the clocks. */
+  private playersKey = '';
   /** The ply of the last state (the server's; absent from a bare view). */
   private ply: number | undefined;
 
@@ -125,8 +127,10 @@ export class GamePage {
     const side = el('div', 'side');
     side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.moveList.element, this.moveList.nav, this.gameButtons, this.revealEl);
     this.tools.append(this.flip.button, this.sounds.button);
-    this.panel.append(this.tools, this.clocks.element, this.errorEl, side);
-    this.main.append(this.boardsEl, this.panel);
+    this.panel.append(this.tools, this.errorEl, side);
+    const boardArea = el('div', 'board-area');
+    boardArea.append(this.clocks.top, this.boardsEl, this.clocks.bottom);
+    this.main.append(boardArea, this.panel);
     this.historyNoteEl.setAttribute('role', 'status');
     this.historyNoteEl.hidden = true;
     this.announcer.setAttribute('aria-live', 'polite');
@@ -158,7 +162,7 @@ export class GamePage {
     this.abortable = message.abortable;
     this.status = message.game?.status;
     if (message.ply !== undefined) this.root.dataset.ply = String(message.ply);
-    if (message.game) this.clocks.setNames({ white: playerName(message.game.players.white), black: playerName(message.game.players.black) });
+    this.showPlayers(message);
     this.errorEl.textContent = '';
     if (message.game && !this.history) this.history = new ReplayHistory(message.game.id);
     if (message.view.outcome && !this.live?.outcome) this.history?.forget(); // a spectator's past views become the referee's
@@ -169,6 +173,17 @@ export class GamePage {
     this.announce(heard, message.view);
     const sound = soundOfUpdate(heard, { view: message.view, ply: message.ply, status: this.status });
     if (sound) this.sounds.play(sound);
+  }
+
+  /** The players' names and ratings by the clocks: asked again when a seat is taken and when the game ends (the ratings moved). */
+  private showPlayers(message: Extract<ServerMessage, { type: 'view' }>): void {
+    const game = message.game;
+    if (!game) return;
+    const key = JSON.stringify([game.players, game.status === 'playing' || game.status === 'waiting']);
+    if (key === this.playersKey) return;
+    this.playersKey = key;
+    const variant = message.view.variant;
+    this.clocks.setNames({ white: playerLabel(game.players.white, variant), black: playerLabel(game.players.black, variant) });
   }
 
   /** The game waits for an opponent (the server's state says so). */
@@ -821,11 +836,6 @@ export class GamePage {
     if (matches.length === 1 || sameMove) this.choose(matches);
     else this.showChooser({ kind: 'pick', options: matches });
   }
-}
-
-/** A player's name as the rows beside the clocks show it: a user's links to its profile. */
-function playerName(name: string | null): string | Node | null {
-  return name && isUserName(name) ? link(profileUrl(name), name, 'player-link') : name;
 }
 
 /** Beirut's setup actions (`carrier g1`), one for each piece that may carry the bomb. */

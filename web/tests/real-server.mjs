@@ -47,9 +47,16 @@ export async function startRealServer() {
     return g;
   }
 
-  /** White posts a seek for `variant` in the lobby; Black accepts it there. Both pages wait on the game page. */
-  async function newGame(variant, { viewport, init, minutes = 5, increment = 0 } = {}) {
+  /** White posts a seek for `variant` in the lobby; Black accepts it there. Both pages wait on the game page. `users`: each signs up first, under these names. */
+  async function newGame(variant, { viewport, init, minutes = 5, increment = 0, users } = {}) {
     const white = await guest({ viewport, init });
+    const black = await guest({ viewport, init });
+    if (users) {
+      for (const [g, name] of [[white, users.white], [black, users.black]]) {
+        const r = await g.context.request.post(`${server.url}/api/signup`, { data: { name, password: 'correct horse battery' }, headers: { origin: server.url } });
+        assert.equal(r.status(), 201, await r.text());
+      }
+    }
     await white.page.goto(`${server.url}/`);
     await white.page.waitForSelector(`select[name="variant"] option[value="${variant}"]`, { state: 'attached', ...WAIT });
     await white.page.selectOption('select[name="variant"]', variant);
@@ -61,7 +68,6 @@ export async function startRealServer() {
     await white.page.waitForURL(/\/game\/[^/]+$/, WAIT);
     await white.page.waitForSelector('.game[data-ply]', WAIT);
     const id = new URL(white.page.url()).pathname.split('/').pop();
-    const black = await guest({ viewport, init });
     await black.page.goto(`${server.url}/`);
     await black.page.locator(`tr.seek[data-id="${id}"] button.accept-seek`).click(WAIT);
     await black.page.waitForURL(new RegExp(`/game/${id}$`), WAIT);

@@ -4,10 +4,14 @@
 // game. (The same on the fixture harness: players.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE } from './harness-page.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DESKTOP, PHONE, webDir } from './harness-page.mjs';
 import { WAIT, clickSquare, pieceOn, plyOf, settledPast, startRealServer, typeAction } from './real-server.mjs';
 
 let real;
+const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
+mkdirSync(shotsDir, { recursive: true });
 
 before(async () => {
   real = await startRealServer();
@@ -149,6 +153,46 @@ for (const [label, viewport] of sizes) {
     await showing(black.page, null);
     assert.equal(await pieceOn(black.page, 'c4'), 'white bishop');
     await typeAction(black, 'Nf6', both);
+    await white.done();
+    await black.done();
+  });
+}
+
+/** The row of `colour` and where it stands against the board: its box, its name's text and its clock's box. */
+async function row(page, colour) {
+  const r = page.locator(`.player-row-${colour}`);
+  return {
+    box: await r.boundingBox(),
+    name: await r.locator('.player-name').innerText(),
+    clock: await r.locator('.clock').boundingBox(),
+    label: await r.locator('.player-name').boundingBox(),
+  };
+}
+
+let userCount = 0;
+for (const [label, viewport] of sizes) {
+  test(`players on the real server (${label}): each side's name and rating beside its clock, the opponent over the board and the player under it`, async () => {
+    userCount++;
+    const users = { white: `Ann_${userCount}${label[0]}`, black: `Bob_${userCount}${label[0]}` };
+    const { white, black } = await real.newGame('chess', { viewport, users });
+    for (const [g, own, other] of [[white, 'white', 'black'], [black, 'black', 'white']]) {
+      await g.page.waitForFunction(() => [...document.querySelectorAll('.player-rating')].every(r => r.textContent), null, WAIT);
+      const board = await g.page.locator('.board-frame').boundingBox();
+      const top = await row(g.page, other);
+      const bottom = await row(g.page, own);
+      assert.equal(top.name, `${other === 'white' ? 'White' : 'Black'}: ${users[other]} (1500?)`);
+      assert.equal(bottom.name, `${own === 'white' ? 'White' : 'Black'}: ${users[own]} (1500?)`);
+      assert.ok(top.box.y + top.box.height <= board.y + 1, 'the opponent\'s row is over the board');
+      assert.ok(bottom.box.y >= board.y + board.height - 1, 'the player\'s row is under the board');
+      for (const r of [top, bottom]) {
+        // Side by side: the name left of the clock on one line, both within the screen's width.
+        assert.ok(r.label.x + r.label.width <= r.clock.x + 1, 'the name left of the clock');
+        assert.ok(Math.abs(r.label.y + r.label.height / 2 - (r.clock.y + r.clock.height / 2)) < r.clock.height / 2, 'on one line');
+        assert.ok(r.clock.x + r.clock.width <= viewport.width, 'the clock on the screen');
+      }
+      assert.equal(await g.page.locator(`.player-row-${other} a.player-link`).getAttribute('href'), `/@/${users[other]}`);
+    }
+    await white.page.screenshot({ path: join(shotsDir, `server-players-${label}.png`) });
     await white.done();
     await black.done();
   });
