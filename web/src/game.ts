@@ -8,9 +8,10 @@ import { el, link } from './dom';
 import { ClockPair } from './clock';
 import { FlipControl } from './flip';
 import { premoveAction, premoveAllowed, type Premove } from './premove';
-import { MoveList, historyNote } from './move-list';
-import { ReplayHistory } from './history';
-import { Sounds, soundOfUpdate, type Heard } from './sounds';
+import { PastPositions } from './history';
+import { Announcer } from './announcer';
+import type { Heard } from './heard';
+import { Sounds, soundOfUpdate } from './sounds';
 import { playerLabel } from './players';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
@@ -63,11 +64,12 @@ export class GamePage {
   private readonly moveInput = el('input');
   /** What may be typed now, with examples from the legal list. */
   private readonly typingHintEl = el('p', 'typing-hint');
-  private readonly moveList = new MoveList(count => void this.step(count));
-  /** Says the last action's words to screen readers (polite: after what they are reading). */
-  private readonly announcer = el('p', 'announcer');
-  /** Said over the board while a past position is shown. */
-  private readonly historyNoteEl = el('p', 'history-note');
+  private readonly past = new PastPositions(
+    view => this.showPast(view),
+    () => ({ ply: this.ply, moves: this.live?.moves ?? [] }),
+    message => this.showError(message),
+  );
+  private readonly announcer = new Announcer();
   private readonly gameButtons = el('div', 'game-buttons');
   private readonly errorEl = el('div', 'error');
   private readonly revealEl = el('div', 'reveal');
@@ -85,12 +87,6 @@ export class GamePage {
   private view: View | null = null;
   /** The latest view from the referee. */
   private live: View | null = null;
-  /** The number of moves shown while stepping through the game; null: the live game. */
-  private shownMoves: number | null = null;
-  /** Counts the steps asked for, so a slow answer to an older one is not drawn. */
-  private stepsAsked = 0;
-  /** The server's game's past positions (absent off the server: the harness). */
-  private history: ReplayHistory | null = null;
   private viewer: Viewer;
   private selected: string | null = null;
   private choosing: LegalAction[] | null = null;
@@ -125,16 +121,13 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.moveList.element, this.moveList.nav, this.gameButtons, this.revealEl);
+    side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.past.list.element, this.past.list.nav, this.gameButtons, this.revealEl);
     this.tools.append(this.flip.button, this.sounds.button);
     this.panel.append(this.tools, this.errorEl, side);
     const boardArea = el('div', 'board-area');
     boardArea.append(this.clocks.top, this.boardsEl, this.clocks.bottom);
     this.main.append(boardArea, this.panel);
-    this.historyNoteEl.setAttribute('role', 'status');
-    this.historyNoteEl.hidden = true;
-    this.announcer.setAttribute('aria-live', 'polite');
-    root.replaceChildren(this.header, this.historyNoteEl, this.main, this.odds, this.announcer);
+    root.replaceChildren(this.header, this.past.note, this.main, this.odds, this.announcer.element);
     transport.listen(m => this.receive(m));
   }
 
@@ -164,14 +157,14 @@ export class GamePage {
     if (message.ply !== undefined) this.root.dataset.ply = String(message.ply);
     this.showPlayers(message);
     this.errorEl.textContent = '';
-    if (message.game && !this.history) this.history = new ReplayHistory(message.game.id);
-    if (message.view.outcome && !this.live?.outcome) this.history?.forget(); // a spectator's past views become the referee's
+    this.past.follow(message.game?.id, !!message.view.outcome && !this.live?.outcome);
     this.live = message.view;
-    if (this.shownMoves === null) this.render(message.view, message.clocks ?? null, true);
-    else this.liveWhileStepping(message.view, message.clocks ?? null);
+    if (this.past.viewing) this.liveWhileStepping(message.view, message.clocks ?? null);
+    else this.render(message.view, message.clocks ?? null, true);
     this.ply = message.ply;
-    this.announce(heard, message.view);
-    const sound = soundOfUpdate(heard, { view: message.view, ply: message.ply, status: this.status });
+    const now = { view: message.view, ply: message.ply, status: this.status };
+    this.announcer.hear(heard, now);
+    const sound = soundOfUpdate(heard, now);
     if (sound) this.sounds.play(sound);
   }
 
@@ -209,46 +202,22 @@ export class GamePage {
     this.main.hidden = true;
   }
 
-  /** A new action (its ply or its last action changed): its words for screen readers. */
-  private announce(before: Heard, view: View): void {
-    const fresh = this.ply !== undefined && before.ply !== undefined ? this.ply > before.ply : JSON.stringify(view.last) !== JSON.stringify(before.view?.last);
-    if (!fresh) return;
-    const words = describeEvents(view.last?.events ?? []);
-    const end = view.outcome && !before.view?.outcome ? [view.outcome.words ?? view.outcome.result] : [];
-    this.announcer.textContent = [...words, ...end].join('. ');
-  }
-
   /** The live game moved on while the player looks at a past position: the clocks, the header and the list follow; the board stays. */
   private liveWhileStepping(view: View, clocks: Clocks | null): void {
     this.clocks.set(clocks, !!view.outcome);
     this.renderHeader(view);
-    this.moveList.render(view.moves ?? [], this.shownMoves);
+    this.past.renderList(view.moves ?? []);
   }
 
-  /** Shows the game after `count` moves (from the replay API), or the live game (null). */
-  private async step(count: number | null): Promise<void> {
-    const asked = ++this.stepsAsked;
-    if (count === null) {
-      this.shownMoves = null;
-      this.historyNoteEl.hidden = true;
+  /** A past position from the move list (nothing offered in it), or the live game again (null). */
+  private showPast(view: View | null): void {
+    if (!view) {
       if (this.live) this.render(this.live, null, false);
       return;
     }
-    if (!this.history || this.ply === undefined) return;
-    let view: View;
-    try {
-      view = await this.history.afterMoves(count, this.ply);
-    } catch (e) {
-      this.showError(e instanceof Error ? e.message : String(e));
-      return;
-    }
-    if (asked !== this.stepsAsked) return;
     // Looking back drops a premove: it was made for the position the player left.
     this.premove = null;
     for (const board of this.boards) board.cancelPremove();
-    this.shownMoves = count;
-    this.historyNoteEl.textContent = historyNote(count, this.live?.moves ?? []);
-    this.historyNoteEl.hidden = false;
     this.render({ ...view, legal: [] }, null, false);
   }
 
@@ -281,7 +250,7 @@ export class GamePage {
     const actor = forSide ?? view.to_act;
     const mover = actor === 'white' || actor === 'black' ? actor : undefined;
     const dests = destinations(view.legal, pieceAtIn(view));
-    const premoving = !this.waiting && this.shownMoves === null && premoveAllowed(view, this.seat, presentationOf(view.variant).premoves !== false);
+    const premoving = !this.waiting && !this.past.viewing && premoveAllowed(view, this.seat, presentationOf(view.variant).premoves !== false);
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
       const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
@@ -309,7 +278,7 @@ export class GamePage {
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
     this.typingHintEl.textContent = typingHint(view.legal, presentationOf(view.variant).typedWords);
-    this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting || this.shownMoves !== null;
+    this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting || this.past.viewing;
     if (fresh) this.playPremove(view, premoving);
   }
 
@@ -584,7 +553,7 @@ export class GamePage {
   }
 
   private renderMoves(view: View): void {
-    this.moveList.render(this.live?.moves ?? view.moves ?? [], this.shownMoves);
+    this.past.renderList(this.live?.moves ?? view.moves ?? []);
   }
 
   private renderGameButtons(view: View): void {

@@ -5,6 +5,7 @@
 // browser (localStorage), silences them all.
 
 import { el } from './dom';
+import { bringsNewAction, type Heard } from './heard';
 import type { GameEvent, View } from './view';
 
 export type SoundName = 'move' | 'capture' | 'check' | 'low-time' | 'start' | 'end';
@@ -63,18 +64,9 @@ function readMuted(): boolean {
   }
 }
 
-/** What the page knew: the view, the ply and the server's status of the game (absent when not said). */
-export interface Heard {
-  view: View | null;
-  ply: number | undefined;
-  status: string | undefined;
-}
-
 /** The sound a new message makes: the start when play begins, the end when an outcome appears, else the new action's. */
 export function soundOfUpdate(before: Heard, after: Heard & { view: View }): SoundName | null {
   if (after.status === 'playing' && before.status !== 'playing' && !(after.view.moves ?? []).length) return 'start';
-  if (!before.view) return null; // the page just opened: nothing happened in front of the player
-  if (after.view.outcome && !before.view.outcome) return 'end';
-  const fresh = after.ply !== undefined && before.ply !== undefined ? after.ply > before.ply : JSON.stringify(after.view.last) !== JSON.stringify(before.view.last);
-  return fresh ? soundOfEvents(after.view.last?.events ?? []) : null;
+  if (before.view && after.view.outcome && !before.view.outcome) return 'end';
+  return bringsNewAction(before, after) ? soundOfEvents(after.view.last?.events ?? []) : null;
 }

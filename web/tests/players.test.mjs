@@ -179,12 +179,13 @@ for (const [label, viewport] of sizes) {
 test('sounds: the start of the game when the opponent takes the open seat', async () => {
   const s = await openFixture(browser, server, 'server-state-bermuda-angle', { init: STUB_PLAY });
   const state = structuredClone(fixture('server-state-bermuda-angle').messages.at(-1));
-  Object.assign(state, { ply: 0, status: 'waiting', players: { white: 'guest-ann', black: null } });
+  // Guests' names (guest- and six characters): no profile to ask for.
+  Object.assign(state, { ply: 0, status: 'waiting', players: { white: 'guest-ann001', black: null } });
   state.view.moves = [];
   state.view.last = null;
   await s.push(state);
   assert.deepEqual(await played(s.page), []);
-  await s.push({ ...state, status: 'playing', players: { white: 'guest-ann', black: 'guest-bob' } });
+  await s.push({ ...state, status: 'playing', players: { white: 'guest-ann001', black: 'guest-bob001' } });
   assert.deepEqual(await played(s.page), ['/sounds/start.wav']);
   await s.close();
 });

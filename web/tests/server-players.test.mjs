@@ -197,3 +197,69 @@ for (const [label, viewport] of sizes) {
     await black.done();
   });
 }
+
+test('move list on the real server (beirut): stepping back shows each viewer only what it could see then: its own carrier to each player, none to a spectator', async () => {
+  const { id, white, black } = await real.newGame('beirut');
+  const both = [white.page, black.page];
+  for (const [g, square, name] of [[white, 'g1', 'Arm the knight on g1'], [black, 'b8', 'Arm the knight on b8']]) {
+    const before = await plyOf(g.page);
+    await clickSquare(g.page, square);
+    await g.page.getByRole('button', { name, exact: true }).click();
+    await settledPast(both, before);
+  }
+  const spectator = await real.guest();
+  await spectator.page.goto(`${real.server.url}/game/${id}`);
+  await spectator.page.waitForSelector('.game[data-ply]', WAIT);
+  const all = [white.page, black.page, spectator.page];
+  await typeAction(white, 'Nf3', all);
+  await typeAction(black, 'a6', all);
+  const carriers = page => page.locator('.sq.carrier').evaluateAll(els => els.map(e => e.dataset.square));
+  for (const [page, seen] of [[white.page, ['g1']], [black.page, ['b8']], [spectator.page, []]]) {
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => /start of the game/.test(document.querySelector('.history-note').textContent), null, WAIT);
+    assert.equal(await pieceOn(page, 'g1'), 'white knight');
+    assert.deepEqual(await carriers(page), seen);
+    await page.keyboard.press('ArrowRight');
+    await showing(page, 1);
+    assert.equal(await pieceOn(page, 'f3'), 'white knight');
+    assert.deepEqual(await carriers(page), seen.map(s => (s === 'g1' ? 'f3' : s)));
+    if (!seen.length) assert.doesNotMatch(await page.locator('body').innerText(), /carrier: |on g1|on b8/i, 'the spectator is told no carrier');
+    await page.keyboard.press('End');
+    await showing(page, null);
+  }
+  for (const g of [white, black, spectator]) await g.done();
+});
+
+/** Records the sound files the page asks for instead of playing them. */
+const STUB_PLAY = () => {
+  window.__played = [];
+  HTMLMediaElement.prototype.play = function () {
+    window.__played.push(new URL(this.src).pathname.replace('/sounds/', '').replace('.wav', ''));
+    return Promise.resolve();
+  };
+};
+const played = page => page.evaluate(() => window.__played);
+
+for (const [label, viewport] of sizes) {
+  test(`sounds on the real server (chess, ${label}): start, move, check, capture and the end, each on both pages; muted, none`, async () => {
+    const { white, black } = await real.newGame('chess', { viewport, init: STUB_PLAY });
+    const both = [white.page, black.page];
+    await white.page.waitForFunction(() => window.__played.length === 1, null, WAIT);
+    for (const p of both) assert.deepEqual(await played(p), ['start'], 'the game starts: the creator hears it when the seat is taken, the other on arrival');
+    await black.page.getByRole('button', { name: 'Mute sounds' }).click();
+    await typeAction(white, 'e4', both);
+    await typeAction(black, 'f6', both);
+    await typeAction(white, 'Qh5+', both);
+    await typeAction(black, 'g6', both);
+    await typeAction(white, 'Qxg6+', both);
+    await typeAction(black, 'hxg6', both);
+    await white.page.getByRole('button', { name: 'Resign' }).click();
+    await white.page.getByRole('button', { name: 'Really resign?' }).click();
+    for (const p of both) await p.waitForSelector('.status .result', WAIT);
+    await white.page.waitForFunction(() => window.__played.at(-1) === 'end', null, WAIT);
+    assert.deepEqual(await played(white.page), ['start', 'move', 'move', 'check', 'move', 'check', 'capture', 'end']);
+    assert.deepEqual(await played(black.page), ['start'], 'Black muted its page after the start');
+    await white.done();
+    await black.done();
+  });
+}
