@@ -48,6 +48,22 @@ for (const [label, viewport] of sizes) {
   });
 }
 
+// The same check in other variants with check (each with its own move rules and events).
+for (const variant of ['circe', 'portal']) {
+  test(`check on the real server (${variant}): Qh5+ makes Black's king glow`, async () => {
+    const { white, black } = await real.newGame(variant);
+    const both = [white.page, black.page];
+    await typeAction(white, 'e4', both);
+    await typeAction(black, 'f6', both);
+    await typeAction(white, 'Qh5+', both);
+    for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
+    await typeAction(black, 'g6', both);
+    for (const p of both) assert.deepEqual(await glowing(p), []);
+    await white.done();
+    await black.done();
+  });
+}
+
 const premoveMarks = page => page.locator('.ground cg-board square.current-premove').count();
 
 for (const [label, viewport] of sizes) {
