@@ -132,6 +132,7 @@ for (const [label, viewport] of sizes) {
     await clickSquare(page, 'g1');
     assert.equal(await page.locator('.ground square.move-dest').count(), 0, 'no moves offered while looking back');
 
+    await page.screenshot({ path: join(shotsDir, `server-move-list-${label}.png`) });
     await page.keyboard.press('ArrowLeft');
     await showing(page, 1);
     assert.equal(await pieceOn(page, 'e5'), null);
@@ -209,6 +210,11 @@ for (const [label, viewport] of sizes) {
       assert.equal(await g.page.locator(`.player-row-${other} a.player-link`).getAttribute('href'), `/@/${users[other]}`);
     }
     await white.page.screenshot({ path: join(shotsDir, `server-players-${label}.png`) });
+    // Flipped, White's own row goes over the board and Black's under it.
+    await white.page.getByRole('button', { name: 'Flip the board' }).click();
+    const board = await white.page.locator('.board-frame').boundingBox();
+    assert.ok((await row(white.page, 'white')).box.y + 1 < board.y, 'White\'s row over the board once flipped');
+    assert.ok((await row(white.page, 'black')).box.y >= board.y + board.height - 1, 'Black\'s row under it');
     await white.done();
     await black.done();
   });
