@@ -22,8 +22,8 @@ export interface BoardCallbacks {
   onSquare(square: string): void;
   /** The pointer is over this square (null: left the board). */
   onHover(square: string | null): void;
-  /** The player premoved a piece (board square names). */
-  onPremove(from: string, to: string): void;
+  /** The player premoved a piece (board square names); null: the premove is gone (a click on an empty square cancels it). */
+  onPremove(premove: { from: string; to: string } | null): void;
 }
 
 export class Board {
@@ -112,7 +112,10 @@ export class Board {
         castle: false,
         premoveFunc: (_, key) => premoveTo(key),
         // A drop ("P@") is no move of ours: only a square's key is premoved.
-        events: { set: (orig, dest) => !orig.includes('@') && callbacks.onPremove(this.squareOf(orig as Key), this.squareOf(dest)) },
+        events: {
+          set: (orig, dest) => callbacks.onPremove(orig.includes('@') ? null : { from: this.squareOf(orig as Key), to: this.squareOf(dest) }),
+          unset: () => callbacks.onPremove(null),
+        },
       },
       drawable: { enabled: false, visible: true },
       draggable: { enabled: true, showGhost: true },

@@ -310,8 +310,8 @@ export class GamePage {
         onMove: (from, to) => this.moved(from, to),
         onSquare: square => this.clicked(square),
         onHover: square => this.hovered(square),
-        onPremove: (from, to) => {
-          this.premove = { from, to };
+        onPremove: premove => {
+          this.premove = premove;
         },
       });
       board.element.classList.toggle('notes-board', notes);

@@ -203,7 +203,7 @@ function blackToMove(legal) {
 const premoveShown = page => countOf(page, '.ground cg-board square.current-premove', 2);
 
 for (const [label, viewport] of sizes) {
-  test(`premove: made while White thinks, played when Black's turn comes; one no longer legal is dropped silently (${label})`, async () => {
+  test(`premove: made while White thinks, played when Black's turn comes; one no longer legal is dropped silently; one taken back is not played (${label})`, async () => {
     const s = await openFixture(browser, server, 'chess-black-waits', { viewport });
     const { page } = s;
     await clickSquare(page, 'd7');
@@ -225,6 +225,17 @@ for (const [label, viewport] of sizes) {
     assert.deepEqual(await s.sent(), ['d7d5']);
     assert.equal(await countOf(page, '.ground cg-board square.current-premove', 0), 0);
     assert.equal(await page.locator('.error').first().innerText(), '');
+
+    // A click on an empty square takes the premove back: nothing is played when the turn comes.
+    await s.push(fixture('chess-black-waits').messages.at(-1));
+    await clickSquare(page, 'd7');
+    await clickSquare(page, 'd5');
+    assert.equal(await premoveShown(page), 2);
+    await clickSquare(page, 'a4');
+    assert.equal(await countOf(page, '.ground cg-board square.current-premove', 0), 0);
+    await s.push(blackToMove([['d7', 'd5', 'd5']]));
+    await page.waitForTimeout(200);
+    assert.deepEqual(await s.sent(), ['d7d5'], 'only the first premove was ever sent');
     await s.close();
   });
 }
