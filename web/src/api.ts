@@ -3,7 +3,7 @@
 // dice check, profiles and their games). Every refusal becomes an ApiError
 // with the server's words.
 
-import type { Color } from './view';
+import type { Color, View } from './view';
 
 export class ApiError extends Error {
   constructor(readonly code: string, message: string) {
@@ -148,6 +148,9 @@ export const api = {
   rematch: (id: string) => call<Created>('POST', `/api/games/${encodeURIComponent(id)}/rematch`),
   verify: (id: string) => call<Verified>('GET', `/api/games/${encodeURIComponent(id)}/verify`),
   /** Whether game `id` exists: false on the server's 404, null when the server cannot say (down, or in trouble). */
+  /** GET /api/games/{id}/replay?ply=N: the game after its first N actions, as this caller may see it. */
+  replay: (id: string, ply: number): Promise<{ ply: number; length: number; view: View }> =>
+    call('GET', `/api/games/${encodeURIComponent(id)}/replay?ply=${ply}`),
   gameExists: (id: string): Promise<boolean | null> =>
     call<unknown>('GET', `/api/games/${encodeURIComponent(id)}`).then(
       () => true,

@@ -13,6 +13,7 @@ import type { BoardView, Color } from './view';
 import { boardLetter, fileLetter, parseSquare, squareName } from './squares';
 import { fromDisplay, toDisplay, type Turn } from './layout';
 import { cgRoleOf } from './pieces';
+import { premoveSquares } from './premove';
 
 export interface BoardCallbacks {
   /** The player moved a piece on this board (drag or click), board square names. */
@@ -21,6 +22,8 @@ export interface BoardCallbacks {
   onSquare(square: string): void;
   /** The pointer is over this square (null: left the board). */
   onHover(square: string | null): void;
+  /** The player premoved a piece (board square names); null: the premove is gone (a click on an empty square cancels it). */
+  onPremove(premove: { from: string; to: string } | null): void;
 }
 
 export class Board {
@@ -47,6 +50,7 @@ export class Board {
     this.ranks = spec.ranks;
     // A quarter turn swaps what runs along the columns and the rows.
     const [cols, rows] = turn === 'quarter' ? [spec.ranks, spec.files] : [spec.files, spec.ranks];
+    const premoveTo = premoveSquares(cols, rows);
 
     this.element = document.createElement('figure');
     this.element.className = 'board';
@@ -55,6 +59,9 @@ export class Board {
     this.element.dataset.ranks = String(spec.ranks);
     this.element.style.setProperty('--cols', String(cols));
     this.element.style.setProperty('--rows', String(rows));
+    // For screen readers: a region named by the board and the side at its bottom (moves are typed in the box beside it).
+    this.element.setAttribute('role', 'region');
+    this.element.setAttribute('aria-label', `${title ?? 'Board'}, ${orientation === 'white' ? 'White' : 'Black'} at the bottom`);
 
     const frame = document.createElement('div');
     frame.className = 'board-frame';
@@ -98,9 +105,18 @@ export class Board {
       coordinates: false,
       viewOnly: false,
       animation: { enabled: true, duration: 250 },
-      highlight: { lastMove: true, check: false },
+      highlight: { lastMove: true, check: true },
       movable: { free: false, color: undefined, showDests: true },
-      premovable: { enabled: false },
+      premovable: {
+        enabled: false,
+        castle: false,
+        premoveFunc: (_, key) => premoveTo(key),
+        // A drop ("P@") is no move of ours: only a square's key is premoved.
+        events: {
+          set: (orig, dest) => callbacks.onPremove(orig.includes('@') ? null : { from: this.squareOf(orig as Key), to: this.squareOf(dest) }),
+          unset: () => callbacks.onPremove(null),
+        },
+      },
       drawable: { enabled: false, visible: true },
       draggable: { enabled: true, showGhost: true },
       events: {
@@ -209,9 +225,27 @@ export class Board {
     this.ground.set({ turnColor: color ?? 'white', movable: { color, dests: cgDests } });
   }
 
+  /** Lets `color` (the viewer's side, while the opponent is to move) premove its pieces; undefined: no premoves now. */
+  setPremovable(color: Color | undefined): void {
+    if (color) this.ground.set({ movable: { color, dests: new Map() }, premovable: { enabled: true } });
+    else this.ground.set({ premovable: { enabled: false } });
+  }
+
+  /** Takes the premove off the board (played or dropped). */
+  cancelPremove(): void {
+    this.ground.cancelPremove();
+  }
+
   setLastMove(squares: string[]): void {
     const keys = squares.map(s => this.keyOf(s)).filter((k): k is Key => k !== null);
     this.ground.set({ lastMove: keys.length ? keys : undefined });
+  }
+
+  /** Glows the kings in check among these squares (board square names); none: nobody is in check. */
+  setCheck(squares: string[]): void {
+    const keys = squares.map(s => this.keyOf(s)).filter((k): k is Key => k !== null);
+    this.ground.set({ check: keys.length ? keys : false });
+    this.mark('in-check', squares.filter(s => this.owns(s)));
   }
 
   /** Arrows and circles drawn over the board (a teleport, a proposal, a cross-board destination). */

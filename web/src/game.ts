@@ -6,13 +6,21 @@
 import { Board } from './board';
 import { el, link } from './dom';
 import { ClockPair } from './clock';
+import { FlipControl } from './flip';
+import { premoveAction, premoveAllowed, type Premove } from './premove';
+import { PastPositions } from './history';
+import { Announcer } from './announcer';
+import type { Heard } from './heard';
+import { Sounds, soundOfUpdate } from './sounds';
+import { playerLabel } from './players';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
 import { moveNotesOf, presentationOf } from './variants/presentation';
 import { imageOf, imageUrl } from './pieces';
 import { squareIn } from './squares';
+import { checkedKings } from './check';
 import { carriedOut, describeEvents, eventMarks } from './events';
 import type { Transport } from './transport';
-import type { BoardView, Clocks, Color, GameEvent, LegalAction, MoveListEntry, ServerMessage, View, Viewer } from './view';
+import type { BoardView, Clocks, Color, GameEvent, LegalAction, ServerMessage, View, Viewer } from './view';
 import { randomStart, startAction } from './setup';
 import { specialKind, specialSquareGroups } from './view';
 
@@ -42,7 +50,11 @@ export class GamePage {
   private readonly boardsEl = el('div', 'boards');
   private readonly main = el('main', 'play');
   private readonly panel = el('aside', 'panel');
-  private readonly clocks = new ClockPair();
+  private readonly clocks = new ClockPair(side => this.lowTime(side));
+  private readonly sounds = new Sounds();
+  private readonly flip = new FlipControl(() => this.view && this.render(this.view, null, false));
+  /** The controls over the board: flip, sound. */
+  private readonly tools = el('div', 'board-tools');
   private readonly prompt = el('div', 'prompt');
   private readonly actions = el('div', 'actions');
   private readonly eventsEl = el('div', 'events');
@@ -52,7 +64,12 @@ export class GamePage {
   private readonly moveInput = el('input');
   /** What may be typed now, with examples from the legal list. */
   private readonly typingHintEl = el('p', 'typing-hint');
-  private readonly movesEl = el('ol', 'moves');
+  private readonly past = new PastPositions(
+    view => this.showPast(view),
+    () => ({ ply: this.ply, moves: this.live?.moves ?? [] }),
+    message => this.showError(message),
+  );
+  private readonly announcer = new Announcer();
   private readonly gameButtons = el('div', 'game-buttons');
   private readonly errorEl = el('div', 'error');
   private readonly revealEl = el('div', 'reveal');
@@ -66,16 +83,25 @@ export class GamePage {
   private boardsKey = '';
   /** The board drawn from the player's knowledge (Looking-Glass's unseen world), if any. */
   private notes: BoardView | null = null;
+  /** The view drawn: the live one, or a past one while the player steps through the moves. */
   private view: View | null = null;
+  /** The latest view from the referee. */
+  private live: View | null = null;
   private viewer: Viewer;
   private selected: string | null = null;
   private choosing: LegalAction[] | null = null;
   /** Beirut's setup: the piece picked as the carrier, armed only when the player confirms. */
   private carrierPick: string | null = null;
   private resignArmed = false;
+  /** The move made ahead while the opponent is to move, played when the turn comes if legal. */
+  private premove: Premove | null = null;
   private dice: { commitment: string; seed: string | null } | null = null;
   private abortable: boolean | undefined;
   private status: string | undefined;
+  /** The players and whether the game runs, as last shown by the clocks. */
+  private playersKey = '';
+  /** The ply of the last state (the server's; absent from a bare view). */
+  private ply: number | undefined;
 
   constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer) {
     this.root = root;
@@ -95,10 +121,13 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.movesEl, this.gameButtons, this.revealEl);
-    this.panel.append(this.clocks.element, this.errorEl, side);
-    this.main.append(this.boardsEl, this.panel);
-    root.replaceChildren(this.header, this.main, this.odds);
+    side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.past.list.element, this.past.list.nav, this.gameButtons, this.revealEl);
+    this.tools.append(this.flip.button, this.sounds.button);
+    this.panel.append(this.tools, this.errorEl, side);
+    const boardArea = el('div', 'board-area');
+    boardArea.append(this.clocks.top, this.boardsEl, this.clocks.bottom);
+    this.main.append(boardArea, this.panel);
+    root.replaceChildren(this.header, this.past.note, this.main, this.odds, this.announcer.element);
     transport.listen(m => this.receive(m));
   }
 
@@ -120,13 +149,34 @@ export class GamePage {
       if (this.view) this.render(this.view, null, false);
       return;
     }
+    const heard: Heard = { view: this.live, ply: this.ply, status: this.status };
     if (message.viewer) this.viewer = message.viewer;
     this.dice = message.dice ?? null;
     this.abortable = message.abortable;
     this.status = message.game?.status;
     if (message.ply !== undefined) this.root.dataset.ply = String(message.ply);
+    this.showPlayers(message);
     this.errorEl.textContent = '';
-    this.render(message.view, message.clocks ?? null, true);
+    this.past.follow(message.game?.id, !!message.view.outcome && !this.live?.outcome);
+    this.live = message.view;
+    if (this.past.viewing) this.liveWhileStepping(message.view, message.clocks ?? null);
+    else this.render(message.view, message.clocks ?? null, true);
+    this.ply = message.ply;
+    const now = { view: message.view, ply: message.ply, status: this.status };
+    this.announcer.hear(heard, now);
+    const sound = soundOfUpdate(heard, now);
+    if (sound) this.sounds.play(sound);
+  }
+
+  /** The players' names and ratings by the clocks: asked again when a seat is taken and when the game ends (the ratings moved). */
+  private showPlayers(message: Extract<ServerMessage, { type: 'view' }>): void {
+    const game = message.game;
+    if (!game) return;
+    const key = JSON.stringify([game.players, game.status === 'playing' || game.status === 'waiting']);
+    if (key === this.playersKey) return;
+    this.playersKey = key;
+    const variant = message.view.variant;
+    this.clocks.setNames({ white: playerLabel(game.players.white, variant), black: playerLabel(game.players.black, variant) });
   }
 
   /** The game waits for an opponent (the server's state says so). */
@@ -152,6 +202,30 @@ export class GamePage {
     this.main.hidden = true;
   }
 
+  /** The live game moved on while the player looks at a past position: the clocks, the header and the list follow; the board stays. */
+  private liveWhileStepping(view: View, clocks: Clocks | null): void {
+    this.clocks.set(clocks, !!view.outcome);
+    this.renderHeader(view);
+    this.past.renderList(view.moves ?? []);
+  }
+
+  /** A past position from the move list (nothing offered in it), or the live game again (null). */
+  private showPast(view: View | null): void {
+    if (!view) {
+      if (this.live) this.render(this.live, null, false);
+      return;
+    }
+    // Looking back drops a premove: it was made for the position the player left.
+    this.premove = null;
+    for (const board of this.boards) board.cancelPremove();
+    this.render({ ...view, legal: [] }, null, false);
+  }
+
+  /** A running clock went under the low-time mark: the viewer hears it for its own clock. */
+  private lowTime(side: Color): void {
+    if (side === this.seat && !this.view?.outcome) this.sounds.play('low-time');
+  }
+
   private showError(text: string): void {
     this.errorEl.textContent = text;
   }
@@ -166,7 +240,7 @@ export class GamePage {
     this.selected = null;
     this.carrierPick = null;
     this.resignArmed = false;
-    const orientation: Color = this.viewer === 'black' ? 'black' : 'white';
+    const orientation = this.flip.bottom(this.viewer === 'black' ? 'black' : 'white');
     this.root.dataset.variant = view.variant;
     this.root.dataset.viewer = this.viewer;
     this.buildBoards(view, orientation);
@@ -176,6 +250,7 @@ export class GamePage {
     const actor = forSide ?? view.to_act;
     const mover = actor === 'white' || actor === 'black' ? actor : undefined;
     const dests = destinations(view.legal, pieceAtIn(view));
+    const premoving = !this.waiting && !this.past.viewing && premoveAllowed(view, this.seat, presentationOf(view.variant).premoves !== false);
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
       const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
@@ -183,11 +258,13 @@ export class GamePage {
       const own = new Map<string, string[]>();
       for (const [from, tos] of dests) if (board.owns(from)) own.set(from, tos.filter(t => board.owns(t)));
       board.setMovable(mover, own);
+      board.setPremovable(premoving ? this.seat ?? undefined : undefined);
       board.setLastMove(this.lastMoveSquares(view));
+      board.setCheck(checkedKings(view));
       board.setShapes([]);
     }
     this.markSquares(view);
-    this.renderHeader(view);
+    this.renderHeader(this.live ?? view);
     this.renderPrompt(view);
     this.renderActions(view);
     this.renderEvents(view, fresh && previous !== null);
@@ -201,7 +278,18 @@ export class GamePage {
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
     this.typingHintEl.textContent = typingHint(view.legal, presentationOf(view.variant).typedWords);
-    this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting;
+    this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting || this.past.viewing;
+    if (fresh) this.playPremove(view, premoving);
+  }
+
+  /** A new view: the premove is played when the turn is the player's and it is legal; dropped silently otherwise. */
+  private playPremove(view: View, stillAhead: boolean): void {
+    const premove = this.premove;
+    if (!premove || stillAhead) return;
+    this.premove = null;
+    for (const board of this.boards) board.cancelPremove();
+    const action = view.legal.length ? premoveAction(view.legal, premove, pieceAtIn(view)) : null;
+    if (action) this.send(action.text);
   }
 
   private buildBoards(view: View, orientation: Color): void {
@@ -211,6 +299,7 @@ export class GamePage {
     const key = JSON.stringify([view.variant, orientation, specs.map(b => [b.name, b.files, b.ranks]), !!this.notes]);
     if (key === this.boardsKey) return;
     for (const b of this.boards) b.destroy();
+    this.premove = null;
     this.boardsKey = key;
     this.boardsEl.replaceChildren();
     this.boards = specs.map(spec => {
@@ -221,6 +310,9 @@ export class GamePage {
         onMove: (from, to) => this.moved(from, to),
         onSquare: square => this.clicked(square),
         onHover: square => this.hovered(square),
+        onPremove: premove => {
+          this.premove = premove;
+        },
       });
       board.element.classList.toggle('notes-board', notes);
       return board;
@@ -461,23 +553,7 @@ export class GamePage {
   }
 
   private renderMoves(view: View): void {
-    this.movesEl.replaceChildren();
-    const moves = view.moves ?? [];
-    let li: HTMLLIElement | null = null;
-    let previous: MoveListEntry | null = null;
-    for (const m of moves) {
-      // A rejected proposal and the move White played instead share White's line.
-      const sameTurn = previous?.rejected && previous.seat === m.seat;
-      if (!li || (m.seat === 'white' && !sameTurn)) {
-        li = el('li');
-        this.movesEl.append(li);
-      }
-      const entry = el('span', `move move-${m.seat}${m.rejected ? ' move-rejected' : ''}`, m.san);
-      if (m.rejected) entry.title = 'proposed and rejected';
-      li.append(entry);
-      previous = m;
-    }
-    this.movesEl.scrollTop = this.movesEl.scrollHeight;
+    this.past.renderList(this.live?.moves ?? view.moves ?? []);
   }
 
   private renderGameButtons(view: View): void {

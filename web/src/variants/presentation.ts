@@ -25,6 +25,12 @@ export interface Presentation {
   options?: GameOption[];
   /** What a viewer without boards (a spectator of a game of secrets) is told before the end. */
   hiddenBoards?: string;
+  /**
+   * false: the player's next decision is never a plain move that could be
+   * made ahead (an answer to a proposal, a rebirth chosen with a capture, a
+   * roll after the move, an order into an unseen world): no premoves.
+   */
+  premoves?: boolean;
   /** Words the referee reads for an action besides its text (docs/notation.md), by word: typed, they mean that action. */
   typedWords?: Record<string, string>;
 }
@@ -46,7 +52,7 @@ export interface GameOption {
 
 const presentations: Record<string, Presentation> = {
   chess: { title: 'Chess' },
-  'bermuda-angle': { title: 'Bermuda Chess Angle', moveNotes: { title: 'Survival odds:', hoverPrefix: 'survives ' } },
+  'bermuda-angle': { title: 'Bermuda Chess Angle', premoves: false, moveNotes: { title: 'Survival odds:', hoverPrefix: 'survives ' } },
   'bermuda-two-board': {
     title: 'Bermuda chess (two boards)',
     turned: { U: 'quarter' },
@@ -54,13 +60,14 @@ const presentations: Record<string, Presentation> = {
   },
   // Bede's pawns move diagonally and capture straight: their own image.
   bede: { title: 'Bede Chess', pieceImages: { pawn: 'bede-pawn' } },
-  rejection: { title: 'Rejection', typedWords: { a: 'accept', r: 'reject' } },
-  circe: { title: 'Circe (Newport rules)' },
+  rejection: { title: 'Rejection', premoves: false, typedWords: { a: 'accept', r: 'reject' } },
+  circe: { title: 'Circe (Newport rules)', premoves: false },
   portal: { title: 'Portal' },
   beirut: { title: 'Beirut', typedWords: { bomb: 'detonate' } },
   'knights-are-god': { title: 'Knights are God' },
   'looking-glass': {
     title: 'Through the Looking-Glass',
+    premoves: false,
     boardTitles: { R: worldTitle('R', false), M: worldTitle('M', false) },
     notesBoard,
     notesTitles: { R: worldTitle('R', true), M: worldTitle('M', true) },
