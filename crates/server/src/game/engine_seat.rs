@@ -7,7 +7,7 @@ use crate::game::engine_player::Turn;
 use crate::game::engine_pool::{CountedSession, EnginePool, LingerPlace};
 use crate::game::room::Room;
 use crate::game::room_handle::RoomHandle;
-use chesslantis_core::{Color, DynGame, Seat};
+use chesslantis_core::{Color, DynGame};
 use chesslantis_engine::{Limits, Score, Session};
 use std::sync::Arc;
 use std::time::Instant;
@@ -41,7 +41,7 @@ fn answer(session: &mut dyn Session, turn: &Turn, question: Question) -> Result<
     match question {
         Question::Action => choose(session, &turn.game, &limits),
         Question::DrawOffer => {
-            let color = if turn.seat == Seat::Black { Color::Black } else { Color::White };
+            let color = turn.seat.color().unwrap_or(Color::White);
             let level_or_worse = session.assess(&turn.game, color, &limits).is_ok_and(|value| value <= DRAW_MARGIN_CP);
             Ok(if level_or_worse { "accept draw" } else { "decline draw" }.to_string())
         }
