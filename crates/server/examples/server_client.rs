@@ -302,7 +302,7 @@ async fn serve(addr: &str, database: &str) -> Result<(), String> {
     match std::env::var("ENGINE_SEARCHES").as_deref() {
         Ok("unbounded") => {
             hub.engine().set_searches(None);
-            hub.engine().set_game_limits(chesslantis_server::engine_pool::EngineGameLimits { per_player: usize::MAX, total: usize::MAX });
+            hub.engine().set_game_limits(chesslantis_server::game::engine_pool::EngineGameLimits { per_player: usize::MAX, total: usize::MAX });
         }
         Ok(n) => hub.engine().set_searches(Some(n.parse().map_err(|_| format!("ENGINE_SEARCHES={n}: a number, or `unbounded`"))?)),
         Err(_) => {}
@@ -310,7 +310,7 @@ async fn serve(addr: &str, database: &str) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     // The load client plays every game from 127.0.0.1: the per-address limits would stop it.
     let settings = chesslantis_server::Settings { lift_per_address_limits: true, ..Default::default() };
-    chesslantis_server::run(listener, hub, chesslantis_server::ui::UiFiles::Embedded, settings, async {
+    chesslantis_server::run(listener, hub, chesslantis_server::net::ui::UiFiles::Embedded, settings, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await

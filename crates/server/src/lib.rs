@@ -1,55 +1,26 @@
-//! Chesslantis server: the neutral referee for online play.
+//! Chesslantis server: the neutral referee for online play, split by
+//! domain (crates/server/README.md, "Where things live"):
 //!
-//! - [`store`]: SQLite or PostgreSQL through one schema (migrations at start).
-//! - [`group_commit`]: actions arriving together written in one transaction.
-//! - [`dice`]: committed, verifiable dice (HMAC-SHA256 of a secret seed and the ply).
-//! - [`room`] / [`hub`]: games in memory with clocks, restored at start.
-//! - [`cluster`] / [`events`]: several processes on one PostgreSQL (LISTEN/NOTIFY).
-//! - [`engine_seat`] / [`engine_pool`]: the engine as a player, acting on its turn; its share of the server.
-//! - [`expiry`]: games nobody plays end by themselves (first-move, seek and challenge timers).
-//! - [`accounts`] / [`sessions`]: users (argon2id passwords) and their session cookies.
-//! - [`pgn`]: a finished game as PGN; `GET /api/users/{name}/games` lists a player's.
-//! - [`ratings`]: Glicko-2 per user and variant, moved by rated games.
-//! - [`csrf`] / [`rate_limit`]: the guards of state-changing requests and of logins and seeks.
-//! - [`client_address`]: the address the per-address limits count (the peer, or a proxy's header).
-//! - [`waiting_games`]: the cap on a player's games waiting for an opponent.
-//! - [`connections`]: accepting connections: timeouts, a cap, the open-file limit.
-//! - [`http`]: guest cookies, seeks and challenge links, a WebSocket per game.
-//! - [`ui`]: the browser UI (web/dist) embedded in the binary.
-//! - [`model`]: the game model's contract as the server uses it.
-//! - [`options`]: per-game options (Looking-Glass's forfeit rule).
+//! - [`game`]: rooms, clocks, dice, the engine as a player, the hub of games in memory.
+//! - [`lobby`]: seeks, challenge links and rematches: games waiting for an opponent.
+//! - [`user`]: guests, accounts, sessions, ratings.
+//! - [`net`]: HTTP, WebSocket, their guards, the wire protocol and its errors.
+//! - [`db`]: the store over SQLite or PostgreSQL, group commit, several processes.
 
-pub mod account_routes;
-pub mod accounts;
-pub mod client_address;
-pub mod clock;
-pub mod cluster;
-pub mod connections;
-pub mod csrf;
-pub mod dice;
-pub mod engine_pool;
-pub mod engine_seat;
-pub mod events;
-pub mod expiry;
-pub mod group_commit;
-pub mod http;
-pub mod hub;
-pub mod identity;
-pub mod model;
-pub mod openapi;
-pub mod options;
-pub mod pgn;
-pub mod protocol;
-pub mod rate_limit;
-pub mod ratings;
-pub mod replay;
-pub mod room;
-pub mod sessions;
-pub mod store;
-pub mod ui;
-pub mod verify;
-pub mod waiting_games;
+pub mod db;
+pub mod game;
+pub mod lobby;
+pub mod net;
+pub mod settings;
+pub mod time;
+pub mod user;
 
+/// The settings' parts `chesslantis serve` names by these paths.
+pub use net::client_address;
+pub use settings::Settings;
+
+use game::{hub, room, verify};
+use net::{connections, http, ui};
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -59,20 +30,8 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
 /// Opens the database (running migrations) and restores every live game.
 pub async fn open(database: &str) -> Result<Arc<hub::Hub>, String> {
-    let store = store::Store::open(database).await.map_err(|e| e.to_string())?;
+    let store = db::Store::open(database).await.map_err(|e| e.to_string())?;
     hub::Hub::start(store).await
-}
-
-/// How the server meets its clients: connection timeouts and cap, WebSocket
-/// keep-alive, where a client's address comes from (docs/server.md, "Limits").
-#[derive(Clone, Debug, Default)]
-pub struct Settings {
-    pub connections: connections::Settings,
-    pub websocket: http::WebSocketSettings,
-    pub client_address: client_address::Source,
-    /// Every per-address limit lifted, for a load test whose clients all
-    /// share one address (`bench/server-load`, the test harness).
-    pub lift_per_address_limits: bool,
 }
 
 /// Serves `hub` and the UI from `ui` on `listener` until `shutdown` completes.
@@ -83,10 +42,11 @@ pub async fn run(
     settings: Settings,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let limits = Arc::new(net::rate_limit::Limits::default());
     if settings.lift_per_address_limits {
-        hub.limits.lift_per_address();
+        limits.lift_per_address();
     }
-    let app = http::router(hub, ui, settings.websocket).layer(axum::Extension(settings.client_address));
+    let app = http::router(hub, ui, settings.websocket, limits).layer(axum::Extension(settings.client_address));
     connections::serve(listener, app, settings.connections, shutdown).await
 }
 
@@ -146,7 +106,7 @@ pub fn verify_dice(source: GameSource) -> Result<String, String> {
                 .map_err(|e| format!("{} is not a game export (GET /api/games/ID/export gives one): {e}", path.display()))?
         }
         GameSource::Database { database, game } => runtime()?.block_on(async {
-            let store = store::Store::open(&database).await.map_err(|e| e.to_string())?;
+            let store = db::Store::open(&database).await.map_err(|e| e.to_string())?;
             let (row, actions) = store
                 .game(&game)
                 .await

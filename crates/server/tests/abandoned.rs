@@ -10,8 +10,8 @@
 
 mod common;
 
-use chesslantis_server::expiry::{CHALLENGE_EXPIRED_WORDS, SEEK_GONE_WORDS};
-use chesslantis_server::store::{GameRow, Store};
+use chesslantis_server::game::timers::{CHALLENGE_EXPIRED_WORDS, SEEK_GONE_WORDS};
+use chesslantis_server::db::store::{GameRow, Store};
 use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -45,7 +45,7 @@ async fn a_game_whose_first_mover_never_moves_is_aborted() {
         let (id, white, black) = start_game(server.addr, json!({"variant": "chess"})).await;
         let mut w = white.connect(&id).await;
         let deadline = w.state["abort_at_ms"].as_i64().expect("White's first-move deadline is shown");
-        assert!(deadline > chesslantis_server::hub::now_ms() - 10_000, "a wall time: {deadline}");
+        assert!(deadline > chesslantis_server::time::now_ms() - 10_000, "a wall time: {deadline}");
         let aborted = w.until(|s| s["status"] != "playing").await;
         assert_eq!(aborted["status"], "aborted", "{aborted}");
         assert_eq!(aborted["result"], json!({"result": null, "words": "Game aborted: White did not make a first move in time"}));
@@ -163,7 +163,7 @@ async fn a_seek_stays_while_its_creator_watches_the_lobby() {
 }
 
 fn waiting_row(id: String, creator: &str, listed: bool, created_ms: i64, abort_at_ms: i64) -> GameRow {
-    let seed = chesslantis_server::dice::Seed::random().unwrap();
+    let seed = chesslantis_server::game::dice::Seed::random().unwrap();
     GameRow {
         id,
         variant: "chess".into(),
@@ -203,8 +203,8 @@ async fn a_restart_with_many_waiting_seeks_loads_none_of_them() {
     let dir = tempfile::tempdir().unwrap();
     for db in databases(&dir) {
         let store = Store::open(&db).await.unwrap();
-        let tag = chesslantis_server::identity::random_id(6).unwrap();
-        let later = chesslantis_server::hub::now_ms() + 3_600_000;
+        let tag = chesslantis_server::user::identity::random_id(6).unwrap();
+        let later = chesslantis_server::time::now_ms() + 3_600_000;
         let mut waiting = Vec::new();
         for k in 0..SEEKS {
             // Older than any other test's seeks: the lobby lists these first.
@@ -224,7 +224,7 @@ async fn a_restart_with_many_waiting_seeks_loads_none_of_them() {
         assert_eq!(in_memory, 0, "no waiting game is loaded at start");
         let seeks = hub.seeks(None).await;
         let listed: Vec<&String> = seeks.iter().map(|s| &s.id).collect();
-        let oldest: Vec<&String> = waiting.iter().take(chesslantis_server::hub::MAX_SEEKS_LISTED as usize).collect();
+        let oldest: Vec<&String> = waiting.iter().take(chesslantis_server::lobby::seeks::MAX_SEEKS_LISTED as usize).collect();
         assert_eq!(listed, oldest, "the lobby lists the oldest 200, read from the database");
         assert!(seeks.iter().all(|s| !stale.contains(&s.id)), "no expired seek is listed");
         assert_eq!(waiting.iter().filter(|id| hub.in_memory(id)).count(), 0, "listing loads nothing");
@@ -243,7 +243,7 @@ async fn a_restart_with_many_waiting_seeks_loads_none_of_them() {
         }
         let one = &waiting[0];
         let state = hub.state_of(&hub.room(one).await.unwrap(), None);
-        assert_eq!(state.status, chesslantis_server::protocol::Status::Waiting, "loaded when asked for");
+        assert_eq!(state.status, chesslantis_server::game::state::Status::Waiting, "loaded when asked for");
         assert!(hub.in_memory(one));
         assert_eq!(waiting.iter().filter(|id| hub.in_memory(id)).count(), 1);
         // The seeks of this test leave the shared database.

@@ -12,7 +12,7 @@ const PASSWORD: &str = "Sekr1t-pa55word-xyzzy";
 
 /// A name no earlier run took (PostgreSQL keeps its users between runs).
 fn fresh_name(prefix: &str) -> String {
-    format!("{prefix}_{}", chesslantis_server::identity::random_id(8).unwrap())
+    format!("{prefix}_{}", chesslantis_server::user::identity::random_id(8).unwrap())
 }
 
 /// Every `Set-Cookie` of a response, each as `name=value`.

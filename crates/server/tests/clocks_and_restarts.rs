@@ -204,7 +204,7 @@ async fn own_database(shared: &str) -> String {
         return shared.to_string();
     }
     sqlx::any::install_default_drivers();
-    let name = format!("chesslantis_downtime_{}", chesslantis_server::identity::random_id(8).unwrap());
+    let name = format!("chesslantis_downtime_{}", chesslantis_server::user::identity::random_id(8).unwrap());
     let admin = sqlx::AnyPool::connect(shared).await.unwrap();
     sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await.unwrap();
     let (server, _) = shared.rsplit_once('/').unwrap();

@@ -10,7 +10,7 @@
 
 mod common;
 
-use chesslantis_server::store::Store;
+use chesslantis_server::db::store::Store;
 use common::*;
 use serde_json::json;
 use std::time::Duration;
@@ -179,7 +179,7 @@ async fn a_dice_game_across_two_processes_rolls_the_same_dice_on_both() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_nobody_starts_is_aborted_when_its_process_has_died() {
     let db = postgres();
-    let short = |hub: &chesslantis_server::hub::Hub| hub.set_timers(short_timers());
+    let short = |hub: &chesslantis_server::game::hub::Hub| hub.set_timers(short_timers());
     let (a, _b) = (TestServer::start_with(&db, short), TestServer::start_with(&db, short));
     let (id, _white, _black) = start_game(a.addr, json!({"variant": "chess"})).await;
     a.kill();
@@ -198,7 +198,7 @@ async fn a_game_nobody_starts_is_aborted_when_its_process_has_died() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seek_is_kept_by_the_process_its_creator_is_connected_to() {
     let db = postgres();
-    let short = |hub: &chesslantis_server::hub::Hub| hub.set_timers(short_timers());
+    let short = |hub: &chesslantis_server::game::hub::Hub| hub.set_timers(short_timers());
     let (a, b) = (TestServer::start_with(&db, short), TestServer::start_with(&db, short));
     let creator = Guest::new(a.addr).await;
     let id = creator.create(json!({"variant": "chess", "open": true})).await;
@@ -219,5 +219,5 @@ async fn a_seek_is_kept_by_the_process_its_creator_is_connected_to() {
     })
     .await;
     assert_eq!(state["status"], "aborted");
-    assert_eq!(state["result"]["words"], chesslantis_server::expiry::SEEK_GONE_WORDS);
+    assert_eq!(state["result"]["words"], chesslantis_server::game::timers::SEEK_GONE_WORDS);
 }

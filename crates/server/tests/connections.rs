@@ -5,8 +5,8 @@
 
 mod common;
 
-use chesslantis_server::connections;
-use chesslantis_server::http::WebSocketSettings;
+use chesslantis_server::net::connections;
+use chesslantis_server::net::websocket::WebSocketSettings;
 use chesslantis_server::Settings;
 use common::*;
 use futures_util::{SinkExt, StreamExt};

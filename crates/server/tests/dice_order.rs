@@ -4,8 +4,8 @@
 //! 36, and the square that number names (c3 = 0, d3 = 1, ... h3 = 5, c4 = 6,
 //! ... h8 = 35: rank by rank from White's side, files c to h in each).
 
-use chesslantis_server::dice::Seed;
-use chesslantis_server::model::{pick_chance, Dice, DynGame, Seat};
+use chesslantis_server::game::dice::Seed;
+use chesslantis_core::{pick_chance, Dice, DynGame, Seat};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 

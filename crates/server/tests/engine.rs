@@ -97,7 +97,7 @@ async fn an_engine_game_is_refused_with_a_reason() {
 /// the engine could think) resumes when the server starts: the engine moves.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_restart_the_engine_resumes_its_turn() {
-    use chesslantis_server::{dice::Seed, engine_seat::EnginePlayer, store::{GameRow, Store}};
+    use chesslantis_server::{db::store::{GameRow, Store}, game::dice::Seed, game::engine_player::EnginePlayer};
     let dir = tempfile::tempdir().unwrap();
     for db in databases(&dir) {
         let store = Store::open(&db).await.unwrap();

@@ -10,9 +10,9 @@
 
 mod common;
 
-use chesslantis_server::engine_pool::{EngineGameLimits, EngineStats, Lingering};
+use chesslantis_server::game::engine_pool::{EngineGameLimits, EngineStats, Lingering};
 use std::time::Duration;
-use chesslantis_server::hub::Hub;
+use chesslantis_server::game::hub::Hub;
 use common::*;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -35,7 +35,7 @@ fn engine_game(colour: &str, level: u32) -> Value {
 
 /// The games against the engine on the database now (other tests' too).
 async fn engine_games_now(db: &str) -> usize {
-    let store = chesslantis_server::store::Store::open(db).await.unwrap();
+    let store = chesslantis_server::db::store::Store::open(db).await.unwrap();
     store.engine_games("nobody").await.unwrap().0 as usize
 }
 

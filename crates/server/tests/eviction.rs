@@ -1,14 +1,14 @@
 //! Finished games leave memory once nobody watches them, and are then
 //! served from the database as they ended.
 
-use chesslantis_server::hub::NewGame;
-use chesslantis_server::identity::GuestId;
+use chesslantis_server::lobby::new_game::NewGame;
+use chesslantis_server::user::identity::GuestId;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
 mod common;
 
-async fn finished_game(hub: &chesslantis_server::hub::Hub, white: &GuestId, black: &GuestId) -> String {
+async fn finished_game(hub: &chesslantis_server::game::hub::Hub, white: &GuestId, black: &GuestId) -> String {
     let request: NewGame = serde_json::from_value(json!({"variant": "chess", "colour": "white"})).unwrap();
     let (id, _) = hub.create(white.clone(), request).await.unwrap();
     hub.accept(&id, black.clone()).await.unwrap();

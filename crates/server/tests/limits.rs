@@ -4,9 +4,9 @@
 
 mod common;
 
-use chesslantis_server::client_address::Source;
-use chesslantis_server::rate_limit::{GUESTS_PER_ADDRESS, WAITING_GAMES_PER_ADDRESS};
-use chesslantis_server::waiting_games::MAX_WAITING_GAMES;
+use chesslantis_server::net::client_address::Source;
+use chesslantis_server::net::rate_limit::{GUESTS_PER_ADDRESS, WAITING_GAMES_PER_ADDRESS};
+use chesslantis_server::lobby::waiting_games::MAX_WAITING_GAMES;
 use chesslantis_server::Settings;
 use common::*;
 use serde_json::{json, Value};

@@ -120,7 +120,7 @@ async fn bermuda_rolls_verify_and_a_tampered_seed_fails() {
         assert!(err.contains("does not match the commitment"), "{err}");
 
         // A seed that matches a forged commitment still fails on the rolls.
-        let forged = chesslantis_server::dice::Seed::from_hex(&flipped).unwrap();
+        let forged = chesslantis_server::game::dice::Seed::from_hex(&flipped).unwrap();
         tampered["commitment"] = json!(forged.commitment());
         std::fs::write(&file, tampered.to_string()).unwrap();
         let err = chesslantis_server::verify_dice(chesslantis_server::GameSource::File(file)).unwrap_err();

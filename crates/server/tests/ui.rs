@@ -23,7 +23,7 @@ async fn the_ui_pages_and_files_are_served_with_their_types() {
     write(dist.path(), "assets/index-AbC12345.js", "console.log(1)");
     write(dist.path(), "assets/style-ZyX98765.css", "body{}");
     write(dist.path(), "favicon.svg", "<svg/>");
-    let server = TestServer::start_with_ui(&databases(&db)[0], chesslantis_server::ui::UiFiles::Folder(dist.path().into()));
+    let server = TestServer::start_with_ui(&databases(&db)[0], chesslantis_server::net::ui::UiFiles::Folder(dist.path().into()));
     let get = |path: &'static str| http_raw(server.addr, "GET", path, None, None);
 
     let lobby = get("/").await;
@@ -61,7 +61,7 @@ async fn a_game_that_does_not_exist_has_a_404_page_that_says_so() {
     let dist = tempfile::tempdir().unwrap();
     write(dist.path(), "index.html", "<h1>lobby</h1>");
     write(dist.path(), "game.html", "<h1>game</h1>");
-    let server = TestServer::start_with_ui(&databases(&db)[0], chesslantis_server::ui::UiFiles::Folder(dist.path().into()));
+    let server = TestServer::start_with_ui(&databases(&db)[0], chesslantis_server::net::ui::UiFiles::Folder(dist.path().into()));
     let page = http_raw(server.addr, "GET", "/game/doesnotexist1", None, None).await;
     assert_eq!(page.status, 404);
     assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
@@ -76,7 +76,7 @@ async fn a_game_that_does_not_exist_has_a_404_page_that_says_so() {
 async fn without_a_built_ui_the_minimal_page_is_served() {
     let db = tempfile::tempdir().unwrap();
     let empty = tempfile::tempdir().unwrap();
-    let server = TestServer::start_with_ui(&databases(&db)[0], chesslantis_server::ui::UiFiles::Folder(empty.path().into()));
+    let server = TestServer::start_with_ui(&databases(&db)[0], chesslantis_server::net::ui::UiFiles::Folder(empty.path().into()));
     let id = Guest::new(server.addr).await.create(serde_json::json!({"variant": "chess", "time_ms": 60_000})).await;
     for path in ["/".to_string(), format!("/game/{id}")] {
         let page = http_raw(server.addr, "GET", &path, None, None).await;

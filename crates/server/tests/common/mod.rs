@@ -43,31 +43,31 @@ impl TestServer {
     /// A server as `chesslantis serve` runs it, but for its per-address
     /// limits, lifted: every test's clients share 127.0.0.1.
     pub fn start(database: &str) -> TestServer {
-        TestServer::start_with_ui(database, chesslantis_server::ui::UiFiles::Embedded)
+        TestServer::start_with_ui(database, chesslantis_server::net::ui::UiFiles::Embedded)
     }
 
     /// A server whose hub `configure` sets up first (shorter timers, other
     /// limits), the per-address limits lifted as in `start`.
-    pub fn start_with(database: &str, configure: impl FnOnce(&chesslantis_server::hub::Hub) + Send + 'static) -> TestServer {
-        TestServer::start_configured(database, chesslantis_server::ui::UiFiles::Embedded, lifted(), configure)
+    pub fn start_with(database: &str, configure: impl FnOnce(&chesslantis_server::game::hub::Hub) + Send + 'static) -> TestServer {
+        TestServer::start_configured(database, chesslantis_server::net::ui::UiFiles::Embedded, lifted(), configure)
     }
 
     /// `start`'s server whose browser UI comes from `ui`.
-    pub fn start_with_ui(database: &str, ui: chesslantis_server::ui::UiFiles) -> TestServer {
+    pub fn start_with_ui(database: &str, ui: chesslantis_server::net::ui::UiFiles) -> TestServer {
         TestServer::start_configured(database, ui, lifted(), |_| {})
     }
 
     /// A server exactly as `chesslantis serve` runs it with `settings`
     /// (timeouts, caps), every limit in place.
     pub fn start_as_served(database: &str, settings: chesslantis_server::Settings) -> TestServer {
-        TestServer::start_configured(database, chesslantis_server::ui::UiFiles::Embedded, settings, |_| {})
+        TestServer::start_configured(database, chesslantis_server::net::ui::UiFiles::Embedded, settings, |_| {})
     }
 
     fn start_configured(
         database: &str,
-        ui: chesslantis_server::ui::UiFiles,
+        ui: chesslantis_server::net::ui::UiFiles,
         settings: chesslantis_server::Settings,
-        configure: impl FnOnce(&chesslantis_server::hub::Hub) + Send + 'static,
+        configure: impl FnOnce(&chesslantis_server::game::hub::Hub) + Send + 'static,
     ) -> TestServer {
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -204,7 +204,7 @@ impl Guest {
     /// A new user (named `prefix_` and random letters) with its session
     /// cookie as the player's cookie; and its name.
     pub async fn signed_up(addr: SocketAddr, prefix: &str) -> (Guest, String) {
-        let name = format!("{prefix}_{}", chesslantis_server::identity::random_id(8).unwrap());
+        let name = format!("{prefix}_{}", chesslantis_server::user::identity::random_id(8).unwrap());
         let r = http_raw(addr, "POST", "/api/signup", None, Some(&json!({"name": name, "password": "a fine password"}))).await;
         assert_eq!(r.status, 201, "{}", r.body);
         let cookie = r.header("set-cookie").unwrap().split(';').next().unwrap().to_string();
@@ -394,8 +394,8 @@ pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(what: &st
 }
 
 /// Abort timers short enough for a test to wait them out.
-pub fn short_timers() -> chesslantis_server::expiry::Timers {
-    chesslantis_server::expiry::Timers {
+pub fn short_timers() -> chesslantis_server::game::timers::Timers {
+    chesslantis_server::game::timers::Timers {
         first_move: Duration::from_millis(500),
         // Long enough that a keep-alive every third of it arrives in time on a busy 2-core machine.
         seek_idle: Duration::from_millis(3000),

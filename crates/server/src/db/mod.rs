@@ -1,0 +1,14 @@
+//! Storage: one schema over SQLite or PostgreSQL, the writes of many games
+//! grouped into one transaction, and several processes on one database.
+//!
+//! - [`store`]: the games, users, sessions and ratings tables (migrations at start).
+//! - [`group_commit`]: actions arriving together written in one transaction.
+//! - [`events`]: what changed, announced to the other processes (PostgreSQL's NOTIFY).
+//! - [`cluster`]: this process's part among several: heartbeat, listener, flag sweep.
+
+pub mod cluster;
+pub mod events;
+pub mod group_commit;
+pub mod store;
+
+pub use store::{Store, StoreError};

@@ -1,0 +1,28 @@
+//! The server's face to its clients: HTTP routes, WebSockets, and their
+//! guards. Only here do domain errors become wire errors (`ErrorReply`, with
+//! their HTTP status).
+//!
+//! - [`http`]: the router: every API route, the UI's pages.
+//! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
+//! - [`websocket`]: a game's WebSocket: states out, actions in, keep-alive.
+//! - [`protocol`]: the wire messages and `ErrorReply`.
+//! - [`reply`]: an error reply with its HTTP status; domain errors mapped to it.
+//! - [`caller`]: who sent a request: session, guest cookie, a new guest.
+//! - [`csrf`] / [`rate_limit`] / [`client_address`]: the guards of requests, per address.
+//! - [`connections`]: accepting connections: timeouts, a cap, the open-file limit.
+//! - [`openapi`]: the API's description at `/api/openapi.json`.
+//! - [`ui`]: the browser UI (web/dist) embedded in the binary.
+
+pub mod account_routes;
+pub mod caller;
+pub mod client_address;
+pub mod connections;
+pub mod csrf;
+pub mod game_routes;
+pub mod http;
+pub mod openapi;
+pub mod protocol;
+pub mod rate_limit;
+pub mod reply;
+pub mod ui;
+pub mod websocket;

@@ -1,0 +1,133 @@
+//! A refused request as the wire says it: an `ErrorReply` with its HTTP
+//! status (and `Retry-After` when it says how long to wait). The domains'
+//! errors become `ErrorReply`s here and nowhere else, keeping their codes
+//! and words; the body and query readers say what does not parse.
+
+use crate::db::StoreError;
+use crate::game::GameError;
+use crate::lobby::LobbyError;
+use crate::net::protocol::{ErrorReply, ServerMessage};
+use crate::user::AccountError;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::Query;
+use axum::http::header::RETRY_AFTER;
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+/// An error reply with its HTTP status.
+pub struct ApiError(pub ErrorReply);
+
+impl From<ErrorReply> for ApiError {
+    fn from(e: ErrorReply) -> Self {
+        ApiError(e)
+    }
+}
+
+/// The HTTP status of each error code that is not bad input (`400`): one
+/// table for the replies and the OpenAPI description.
+pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
+    (StatusCode::NOT_FOUND, &["not_found"]),
+    (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account"]),
+    (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
+    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy"]),
+    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting", "too_many_engine_games"]),
+    (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
+];
+
+fn status_of(code: &str) -> StatusCode {
+    ERROR_STATUSES.iter().find(|(_, codes)| codes.contains(&code)).map_or(StatusCode::BAD_REQUEST, |(status, _)| *status)
+}
+
+/// The error as JSON with its status; `Retry-After` when it says how long to wait.
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let retry_after = self.0.retry_after_s;
+        let mut response = (status_of(&self.0.code), Json(ServerMessage::Error(self.0))).into_response();
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+pub(crate) fn body<T>(parsed: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    parsed.map(|Json(t)| t).map_err(|e| {
+        ApiError(ErrorReply::new("malformed", format!("{}; see docs/protocol.md, section Server", e.body_text())))
+    })
+}
+
+/// A body whose top-level `null` fields count as left out (a client built
+/// from the OpenAPI description sends `null` for what it does not set).
+pub(crate) fn body_nulls_left_out<T: serde::de::DeserializeOwned>(parsed: Result<Json<serde_json::Value>, JsonRejection>) -> Result<T, ApiError> {
+    let mut value = body(parsed)?;
+    if let Some(fields) = value.as_object_mut() {
+        fields.retain(|_, v| !v.is_null());
+    }
+    serde_path_to_error::deserialize(value)
+        .map_err(|e| ApiError(ErrorReply::new("malformed", format!("{e}; see docs/protocol.md, section Server"))))
+}
+
+/// A request's query, or `400 malformed` saying what is wrong with it.
+pub(crate) fn query<T>(parsed: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    parsed.map(|Query(t)| t).map_err(|e| {
+        ApiError(ErrorReply::new("malformed", format!("{}; see docs/protocol.md, section Server", e.body_text())))
+    })
+}
+
+
+/// The game model's refusals keep their code, words and choices.
+impl From<chesslantis_core::ActionError> for ErrorReply {
+    fn from(e: chesslantis_core::ActionError) -> Self {
+        ErrorReply { code: e.code.as_str().into(), message: e.message, options: e.options, retry_after_s: None }
+    }
+}
+
+impl From<GameError> for ErrorReply {
+    fn from(e: GameError) -> Self {
+        match e {
+            GameError::Refused(refusal) => refusal.into(),
+            e => ErrorReply::new(e.code(), e.to_string()),
+        }
+    }
+}
+
+impl From<LobbyError> for ErrorReply {
+    fn from(e: LobbyError) -> Self {
+        match e {
+            LobbyError::Game(e) => e.into(),
+            e => ErrorReply::new(e.code(), e.to_string()),
+        }
+    }
+}
+
+impl From<AccountError> for ErrorReply {
+    fn from(e: AccountError) -> Self {
+        ErrorReply::new(e.code(), e.to_string())
+    }
+}
+
+/// A database failure, in the words the store gives it.
+impl From<StoreError> for ErrorReply {
+    fn from(e: StoreError) -> Self {
+        ErrorReply::new("storage", e.to_string())
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> Self {
+        ApiError(e.into())
+    }
+}
+
+impl From<LobbyError> for ApiError {
+    fn from(e: LobbyError) -> Self {
+        ApiError(e.into())
+    }
+}
+
+impl From<AccountError> for ApiError {
+    fn from(e: AccountError) -> Self {
+        ApiError(e.into())
+    }
+}
