@@ -40,6 +40,31 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unkn
 export type Opponent = { engine: { level: number } };
 
 /** POST /api/games: a seek (`open`), a challenge link, or a game against the engine (`opponent`). */
+/** A variant as its own code describes it (`GET /api/variants`). */
+export interface Descriptor {
+  id: string;
+  name: string;
+  /** The name where room is short (a list, a button). */
+  short_name: string;
+  family?: string;
+  boards: { name: string | null; files: number; ranks: number }[];
+  rolls_dice: boolean;
+  hidden_information: boolean;
+  /** The yes/no rule options a new game may set (`"options": {"forfeit": true}`). */
+  options: GameOption[];
+  commands: string;
+  typed_words: { word: string; means: string }[];
+  special_squares: { label: string; name: string; squares: string[] } | null;
+  rules_page: string;
+}
+
+/** A yes/no rule option of one game. */
+export interface GameOption {
+  name: string;
+  label: string;
+  hint: string;
+}
+
 export interface NewGame {
   variant: string;
   time_ms: number;
@@ -141,7 +166,7 @@ export const api = {
   profile: (name: string) => call<Profile>('GET', user(name)),
   gamesOf: (name: string, before?: string) =>
     call<ArchivePage>('GET', `${user(name)}/games${before ? `?before=${encodeURIComponent(before)}` : ''}`),
-  variants: () => call<string[]>('GET', '/api/variants'),
+  variants: () => call<Descriptor[]>('GET', '/api/variants'),
   seeks: () => call<Seek[]>('GET', '/api/seeks'),
   create: (game: NewGame) => call<Created>('POST', '/api/games', game),
   accept: (id: string) => call<unknown>('POST', `/api/games/${encodeURIComponent(id)}/accept`),

@@ -6,9 +6,8 @@
 // (a first move due, a challenge's expiry), and the check of the dice against their seed.
 
 import { AbortDeadline } from './abort-deadline';
-import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl } from './api';
+import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl, type GameOption } from './api';
 import { el, link } from './dom';
-import { presentationOf } from './variants/presentation';
 import type { Color, GameMeta, ServerMessage, Viewer } from './view';
 
 const seatWord = (c: Color): string => (c === 'white' ? 'White' : 'Black');
@@ -18,6 +17,8 @@ export class GameInfo {
   private readonly nav = el('nav', 'game-nav');
   private readonly playersEl = el('p', 'players');
   private readonly optionsEl = el('p', 'rule-options');
+  /** The labels and hints of this variant's options, once asked for. */
+  private optionWords: GameOption[] | null = null;
   private readonly waitingEl = el('div', 'waiting');
   private readonly deadline = new AbortDeadline();
   private readonly rematchEl = el('div', 'rematch');
@@ -82,7 +83,18 @@ export class GameInfo {
 
   /** The rule options this game was made with (Looking-Glass's forfeit rule), in words: both players must know them. */
   private renderOptions(): void {
-    const known = presentationOf(this.variant).options ?? [];
+    if (this.game!.options.length && this.optionWords === null) {
+      // The options' words are the variant's own (GET /api/variants); the bare names until they arrive.
+      this.optionWords = [];
+      api.variants().then(
+        list => {
+          this.optionWords = list.find(v => v.id === this.variant)?.options ?? [];
+          this.renderOptions();
+        },
+        () => {},
+      );
+    }
+    const known = this.optionWords ?? [];
     const on = this.game!.options.map(name => known.find(o => o.name === name)).map((o, i) => (o ? `${o.label} (${o.hint})` : this.game!.options[i]));
     this.optionsEl.hidden = on.length === 0;
     this.optionsEl.textContent = on.length ? `This game's rules: ${on.join('; ')}.` : '';

@@ -4,11 +4,11 @@
 // to watch or join a game by its link, and the rules.
 
 import { AccountBox } from './account';
-import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl, type Me, type NewGame, type Seek } from './api';
+import { presentationOf } from './variants/presentation';
+import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl, type Descriptor, type GameOption, type Me, type NewGame, type Seek } from './api';
 import { formatClock } from './clock';
 import { el, labelCells, link } from './dom';
 import { ratingHint, ratingText } from './rating';
-import { presentationOf, type GameOption } from './variants/presentation';
 import type { Color } from './view';
 
 const SEEKS_EVERY_MS = 2000;
@@ -16,7 +16,6 @@ const SEEKS_EVERY_MS = 2000;
 /** The seeks table's columns; the last holds Accept. */
 const SEEK_COLUMNS = ['Variant', 'By', 'Rating', 'You play', 'Time', 'Game', ''];
 
-const titleOf = (variant: string): string => presentationOf(variant).title ?? variant;
 
 /** "5+2" style: each side's time, then the increment in seconds. */
 export function timeControl(whiteMs: number, blackMs: number, incrementMs: number): string {
@@ -68,6 +67,8 @@ export class Lobby {
   private readonly level = numberInput('level', 10, 0, 20, '1');
   private readonly rated = el('input');
   private readonly ratedHint = el('span', 'hint rated-hint');
+  /** Every variant as its own code describes it, by id (from the server). */
+  private descriptors = new Map<string, Descriptor>();
   /** The chosen variant's rule options, as checkboxes. */
   private readonly optionsBox = el('fieldset', 'game-options');
   private readonly rulesList = el('ul', 'rules-list');
@@ -87,12 +88,13 @@ export class Lobby {
     try {
       const [me, variants] = await Promise.all([api.me(), api.variants()]);
       this.account.show(me, '');
+      this.descriptors = new Map(variants.map(v => [v.id, v]));
       this.variant.replaceChildren(...variants.map(v => {
-        const o = el('option', undefined, titleOf(v));
-        o.value = v;
+        const o = el('option', undefined, v.short_name);
+        o.value = v.id;
         return o;
       }));
-      this.showRules(variants);
+      this.showRules(variants.map(v => v.id));
       this.showOptions();
     } catch (e) {
       this.fail(e);
@@ -184,7 +186,7 @@ export class Lobby {
 
   /** One checkbox per rule option of the chosen variant (Looking-Glass's forfeit rule); none for most variants. */
   private showOptions(): void {
-    const options: GameOption[] = presentationOf(this.variant.value).options ?? [];
+    const options: GameOption[] = this.descriptors.get(this.variant.value)?.options ?? [];
     this.optionsBox.hidden = options.length === 0;
     this.optionsBox.replaceChildren(el('legend', undefined, 'Rules of this game'));
     for (const option of options) {
@@ -239,7 +241,7 @@ export class Lobby {
     const row = el('tr', 'seek');
     row.dataset.id = seek.id;
     const variantCell = el('td');
-    variantCell.append(link(gameUrl(seek.id), titleOf(seek.variant)));
+    variantCell.append(link(gameUrl(seek.id), this.descriptors.get(seek.variant)?.short_name ?? seek.variant));
     const rules = rulesUrl(seek.variant);
     if (rules) variantCell.append(' ', link(rules, '(rules)', 'rules-link'));
     const action = el('td');
@@ -305,7 +307,7 @@ export class Lobby {
         const url = rulesUrl(v);
         if (!url) return [];
         const li = el('li');
-        li.append(link(url, titleOf(v)));
+        li.append(link(url, this.descriptors.get(v)?.short_name ?? presentationOf(v).title ?? v));
         return [li];
       }),
     );

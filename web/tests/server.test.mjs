@@ -205,7 +205,7 @@ test('lobby: the variants, the rules links and an empty list of seeks; the rules
   const g = await guest();
   await g.page.goto(`${server.url}/`);
   await g.page.waitForSelector('select[name="variant"] option', { state: 'attached', ...WAIT });
-  const variants = await (await fetch(`${server.api}/api/variants`)).json();
+  const variants = (await (await fetch(`${server.api}/api/variants`)).json()).map(v => v.id);
   const offered = await g.page.locator('select[name="variant"] option').evaluateAll(os => os.map(o => o.value));
   assert.deepEqual(offered, variants);
   assert.match(await g.page.locator('.me').innerText(), /guest-/);
@@ -673,7 +673,7 @@ test('looking-glass to its end by clicks: three impossible orders lose by Strike
 test('looking-glass with the forfeit rule chosen in the lobby: an impossible order makes the opponent choose the forfeiting side\'s move, by clicks; no Strike', async () => {
   const { white, black } = await newGame('looking-glass', { options: ['forfeit'] });
   const pages = [white.page, black.page];
-  for (const p of pages) assert.match(await p.locator('.rule-options').innerText(), /Forfeit rule/);
+  for (const p of pages) await p.locator('.rule-options', { hasText: 'Forfeit rule' }).waitFor(WAIT);
   await fideStarts(white, black);
   await clickMove(white, 'Ra2', 'Ra4', pages); // passes through to Ma4
   await clickMove(black, 'Mh7', 'Mh6', pages);
@@ -889,7 +889,7 @@ test('every page fits a phone 360 and 430 px wide without sideways scrolling: th
   await apiPost(other, `/api/games/${playing}/accept`, {});
   const waiting = [await seek('looking-glass'), await seek('bede'), await seek('bermuda-angle', { opponent_time_ms: 180_000 }), await seek('circe', { rated: true })];
   const visitor = await guest();
-  const variants = await (await fetch(`${server.api}/api/variants`)).json();
+  const variants = (await (await fetch(`${server.api}/api/variants`)).json()).map(v => v.id);
   for (const width of [360, 430]) {
     for (const g of [owner, visitor]) await g.page.setViewportSize({ width, height: 800 });
     const fits = async (page, what) => {
@@ -925,7 +925,7 @@ test('every page fits a phone 360 and 430 px wide without sideways scrolling: th
 });
 
 test('every variant\'s game page has its screenshot from this run (kept as test artifacts, so a reviewer sees every variant\'s board)', async () => {
-  const variants = await (await fetch(`${server.api}/api/variants`)).json();
+  const variants = (await (await fetch(`${server.api}/api/variants`)).json()).map(v => v.id);
   for (const variant of variants) {
     const file = join(shotsDir, `server-${variant}.png`);
     assert.ok(existsSync(file) && statSync(file).mtimeMs >= testStarted, `target/web-screenshots/server-${variant}.png is taken by this run`);

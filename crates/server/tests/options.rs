@@ -94,3 +94,32 @@ async fn options_are_refused_where_the_variant_has_none() {
     let (_, state) = guest.get(&format!("/api/games/{id}")).await;
     assert_eq!(state["options"], json!({}));
 }
+
+/// `GET /api/variants` describes every variant from its own code; the
+/// options it lists are the ones `POST /api/games` takes, and only for
+/// the variant that lists them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_variants_route_lists_each_variants_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&databases(&dir)[0]);
+    let (status, _, variants) = http(server.addr, "GET", "/api/variants", None, None).await;
+    assert_eq!(status, 200);
+    let ids: Vec<&str> = variants.as_array().unwrap().iter().map(|v| v["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, chesslantis_core::registry::variant_ids());
+    let circe = &variants[3];
+    assert_eq!((circe["id"].as_str(), circe["short_name"].as_str(), circe["family"].as_str()), (Some("circe"), Some("Circe (Newport rules)"), Some("Newport club")));
+    let mut offered = 0;
+    for variant in variants.as_array().unwrap() {
+        for option in variant["options"].as_array().unwrap() {
+            let name = option["name"].as_str().unwrap();
+            assert!(!option["label"].as_str().unwrap().is_empty() && !option["hint"].as_str().unwrap().is_empty());
+            let (id, ..) = start_game(server.addr, json!({"variant": variant["id"], "options": {name: true}})).await;
+            assert!(!id.is_empty());
+            let other = if variant["id"] == "chess" { "circe" } else { "chess" };
+            let (status, refused) = Guest::new(server.addr).await.post("/api/games", json!({"variant": other, "options": {name: true}})).await;
+            assert_eq!((status, refused["code"].as_str()), (400, Some("bad_option")), "{refused}");
+            offered += 1;
+        }
+    }
+    assert_eq!(offered, 1, "Looking-Glass's forfeit rule is the one option today");
+}

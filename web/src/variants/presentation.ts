@@ -21,8 +21,6 @@ export interface Presentation {
   title?: string;
   /** How a legal move's note reads: the list's title and the words before a hovered note. */
   moveNotes?: MoveNotes;
-  /** Per-game rule options the lobby offers as checkboxes (sent as `options` on a new game). */
-  options?: GameOption[];
   /** What a viewer without boards (a spectator of a game of secrets) is told before the end. */
   hiddenBoards?: string;
   /**
@@ -42,13 +40,6 @@ export interface MoveNotes {
 }
 
 const plainNotes: MoveNotes = { title: 'About these moves:', hoverPrefix: '' };
-
-/** A yes/no rule option of one game (`"options": {"forfeit": true}` on POST /api/games). */
-export interface GameOption {
-  name: string;
-  label: string;
-  hint: string;
-}
 
 const presentations: Record<string, Presentation> = {
   chess: { title: 'Chess' },
@@ -72,13 +63,6 @@ const presentations: Record<string, Presentation> = {
     notesBoard,
     notesTitles: { R: worldTitle('R', true), M: worldTitle('M', true) },
     hiddenBoards: 'Both worlds are hidden from spectators until the game ends: each player sees only its own. Both are shown after the end.',
-    options: [
-      {
-        name: 'forfeit',
-        label: 'Forfeit rule',
-        hint: 'the seed\'s alternative: an impossible order gives no Strike but forfeits the turn, and the opponent chooses the move',
-      },
-    ],
   },
 };
 

@@ -1,77 +1,79 @@
 //! A game's options, chosen when it is made (`"options": {"forfeit": true}`
-//! in `POST /api/games`): which variants have which option, how each becomes
-//! the game's start, and how they are stored. A game keeps its options
-//! across a restart and into its rematch.
+//! in `POST /api/games`): each variant's descriptor says which options it
+//! has and how each becomes the game's start; here they are checked, applied
+//! and stored. A game keeps its options across a restart and into its rematch.
 
 use crate::game::error::GameError;
-use chesslantis_core::variants::looking_glass::{fen_with_rule, OrderRule};
+use chesslantis_core::descriptor::GameOption;
+use chesslantis_core::registry;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 
-/// The options of one game; the default is none.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameOptions {
-    /// Looking-Glass: an impossible order forfeits the turn and the opponent
-    /// chooses the forfeiting side's move (docs/rules/looking-glass.md).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub forfeit: bool,
-}
-
-/// An option a request may name, and the variants that have it.
-struct Known {
-    name: &'static str,
-    variants: &'static [&'static str],
-}
-
-const KNOWN: &[Known] = &[Known { name: "forfeit", variants: &["looking-glass"] }];
+/// The options of one game, by name, each `true` (an option left out is
+/// off); the default is none. In JSON and in its column: `{"forfeit": true}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOptions(BTreeMap<String, bool>);
 
 fn bad(message: String) -> GameError {
     GameError::BadOption(message)
+}
+
+/// Every variant's option, with the variant that has it.
+fn all_options() -> Vec<(&'static str, &'static GameOption)> {
+    registry::VARIANTS.iter().flat_map(|v| v.options.iter().map(move |o| (v.id, o))).collect()
 }
 
 impl GameOptions {
     /// The options a request gave for `variant`. Every option is a boolean;
     /// `false` is each option's default and is allowed for any variant.
     pub fn parse(variant: &str, given: &Map<String, Value>) -> Result<GameOptions, GameError> {
+        let known = all_options();
         let mut options = GameOptions::default();
         for (name, value) in given {
             let name = name.chars().take(40).collect::<String>();
-            let Some(known) = KNOWN.iter().find(|k| k.name == name) else {
-                let names: Vec<String> = KNOWN.iter().map(|k| format!("'{}' ({})", k.name, k.variants.join(", "))).collect();
+            let having: Vec<&str> = known.iter().filter(|(_, o)| o.name == name).map(|(v, _)| *v).collect();
+            if having.is_empty() {
+                let names: Vec<String> = known.iter().map(|(v, o)| format!("'{}' ({v})", o.name)).collect();
                 return Err(bad(format!("there is no option '{name}'; the options are {}", names.join(", "))));
-            };
+            }
             let Some(on) = value.as_bool() else {
                 return Err(bad(format!("option '{name}' is true or false, not {value}")));
             };
-            if on && !known.variants.contains(&variant) {
+            if on && !having.contains(&variant) {
                 return Err(bad(format!(
                     "{variant} has no option '{name}'; only {} has it: leave it out or choose that variant",
-                    known.variants.join(", ")
+                    having.join(", ")
                 )));
             }
-            options.forfeit |= known.name == "forfeit" && on;
+            if on {
+                options.0.insert(name, true);
+            }
         }
         Ok(options)
     }
 
     /// The game's start with these options: `setup` (the variant's start
-    /// when `None`) as core writes it under each option.
-    pub fn apply(self, setup: Option<String>) -> Result<Option<String>, GameError> {
-        if !self.forfeit {
-            return Ok(setup);
+    /// when `None`) as the variant's descriptor rewrites it under each option.
+    pub fn apply(&self, variant: &str, setup: Option<String>) -> Result<Option<String>, GameError> {
+        let mut setup = setup;
+        for name in self.0.keys() {
+            let option = registry::variant(variant)
+                .and_then(|v| v.options.iter().find(|o| o.name == *name))
+                .ok_or_else(|| bad(format!("{variant} has no option '{name}'")))?;
+            setup = Some((option.apply)(setup.as_deref()).map_err(|e| {
+                GameError::BadSetup(format!("this start cannot take the {name} option: {e}"))
+            })?);
         }
-        fen_with_rule(setup.as_deref(), OrderRule::Forfeit)
-            .map(Some)
-            .map_err(|e| GameError::BadSetup(format!("this start cannot take the forfeit option: {e}")))
+        Ok(setup)
     }
 
-    pub fn is_none(self) -> bool {
-        self == GameOptions::default()
+    pub fn is_none(&self) -> bool {
+        self.0.is_empty()
     }
 
     /// The stored column: NULL for none, else the JSON object.
-    pub fn to_column(self) -> Option<String> {
+    pub fn to_column(&self) -> Option<String> {
         (!self.is_none()).then(|| serde_json::to_string(&self).unwrap_or_default())
     }
 
@@ -91,9 +93,13 @@ mod tests {
         serde_json::from_str(json).unwrap()
     }
 
+    fn forfeit() -> GameOptions {
+        GameOptions(BTreeMap::from([("forfeit".to_string(), true)]))
+    }
+
     #[test]
     fn forfeit_is_looking_glass_only() {
-        assert_eq!(GameOptions::parse("looking-glass", &map(r#"{"forfeit":true}"#)), Ok(GameOptions { forfeit: true }));
+        assert_eq!(GameOptions::parse("looking-glass", &map(r#"{"forfeit":true}"#)), Ok(forfeit()));
         assert_eq!(GameOptions::parse("looking-glass", &map("{}")), Ok(GameOptions::default()));
         assert_eq!(GameOptions::parse("chess", &map(r#"{"forfeit":false}"#)), Ok(GameOptions::default()));
         let chess = GameOptions::parse("chess", &map(r#"{"forfeit":true}"#)).unwrap_err();
@@ -106,7 +112,7 @@ mod tests {
 
     #[test]
     fn options_round_trip_through_their_column() {
-        let on = GameOptions { forfeit: true };
+        let on = forfeit();
         assert_eq!(on.to_column().as_deref(), Some(r#"{"forfeit":true}"#));
         assert_eq!(GameOptions::from_column(on.to_column().as_deref()), Ok(on));
         assert_eq!(GameOptions::default().to_column(), None);
@@ -115,8 +121,10 @@ mod tests {
 
     #[test]
     fn forfeit_starts_under_the_forfeit_rule() {
-        let start = GameOptions { forfeit: true }.apply(None).unwrap().unwrap();
+        let start = forfeit().apply("looking-glass", None).unwrap().unwrap();
         assert!(start.contains(" forfeit setup-white"), "{start}");
-        assert_eq!(GameOptions::default().apply(None), Ok(None));
+        assert_eq!(GameOptions::default().apply("looking-glass", None), Ok(None));
+        let refused = forfeit().apply("looking-glass", Some("not a position".into())).unwrap_err();
+        assert_eq!(refused.code(), "bad_setup");
     }
 }

@@ -69,7 +69,7 @@ impl Snapshot {
         GameState {
             id: self.id.clone(),
             variant: self.variant.clone(),
-            options: self.options,
+            options: self.options.clone(),
             rated: self.rated,
             status: self.status,
             you: role,
@@ -760,7 +760,7 @@ impl Room {
         Snapshot {
             id: self.id.clone(),
             variant: self.spec.variant.clone(),
-            options: self.spec.options,
+            options: self.spec.options.clone(),
             rated: self.spec.rated,
             status: self.status,
             players: Players {

@@ -19,15 +19,11 @@ pub enum SeatDoc {
     Chance,
 }
 
-/// A game's options (`options::GameOptions`); `{}` for none.
+/// A game's options (`options::GameOptions`), by name, each `true`; `{}`
+/// for none. Which variant has which option: `GET /api/variants`.
 #[derive(Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(as = GameOptions, example = json!({"forfeit": false}))]
-pub struct GameOptionsDoc {
-    /// Looking-Glass: an impossible order forfeits the turn (left out when false).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    forfeit: bool,
-}
+#[schema(as = GameOptions, example = json!({"forfeit": true}))]
+pub struct GameOptionsDoc(std::collections::BTreeMap<String, bool>);
 
 /// The game as one viewer may see it: core's `View` (docs/protocol.md, the
 /// model's section): boards, FEN, the side to act, the legal actions (for

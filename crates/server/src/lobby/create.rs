@@ -47,7 +47,7 @@ impl Hub {
             return Err(LobbyError::BadOpponent("games against the engine are casual; leave out \"rated\"".into()));
         }
         let options = GameOptions::parse(&request.variant, &request.options)?;
-        let setup = options.apply(request.fen.filter(|f| !f.trim().is_empty()))?;
+        let setup = options.apply(&request.variant, request.fen.filter(|f| !f.trim().is_empty()))?;
         let spec = GameSpec {
             variant: request.variant,
             setup,
@@ -135,7 +135,7 @@ impl Hub {
             increment_ms: spec.increment_ms,
             listed: false,
             reserved_for: if engine.is_some() { None } else { Some(opponent) },
-            options: spec.options,
+            options: spec.options.clone(),
             rated: spec.rated,
         };
         let new_id = self.create_room(guest, new_seat, spec, engine).await?;

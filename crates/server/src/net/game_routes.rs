@@ -11,7 +11,7 @@ use crate::lobby::new_game::NewGame;
 use crate::lobby::seeks::Seek;
 use crate::net::caller::{guest_of, guest_or_new, with_cookie};
 use crate::net::client_address::ClientAddress;
-use crate::net::openapi::{CheckedRollDoc, GameExportDoc, NewGameDoc, SeekDoc};
+use crate::net::openapi::{CheckedRollDoc, GameExportDoc, NewGameDoc, SeekDoc, VariantDoc};
 use crate::net::protocol::ErrorReply;
 use crate::net::rate_limit::Limits;
 use crate::net::reply::{body, body_nulls_left_out, query, ApiError};
@@ -25,11 +25,12 @@ use std::sync::Arc;
 use std::time::Instant;
 use utoipa::{IntoParams, ToSchema};
 
-/// The variant ids.
+/// Every variant, described by its own code: id, names, boards, dice,
+/// secrets, rule options, typed words, marked squares, rules page.
 #[utoipa::path(get, path = "/api/variants", tag = "games",
-    responses((status = 200, description = "The variant ids, e.g. chess, bermuda-angle", body = Vec<String>)))]
-pub async fn variants() -> Json<Vec<&'static str>> {
-    Json(chesslantis_core::registry::variant_ids())
+    responses((status = 200, description = "The variants in the registry's order", body = Vec<VariantDoc>)))]
+pub async fn variants() -> Json<Vec<chesslantis_core::Descriptor>> {
+    Json(chesslantis_core::registry::descriptors())
 }
 
 /// The open seeks, oldest first; the caller's own seeks stay open (a sign of life).

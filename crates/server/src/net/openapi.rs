@@ -206,6 +206,74 @@ pub struct RatingDoc {
     provisional: bool,
 }
 
+/// A variant described by its own code (core's `descriptor::Descriptor`).
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = Variant)]
+pub struct VariantDoc {
+    /// The id used in requests, URLs and UCI (`looking-glass`).
+    id: String,
+    /// The full name (`Circe Chess (Newport club rules)`).
+    name: String,
+    /// The name where room is short (`Circe (Newport rules)`).
+    short_name: String,
+    /// The family it belongs to (`Newport club`), left out when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    family: Option<String>,
+    /// Its boards: a letter where there are several, files and ranks.
+    boards: Vec<BoardShapeDoc>,
+    /// Chance decides some steps; the referee commits to its dice.
+    rolls_dice: bool,
+    /// A player may not see everything (a secret carrier, a hidden world).
+    hidden_information: bool,
+    /// The yes/no rule options `POST /api/games` may set in `options`.
+    options: Vec<VariantOptionDoc>,
+    /// What a player types for the variant's own decisions, one per line.
+    commands: String,
+    /// Short words a player may type, and the action each means.
+    typed_words: Vec<TypedWordDoc>,
+    /// The squares with a rule of their own, which boards mark.
+    special_squares: Option<SpecialSquaresDoc>,
+    /// The page that explains the rules to players.
+    rules_page: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardShapeDoc {
+    name: Option<char>,
+    files: u8,
+    ranks: u8,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VariantOptionDoc {
+    /// The name `options` uses (`forfeit`).
+    name: String,
+    /// A checkbox's label.
+    label: String,
+    /// One sentence on what it changes.
+    hint: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TypedWordDoc {
+    word: String,
+    means: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialSquaresDoc {
+    /// `portal`, `angle`.
+    label: String,
+    /// What players call them (`the portals`).
+    name: String,
+    squares: Vec<String>,
+}
+
 /// A rating with its variant (`ratings::VariantRating`).
 #[derive(Serialize, Deserialize, ToSchema)]
 #[schema(as = VariantRating)]
@@ -315,6 +383,16 @@ mod tests {
         mirrors::<crate::game::options::GameOptions, GameOptionsDoc>(from(options.clone()), from(options));
         for seat in ["white", "black", "chance"] {
             mirrors::<chesslantis_core::Seat, SeatDoc>(from(json!(seat)), from(json!(seat)));
+        }
+    }
+
+    /// Every variant's descriptor reads as the documented `Variant` and back unchanged.
+    #[test]
+    fn variant_descriptors_match_their_schema() {
+        for descriptor in chesslantis_core::registry::descriptors() {
+            let real = serde_json::to_value(&descriptor).unwrap();
+            let doc: VariantDoc = serde_json::from_value(real.clone()).unwrap_or_else(|e| panic!("{real}: {e}"));
+            assert_eq!(serde_json::to_value(doc).unwrap(), real);
         }
     }
 
