@@ -402,10 +402,7 @@ impl DynGame {
                     Event::Moved { by, san } => {
                         self.moves[i].push(MoveSeen { seat: Seat::player(*by), san: san.clone(), rejected: false })
                     }
-                    // The opponent of the rejecter proposed it.
-                    Event::Rejected { by, san } => {
-                        self.moves[i].push(MoveSeen { seat: Seat::player(!*by), san: san.clone(), rejected: true })
-                    }
+                    Event::Variant(own) => self.moves[i].extend(own.scored()),
                     _ => {}
                 }
             }

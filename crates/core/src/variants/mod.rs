@@ -1,4 +1,5 @@
-//! The variants, one file each.
+//! The variants, one file or folder each, with what each owns: its rules,
+//! its decisions, its events.
 
 pub mod bede;
 pub mod beirut;
@@ -21,3 +22,16 @@ pub use circe::Circe;
 pub use knights_are_god::KnightsAreGod;
 pub use looking_glass::LookingGlass;
 pub use rejection::{Rejection, RejectionAction};
+
+/// The readers of every variant's own events, for views read back from JSON.
+pub(crate) static EVENT_READERS: &[crate::payload::Reader] = &[
+    reader::<beirut::BeirutEvent>,
+    reader::<bermuda_angle::AngleEvent>,
+    reader::<bermuda_two_board::TwoBoardEvent>,
+    reader::<circe::CirceEvent>,
+    reader::<looking_glass::GlassEvent>,
+    reader::<portal::PortalEvent>,
+    reader::<rejection::RejectionEvent>,
+];
+
+use crate::payload::reader;

@@ -7,6 +7,7 @@ use super::BermudaAngle;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
+use super::events::AngleEvent;
 use crate::game::{
     Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer,
     WinReason,
@@ -84,7 +85,7 @@ impl BermudaGame {
             self.last = None;
         } else {
             self.last = Some(Aftermath::NoRoll(mv));
-            events.push(Event::NoRoll);
+            events.push(Event::own(AngleEvent::NoRoll));
             events.extend(self.inner.outcome().map(Event::GameOver));
         }
         self.inner.set_events(events);
@@ -292,13 +293,15 @@ impl Game for BermudaGame {
 /// The roll, what vanished, a capture undone, and the end of the game.
 fn roll_events(report: &RollReport, outcome: Option<Outcome>) -> Vec<Event> {
     let name = square_text::<BermudaAngle>;
-    let mut events = vec![Event::Rolled { square: name(report.square) }];
-    events.extend(report.vanished.iter().map(|v| Event::Vanished {
-        piece: v.piece,
-        square: name(v.square),
-        on_its_way_to: v.moving.then(|| name(v.square)),
+    let mut events = vec![Event::own(AngleEvent::Rolled { square: name(report.square) })];
+    events.extend(report.vanished.iter().map(|v| {
+        Event::own(AngleEvent::Vanished {
+            piece: v.piece,
+            square: name(v.square),
+            on_its_way_to: v.moving.then(|| name(v.square)),
+        })
     }));
-    events.extend(report.restored.map(|(sq, piece)| Event::CaptureUndone { piece, square: name(sq) }));
+    events.extend(report.restored.map(|(sq, piece)| Event::own(AngleEvent::CaptureUndone { piece, square: name(sq) })));
     events.extend(outcome.map(Event::GameOver));
     events
 }

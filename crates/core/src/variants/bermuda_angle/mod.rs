@@ -8,9 +8,12 @@
 //!
 //! Perft and `legal_moves` know nothing of the dice: they count moves.
 
+pub mod events;
 pub mod game;
 pub mod roll;
 pub mod voyage;
+
+pub use events::AngleEvent;
 
 pub use game::BermudaGame;
 pub use roll::BermudaRoll;

@@ -11,9 +11,12 @@
 //! There is no check: kings are captured (a king captured on U falls to L),
 //! and a side with no king on either board has lost.
 
+pub mod events;
 pub mod complement;
 pub mod moves;
 pub mod transfer;
+
+pub use events::TwoBoardEvent;
 
 pub use complement::{complement, home_king_square, lower_board, upper_board, LOWER, UPPER};
 pub use transfer::{arrived, Crossing, Transfer};
@@ -100,9 +103,9 @@ impl Variant for BermudaTwoBoard {
         let mut events = vec![moved_event(before, mv)];
         let became = |c: &Crossing| (c.arrived != c.piece).then_some(c.arrived.role);
         events.extend(done.captured.map(|(sq, piece)| Event::Captured { piece, square: name(sq) }));
-        events.extend(done.crushed.map(|(sq, piece)| Event::Removed { piece, square: name(sq) }));
-        events.extend(done.fell.map(|c| Event::Fell { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) }));
-        events.extend(done.rose.map(|c| Event::Rose { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) }));
+        events.extend(done.crushed.map(|(sq, piece)| Event::own(TwoBoardEvent::Removed { piece, square: name(sq) })));
+        events.extend(done.fell.map(|c| Event::own(TwoBoardEvent::Fell { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) })));
+        events.extend(done.rose.map(|c| Event::own(TwoBoardEvent::Rose { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) })));
         events
     }
 }

@@ -9,6 +9,10 @@
 //! `Move` (a proposal, or the second move) and its own [`RejectionAction`]s,
 //! `Accept` and `Reject`.
 
+pub mod events;
+
+pub use events::RejectionEvent;
+
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
@@ -182,12 +186,12 @@ impl RejectionGame {
         match (step, answer) {
             (Step::Proposing, _) => self.refuse(format!("nothing is proposed yet; {mover} proposes a move first")),
             (Step::Answering(mv), RejectionAction::Accept) => {
-                let accepted = Event::Accepted { by: !mover, san: self.san(mv) };
+                let accepted = Event::own(RejectionEvent::Accepted { by: !mover, san: self.san(mv) });
                 self.play(mv, TurnEnd::Accepted { by: !mover, mv }, Some(accepted));
                 Ok(())
             }
             (Step::Answering(mv), RejectionAction::Reject) => {
-                self.events = vec![Event::Rejected { by: !mover, san: self.san(mv) }];
+                self.events = vec![Event::own(RejectionEvent::Rejected { by: !mover, san: self.san(mv) })];
                 self.step = Step::Replacing { rejected: mv };
                 Ok(())
             }
@@ -268,7 +272,7 @@ impl Game for RejectionGame {
             }
             (Step::Proposing, TypedAction::Move(mv)) => {
                 self.step = Step::Answering(mv);
-                self.events = vec![Event::Proposed { by: mover, san: self.san(mv) }];
+                self.events = vec![Event::own(RejectionEvent::Proposed { by: mover, san: self.san(mv) })];
                 Ok(())
             }
             (Step::Answering(mv), TypedAction::Move(_)) => self.refuse(format!(

@@ -7,10 +7,14 @@
 //! the secrecy lives in `BeirutGame`, whose observations show each player only
 //! their own carrier.
 
+pub mod events;
+
+pub use events::{BeirutEvent, BombFate};
+
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
-use crate::event::{BombFate, Event};
+use crate::event::Event;
 use crate::game::{
     Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer, WinReason,
 };
@@ -221,8 +225,13 @@ bomb         detonate your bomb instead of moving (also written as its square tw
         let name = variant::square_text::<Self>;
         let around = (blast(mv.from) & before.occupied()).without(mv.from);
         let vanished = std::iter::once(mv.from).chain(around).filter_map(|sq| before.piece_at(sq)).collect();
-        let detonated =
-            Event::Detonated { by: before.turn(), square: name(mv.from), cleared: around.map(name).collect(), vanished };
+        let detonated = BeirutEvent::Detonated {
+            by: before.turn(),
+            square: name(mv.from),
+            cleared: around.map(name).collect(),
+            vanished,
+        };
+        let detonated = Event::own(detonated);
         let mut events = vec![variant::moved_event(before, mv), detonated];
         events.extend(variant::check_event(after));
         events
@@ -383,7 +392,7 @@ impl BeirutGame {
         pos.extra.set(color, Bomb::Carried(sq));
         let carrier = pos.piece_at(sq).map(|piece| (piece, Beirut::SHAPE.name(sq).to_string()));
         self.game.set_position(pos);
-        self.game.set_events(vec![Event::CarrierChosen { by: color, carrier }]);
+        self.game.set_events(vec![Event::own(BeirutEvent::CarrierChosen { by: color, carrier })]);
         Ok(())
     }
 
@@ -427,7 +436,7 @@ impl BeirutGame {
             return;
         }
         let mut events = self.game.events().to_vec();
-        events.extend(Color::ALL.map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }));
+        events.extend(Color::ALL.map(|owner| Event::own(BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) })));
         self.game.set_events(events);
     }
 
@@ -525,7 +534,7 @@ impl Game for BeirutGame {
         let board_and_counters = full.rsplit_once(' ').map_or(full.as_str(), |(head, _)| head);
         let notes = match viewer {
             _ if self.outcome().is_some() => Color::ALL
-                .map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }.to_string())
+                .map(|owner| BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) }.to_string())
                 .to_vec(),
             Viewer::White | Viewer::Black => viewer.color().map(|c| self.own_bomb_note(c)).into_iter().collect(),
             Viewer::Spectator | Viewer::Referee => Vec::new(),
@@ -588,15 +597,13 @@ impl Game for BeirutGame {
 
     /// Each player's carrier choice names its square to them only.
     fn last_events(&self, viewer: Viewer) -> Vec<Event> {
-        let mut events = self.game.events().to_vec();
-        for event in &mut events {
-            if let Event::CarrierChosen { by, carrier } = event {
-                if !viewer.sees_secrets_of(*by) {
-                    *carrier = None;
-                }
+        let hide = |event: &Event| match event.as_own() {
+            Some(&BeirutEvent::CarrierChosen { by, carrier: Some(_) }) if !viewer.sees_secrets_of(by) => {
+                Event::own(BeirutEvent::CarrierChosen { by, carrier: None })
             }
-        }
-        events
+            _ => event.clone(),
+        };
+        self.game.events().iter().map(hide).collect()
     }
 
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
@@ -657,6 +664,6 @@ impl Game for BeirutGame {
         if self.outcome().is_none() {
             return Vec::new();
         }
-        Color::ALL.map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }).to_vec()
+        Color::ALL.map(|owner| Event::own(BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) })).to_vec()
     }
 }

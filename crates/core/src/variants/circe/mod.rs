@@ -6,6 +6,10 @@
 //! is three legal moves; with no empty square the piece is gone (`rebirth`
 //! is `None`). Legality is judged after the rebirth. Kings are never captured.
 
+pub mod events;
+
+pub use events::CirceEvent;
+
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::MoveError;
@@ -105,7 +109,7 @@ impl Variant for Circe {
         if let Some((sq, piece)) = variant::standard_capture(before, mv) {
             events.push(Event::Captured { piece, square: variant::square_text::<Self>(sq) });
             if let Some(home) = mv.rebirth {
-                events.push(Event::Reborn { piece, square: variant::square_text::<Self>(home) });
+                events.push(Event::own(CirceEvent::Reborn { piece, square: variant::square_text::<Self>(home) }));
             }
         }
         events.extend(variant::check_event(after));
