@@ -259,15 +259,15 @@ pub trait Game: Send + Sync + std::any::Any {
     /// A legal action in the form a UI offers it ([`describe_action`]); its
     /// `text` is what `parse_action` reads back.
     fn describe(&self, action: Action) -> LegalAction;
-    /// The decision the actor faces; `None` once the game is over.
+    /// The decision the actor faces; `None` once the game is over. A game
+    /// with more to decide than moves (or with chance nodes) says its own.
     fn pending(&self) -> Option<Pending> {
         match self.actor() {
-            Actor::Player(_) => Some(Pending::Move { rejected: None }),
-            Actor::Chance => Some(Pending::Roll { after: String::new() }),
-            Actor::Nobody => None,
+            Actor::Player(_) => Some(Pending::Move),
+            Actor::Chance | Actor::Nobody => None,
         }
     }
-    /// What `viewer` knows: its own secrets, the last roll, the notes for it.
+    /// What `viewer` knows: the variant's own facts for it, the notes for it.
     fn knowledge(&self, viewer: Viewer) -> Knowledge {
         Knowledge { notes: self.observation(viewer).notes, ..Knowledge::default() }
     }

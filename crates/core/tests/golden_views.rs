@@ -48,7 +48,9 @@ fn views(game: &DynGame, out: &mut String) {
         let view = game.view(viewer);
         let whole = serde_json::to_string(&view).expect("a view serialises");
         let knowledge = &view.knowledge;
-        let told = (&knowledge.own_carrier, &knowledge.last_roll, &knowledge.notes, knowledge.log.last());
+        // The fields of the knowledge as the wire names them, whatever type holds them.
+        let fields = serde_json::to_value(knowledge).expect("knowledge serialises");
+        let told = (&fields["own_carrier"], &fields["last_roll"], &knowledge.notes, knowledge.log.last());
         let parts = (&view.pending, &view.last, told, &view.outcome, &view.reveal);
         let parts = serde_json::to_string(&parts).expect("a view serialises");
         out.push_str(&format!("{:016x} {parts}\n", fnv1a(whole.as_bytes())));

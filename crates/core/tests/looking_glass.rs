@@ -5,7 +5,8 @@
 
 use chesslantis_core::event::Event;
 use chesslantis_core::variants::looking_glass::events::{Front, GlassEvent, Seen};
-use chesslantis_core::variants::looking_glass::LookingGlassGame;
+use chesslantis_core::variants::looking_glass::{GlassPending, LookingGlassGame};
+use chesslantis_core::view::Pending;
 use chesslantis_core::variants::LookingGlass;
 use chesslantis_core::{
     Color, DrawReason, DynGame, ErrorCode, Outcome, Piece, Position, Role, Seat, Variant, Viewer, WinReason,
@@ -452,7 +453,7 @@ fn under_the_forfeit_rule_either_player_may_ask_while_one_chooses() {
     act(&mut g, B, "ask");
     assert_eq!(last(&g, WHITE), vec![Event::own(GlassEvent::Answered { by: BLACK, world: "Real".into(), yes: false })]);
     assert_eq!(g.to_act(), Some(B));
-    assert_eq!(g.view(Viewer::Black).pending, Some(chesslantis_core::view::Pending::MoveForOpponent { for_side: WHITE }));
+    assert_eq!(g.view(Viewer::Black).pending, Some(Pending::own(GlassPending::MoveForOpponent { for_side: WHITE })));
 }
 
 #[test]

@@ -34,4 +34,24 @@ pub(crate) static EVENT_READERS: &[crate::payload::Reader] = &[
     reader::<rejection::RejectionEvent>,
 ];
 
+/// The readers of every variant's own pending decisions.
+pub(crate) static PENDING_READERS: &[crate::payload::Reader] = &[
+    reader::<beirut::BeirutPending>,
+    reader::<bermuda_angle::AnglePending>,
+    reader::<looking_glass::GlassPending>,
+    reader::<rejection::RejectionPending>,
+];
+
+/// The readers of every variant's own knowledge.
+pub(crate) static KNOWLEDGE_READERS: &[crate::payload::Reader] =
+    &[reader::<beirut::BeirutKnowledge>, reader::<bermuda_angle::AngleKnowledge>];
+
+/// The fields every move decision carries in JSON, `null` in the games
+/// that do not use them: clients read them without asking the variant.
+pub(crate) const MOVE_FIELDS: &[&str] = &[rejection::REJECTED_FIELD];
+
+/// The fields every view's knowledge carries in JSON, `null` in the games
+/// that do not use them.
+pub(crate) const KNOWLEDGE_FIELDS: &[&str] = &[beirut::OWN_CARRIER_FIELD, bermuda_angle::LAST_ROLL_FIELD];
+
 use crate::payload::reader;

@@ -8,8 +8,10 @@
 //! their own carrier.
 
 pub mod events;
+pub mod shown;
 
 pub use events::{BeirutEvent, BombFate};
+pub use shown::{BeirutKnowledge, BeirutPending, OWN_CARRIER_FIELD};
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -26,7 +28,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{self, standard_outcome, standard_validate, Variant};
-use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
+use crate::view::{self, BoardView, Knowledge, LegalAction, Pending, VariantKnowledge};
 use crate::variants::chess;
 use crate::zobrist;
 
@@ -638,8 +640,8 @@ impl Game for BeirutGame {
     fn pending(&self) -> Option<Pending> {
         match (self.outcome(), self.choosing()) {
             (Some(_), _) => None,
-            (None, Some(_)) => Some(Pending::ChooseCarrier),
-            (None, None) => Some(Pending::Move { rejected: None }),
+            (None, Some(_)) => Some(Pending::own(BeirutPending::ChooseCarrier)),
+            (None, None) => Some(Pending::Move),
         }
     }
 
@@ -649,7 +651,8 @@ impl Game for BeirutGame {
             .color()
             .and_then(|c| self.position().extra.carrier(c))
             .map(|sq| Beirut::SHAPE.name(sq).to_string());
-        Knowledge { own_carrier, notes: self.observation(viewer).notes, ..Knowledge::default() }
+        let own = own_carrier.map(|own_carrier| VariantKnowledge::new(BeirutKnowledge { own_carrier }));
+        Knowledge { own, notes: self.observation(viewer).notes, ..Knowledge::default() }
     }
 
     fn is_secret(&self, action: Action) -> bool {

@@ -8,6 +8,7 @@ use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use super::events::AngleEvent;
+use super::shown::{AngleKnowledge, AnglePending};
 use crate::game::{
     Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer,
     WinReason,
@@ -18,7 +19,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{square_text, Variant};
-use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
+use crate::view::{self, BoardView, Knowledge, LegalAction, Pending, VariantKnowledge};
 
 type Pos = Position<BermudaAngle>;
 
@@ -274,9 +275,9 @@ impl Game for BermudaGame {
 
     fn pending(&self) -> Option<Pending> {
         match (&self.pending, self.inner.outcome()) {
-            (Some(p), _) => Some(Pending::Roll { after: self.move_text(p.mv) }),
+            (Some(p), _) => Some(Pending::own(AnglePending::Roll { after: self.move_text(p.mv) })),
             (None, Some(_)) => None,
-            (None, None) => Some(Pending::Move { rejected: None }),
+            (None, None) => Some(Pending::Move),
         }
     }
 
@@ -286,7 +287,8 @@ impl Game for BermudaGame {
 
     fn knowledge(&self, viewer: Viewer) -> Knowledge {
         let last_roll = self.last_roll().map(|r| BermudaAngle::SHAPE.name(r.square).to_string());
-        Knowledge { last_roll, notes: self.observation(viewer).notes, ..Knowledge::default() }
+        let own = last_roll.map(|last_roll| VariantKnowledge::new(AngleKnowledge { last_roll }));
+        Knowledge { own, notes: self.observation(viewer).notes, ..Knowledge::default() }
     }
 }
 

@@ -12,8 +12,10 @@ pub mod events;
 pub mod game;
 pub mod roll;
 pub mod voyage;
+pub mod shown;
 
 pub use events::AngleEvent;
+pub use shown::{AngleKnowledge, AnglePending, LAST_ROLL_FIELD};
 
 pub use game::BermudaGame;
 pub use roll::BermudaRoll;

@@ -15,6 +15,7 @@ use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use super::events::GlassEvent;
+use super::shown::GlassPending;
 use crate::game::{Action, Actor, Game, Observation, OwnAction, Probability, Viewer};
 use crate::moves::{Move, MoveKind};
 use crate::notation;
@@ -649,9 +650,9 @@ impl Game for LookingGlassGame {
     fn pending(&self) -> Option<Pending> {
         self.deciding()?;
         Some(match self.pos.extra.phase {
-            Phase::Setup(_) => Pending::ChooseStart,
-            Phase::Forfeit => Pending::MoveForOpponent { for_side: self.pos.turn() },
-            Phase::Play => Pending::Move { rejected: None },
+            Phase::Setup(_) => Pending::own(GlassPending::ChooseStart),
+            Phase::Forfeit => Pending::own(GlassPending::MoveForOpponent { for_side: self.pos.turn() }),
+            Phase::Play => Pending::Move,
         })
     }
 

@@ -28,8 +28,10 @@ pub mod setup;
 pub mod state;
 pub mod transfer;
 pub mod worlds;
+pub mod shown;
 
 pub use events::GlassEvent;
+pub use shown::GlassPending;
 pub use game::{new_game, LookingGlassGame};
 pub use state::{LgState, OrderRule, Phase};
 pub use worlds::World;

@@ -10,8 +10,10 @@
 //! `Accept` and `Reject`.
 
 pub mod events;
+pub mod shown;
 
 pub use events::RejectionEvent;
+pub use shown::{RejectionPending, REJECTED_FIELD};
 
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
@@ -384,9 +386,9 @@ impl Game for RejectionGame {
             return None;
         }
         Some(match self.step {
-            Step::Proposing => Pending::Move { rejected: None },
-            Step::Answering(mv) => Pending::AnswerProposal { proposal: self.text(mv), san: self.san(mv) },
-            Step::Replacing { rejected } => Pending::Move { rejected: Some(self.text(rejected)) },
+            Step::Proposing => Pending::Move,
+            Step::Answering(mv) => Pending::own(RejectionPending::AnswerProposal { proposal: self.text(mv), san: self.san(mv) }),
+            Step::Replacing { rejected } => Pending::own(RejectionPending::Move { rejected: self.text(rejected) }),
         })
     }
 }
