@@ -4,6 +4,7 @@
 
 mod portal_beirut_support;
 
+use chesslantis_core::variants::beirut::DETONATION;
 use chesslantis_core::registry;
 use chesslantis_core::variants::beirut::BeirutGame;
 use chesslantis_core::variants::{Beirut, BeirutAction};
@@ -131,7 +132,7 @@ fn the_seed_detonation_through_the_game() {
 fn blowing_up_the_king_ends_the_game() {
     let mut g = game("4k3/3N4/8/8/8/8/8/4K3 w - - 0 1 d7,-");
     act(&mut g, "bomb");
-    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Detonation }));
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: DETONATION.reason() }));
     assert_eq!(g.actor(), Actor::Nobody);
     assert!(g.legal_actions().is_empty());
 }

@@ -2,6 +2,7 @@
 //! edge cases, the complementary map, FEN and move text, and errors.
 //! (Perft against an independent oracle: bermuda_two_board_oracle.rs.)
 
+use chesslantis_core::variants::bermuda_two_board::NO_KING_LEFT;
 use chesslantis_core::notation::{parse_uci, uci};
 use chesslantis_core::variants::bermuda_two_board::{complement, home_king_square, LOWER, UPPER};
 use chesslantis_core::variants::bermuda_two_board::TwoBoardEvent;
@@ -237,16 +238,16 @@ fn a_side_with_no_king_on_either_board_has_lost() {
     assert_eq!(after.kings(Color::Black), Bitboard::EMPTY);
     assert_eq!(
         BermudaTwoBoard::outcome(&after, false),
-        Some(Outcome::Win { winner: Color::White, reason: WinReason::NoKingLeft })
+        Some(Outcome::Win { winner: Color::White, reason: NO_KING_LEFT.reason() })
     );
     assert!(after.legal_moves().is_empty(), "perft below a lost position is 0");
     assert_eq!(
-        Outcome::Win { winner: Color::White, reason: WinReason::NoKingLeft }.to_string(),
+        Outcome::Win { winner: Color::White, reason: NO_KING_LEFT.reason() }.to_string(),
         "White wins: Black has no king left on either board"
     );
     let mut game = (registry::variant("bermuda-two-board").unwrap().new_game)(Some(&pos.fen())).unwrap();
     game.apply(game.parse_action("La8Le8").unwrap()).unwrap();
-    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::NoKingLeft }));
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: NO_KING_LEFT.reason() }));
 }
 
 /// No check: a side with kings but no move at all is stalemated, as in chess.

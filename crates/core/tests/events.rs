@@ -3,8 +3,8 @@
 
 use chesslantis_core::event::sentence;
 use chesslantis_core::registry;
-use chesslantis_core::variants::beirut::{BeirutEvent, BombFate};
-use chesslantis_core::variants::bermuda_angle::AngleEvent;
+use chesslantis_core::variants::beirut::{BeirutEvent, BombFate, DETONATION};
+use chesslantis_core::variants::bermuda_angle::{AngleEvent, KING_VANISHED};
 use chesslantis_core::variants::circe::CirceEvent;
 use chesslantis_core::variants::portal::PortalEvent;
 use chesslantis_core::variants::rejection::RejectionEvent;
@@ -94,9 +94,9 @@ fn checkmate_ends_with_the_reason_in_words() {
 fn outcomes_read_as_words_not_enum_names() {
     let win = |winner, reason| Outcome::Win { winner, reason }.to_string();
     assert_eq!(win(Color::White, WinReason::Checkmate), "White wins by checkmate");
-    assert_eq!(win(Color::Black, WinReason::KingVanished), "Black wins: the white king vanished");
+    assert_eq!(win(Color::Black, KING_VANISHED.reason()), "Black wins: the white king vanished");
     assert_eq!(win(Color::White, WinReason::KingCaptured), "White wins: the black king was captured");
-    assert_eq!(win(Color::White, WinReason::Detonation), "White wins: the bomb took the black king");
+    assert_eq!(win(Color::White, DETONATION.reason()), "White wins: the bomb took the black king");
     assert_eq!(win(Color::Black, WinReason::Resignation), "Black wins: White resigned");
     assert_eq!(win(Color::White, WinReason::Timeout), "White wins on time");
     assert_eq!(Outcome::Draw(DrawReason::Repetition).to_string(), "Draw by threefold repetition");
@@ -296,7 +296,7 @@ fn bermuda_roll_that_takes_a_king_ends_the_game_in_words() {
     assert_eq!(g.actor(), Actor::Chance, "a piece stands in the Angle");
     roll(&mut g, "e5");
     let events = public_events(&g);
-    let won = Outcome::Win { winner: Color::Black, reason: WinReason::KingVanished };
+    let won = Outcome::Win { winner: Color::Black, reason: KING_VANISHED.reason() };
     assert_eq!(events.last(), Some(&Event::GameOver(won)));
     assert_eq!(sentence(&events), "roll e5: the white king vanished; Black wins: the white king vanished");
     // A roll that hits nothing says so.
@@ -375,4 +375,18 @@ fn action_note_gives_the_bermuda_survival_odds_as_moves_does() {
     let chess = new_game("chess", None);
     assert!(chess.legal_actions().iter().all(|&a| chess.action_note(a).is_none()));
     assert_eq!(g.action_note(Action::Resign), None);
+}
+
+/// A variant's own way to win travels in JSON as its name and reads back
+/// as the same reason (stored games and the server read outcomes back).
+#[test]
+fn a_variants_own_win_is_written_by_its_name_and_read_back() {
+    let vanished = Outcome::Win { winner: Color::White, reason: KING_VANISHED.reason() };
+    let json = serde_json::to_string(&vanished).unwrap();
+    assert_eq!(json, r#"{"winner":"white","reason":{"win":"king_vanished"}}"#);
+    assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), vanished);
+    let bomb = Outcome::Win { winner: Color::Black, reason: DETONATION.reason() };
+    assert_eq!(serde_json::from_str::<Outcome>(&serde_json::to_string(&bomb).unwrap()).unwrap(), bomb);
+    let unknown = serde_json::from_str::<Outcome>(r#"{"winner":"white","reason":{"win":"luck"}}"#);
+    assert!(unknown.is_err());
 }

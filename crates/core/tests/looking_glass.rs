@@ -3,6 +3,7 @@
 //! rule, disclosures, castling, en passant, the end, the question, and what
 //! each player is told.
 
+use chesslantis_core::variants::looking_glass::end::STRIKES;
 use chesslantis_core::event::Event;
 use chesslantis_core::variants::looking_glass::events::{Front, GlassEvent, Seen};
 use chesslantis_core::variants::looking_glass::{GlassPending, LookingGlassGame};
@@ -209,12 +210,12 @@ fn every_outcome_of_an_order() {
 fn a_third_strike_loses() {
     let mut g = game("8/8/8/8/8/8/8/4K3|7k/8/8/8/8/8/8/8 w -|- - 0 1 2,0 strikes play");
     act(&mut g, W, "Ma1Ma2");
-    assert_eq!(g.outcome(), Some(Outcome::Win { winner: BLACK, reason: WinReason::Strikes }));
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: BLACK, reason: STRIKES.reason() }));
     assert_eq!(
         last(&g, BLACK),
         vec![
             Event::own(GlassEvent::Strike { by: WHITE, order: "Ma1Ma2".into(), count: 3 }),
-            Event::GameOver(Outcome::Win { winner: BLACK, reason: WinReason::Strikes })
+            Event::GameOver(Outcome::Win { winner: BLACK, reason: STRIKES.reason() })
         ]
     );
 }

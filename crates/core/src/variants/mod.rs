@@ -54,4 +54,8 @@ pub(crate) const MOVE_FIELDS: &[&str] = &[rejection::REJECTED_FIELD];
 /// that do not use them.
 pub(crate) const KNOWLEDGE_FIELDS: &[&str] = &[beirut::OWN_CARRIER_FIELD, bermuda_angle::LAST_ROLL_FIELD];
 
+/// Every variant's own ways to win, for outcomes read back from JSON.
+pub(crate) static OWN_WINS: &[&crate::outcome::OwnWin] =
+    &[&beirut::DETONATION, &bermuda_angle::KING_VANISHED, &bermuda_two_board::NO_KING_LEFT, &looking_glass::end::STRIKES];
+
 use crate::payload::reader;

@@ -13,12 +13,13 @@ pub mod shown;
 pub use events::{BeirutEvent, BombFate};
 pub use shown::{BeirutKnowledge, BeirutPending, OWN_CARRIER_FIELD};
 
+use crate::outcome::OwnWin;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use crate::game::{
-    Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer, WinReason,
+    Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer,
 };
 use crate::make;
 use crate::movegen;
@@ -200,7 +201,7 @@ bomb         detonate your bomb instead of moving (also written as its square tw
     fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
         let us = pos.turn();
         if pos.king(us).is_none() {
-            return Some(Outcome::Win { winner: !us, reason: WinReason::Detonation });
+            return Some(Outcome::Win { winner: !us, reason: DETONATION.reason() });
         }
         if has_legal_move && Color::ALL.into_iter().any(|c| might_carry_a_bomb(pos, c)) {
             return None;
@@ -670,3 +671,10 @@ impl Game for BeirutGame {
         Color::ALL.map(|owner| Event::own(BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) })).to_vec()
     }
 }
+
+/// A bomb took the loser's king.
+pub static DETONATION: OwnWin = OwnWin {
+    owner: Beirut::ID,
+    id: "detonation",
+    words: |winner| format!("{winner} wins: the bomb took the {} king", (!winner).name().to_lowercase()),
+};

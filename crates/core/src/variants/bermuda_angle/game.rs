@@ -99,7 +99,7 @@ impl BermudaGame {
         if let Some(Outcome::Win { winner, reason: WinReason::KingCaptured }) = self.inner.outcome() {
             let vanished = report.vanished.iter().any(|v| v.piece.role == Role::King && v.piece.color == !winner);
             if vanished {
-                self.inner.set_outcome(Some(Outcome::Win { winner, reason: WinReason::KingVanished }));
+                self.inner.set_outcome(Some(Outcome::Win { winner, reason: super::KING_VANISHED.reason() }));
             }
         }
         self.inner.set_events(roll_events(&report, self.inner.outcome()));

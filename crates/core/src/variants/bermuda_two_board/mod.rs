@@ -21,12 +21,13 @@ pub use events::TwoBoardEvent;
 pub use complement::{complement, home_king_square, lower_board, upper_board, LOWER, UPPER};
 pub use transfer::{arrived, Crossing, Transfer};
 
+use crate::outcome::OwnWin;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use crate::moves::Move;
 use crate::notation;
-use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::outcome::{DrawReason, Outcome};
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::Shape;
@@ -66,8 +67,8 @@ impl Variant for BermudaTwoBoard {
     fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
         let lost = |c: Color| pos.kings(c).is_empty();
         match (lost(Color::White), lost(Color::Black)) {
-            (true, false) => Some(Outcome::Win { winner: Color::Black, reason: WinReason::NoKingLeft }),
-            (false, true) => Some(Outcome::Win { winner: Color::White, reason: WinReason::NoKingLeft }),
+            (true, false) => Some(Outcome::Win { winner: Color::Black, reason: NO_KING_LEFT.reason() }),
+            (false, true) => Some(Outcome::Win { winner: Color::White, reason: NO_KING_LEFT.reason() }),
             (true, true) => Some(Outcome::Draw(DrawReason::BothKingsGone)),
             (false, false) => (!has_legal_move).then_some(Outcome::Draw(DrawReason::Stalemate)),
         }
@@ -176,3 +177,10 @@ fn validate(pos: &Position<BermudaTwoBoard>) -> Result<(), FenError> {
     }
     Ok(())
 }
+
+/// The loser has no king left on either board.
+pub static NO_KING_LEFT: OwnWin = OwnWin {
+    owner: BermudaTwoBoard::ID,
+    id: "no_king_left",
+    words: |winner| format!("{winner} wins: {} has no king left on either board", !winner),
+};
