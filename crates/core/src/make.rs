@@ -76,7 +76,7 @@ pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect 
                 pos.set_ep_square(V::SHAPE.forward(us, mv.from));
             }
         }
-        MoveKind::Detonate => {}
+        MoveKind::InPlace => {}
     }
     if moved.role == Role::Pawn || captured.is_some() {
         pos.set_halfmoves(0);

@@ -177,6 +177,17 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
         notation::parse_move(pos, text)
     }
 
+    /// A move in place ([`MoveKind::InPlace`]) of the piece on `square` as
+    /// players type it, and as SAN writes it.
+    fn in_place_text(square: &str) -> (String, String) {
+        (format!("{square}{square}"), format!("@{square}"))
+    }
+
+    /// A square chosen with a move ([`Move::choice`]) in the variant's words.
+    fn choice_text(square: &str) -> String {
+        format!("choose {square}")
+    }
+
     /// A note shown beside a move in move lists (Bermuda: the survival chance).
     fn move_note(_pos: &Position<Self>, _mv: Move) -> Option<String> {
         None
@@ -220,7 +231,7 @@ pub fn standard_capture<V: Variant>(before: &Position<V>, mv: Move) -> Option<(S
     let mover = before.piece_at(mv.from)?;
     let square = match mv.kind {
         MoveKind::EnPassant => V::geometry().forward(!mover.color, mv.to)?,
-        MoveKind::Castle | MoveKind::Detonate => return None,
+        MoveKind::Castle | MoveKind::InPlace => return None,
         MoveKind::Normal | MoveKind::DoublePush => mv.to,
     };
     before.piece_at(square).filter(|p| p.color != mover.color).map(|p| (square, p))
@@ -236,7 +247,7 @@ pub fn standard_is_capture<V: Variant>(pos: &Position<V>, mv: Move) -> bool {
     use crate::moves::MoveKind;
     match mv.kind {
         MoveKind::EnPassant => true,
-        MoveKind::Castle | MoveKind::Detonate => false,
+        MoveKind::Castle | MoveKind::InPlace => false,
         MoveKind::Normal | MoveKind::DoublePush => {
             let mover = pos.piece_at(mv.from).map(|p| p.color);
             pos.piece_at(mv.to).is_some_and(|p| Some(p.color) != mover)

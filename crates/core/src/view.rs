@@ -133,13 +133,13 @@ impl<'de> Deserialize<'de> for Pending {
 /// One legal action, with what a UI needs to offer it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalAction {
-    /// The text to send back (`e2e4`, `e4d5@a4`, `accept`, `carrier g1`, `detonate`).
+    /// The text to send back (`e2e4`, `e4d5@a4`, `accept`, `carrier g1`).
     pub text: String,
     pub from: Option<String>,
     pub to: Option<String>,
     /// The promotion role's name.
     pub promotion: Option<String>,
-    /// A choice that belongs to the move (`reborn c1`).
+    /// A choice that belongs to the move, in the variant's words (`reborn c1`).
     pub choice: Option<String>,
     pub san: Option<String>,
     /// The variant's note (Bermuda Chess Angle: the moving piece survives `33/36`).
@@ -331,9 +331,9 @@ pub fn boards_of<V: Variant>(pos: &Position<V>) -> Vec<BoardView> {
 /// A legal move of `pos` as a UI offers it.
 pub fn describe_move<V: Variant>(pos: &Position<V>, mv: Move, note: Option<String>) -> LegalAction {
     let name = |sq| V::SHAPE.name(sq).to_string();
-    if mv.kind == MoveKind::Detonate {
+    if mv.kind == MoveKind::InPlace {
         return LegalAction {
-            text: "detonate".into(),
+            text: V::in_place_text(&name(mv.from)).0,
             from: Some(name(mv.from)),
             to: Some(name(mv.to)),
             san: Some(notation::san(pos, mv)),
@@ -345,7 +345,7 @@ pub fn describe_move<V: Variant>(pos: &Position<V>, mv: Move, note: Option<Strin
         from: Some(name(mv.from)),
         to: Some(name(mv.to)),
         promotion: mv.promotion.map(|r| V::letters().name(r).to_string()),
-        choice: mv.rebirth.map(|sq| format!("reborn {}", name(sq))),
+        choice: mv.choice.map(|sq| V::choice_text(&name(sq))),
         san: Some(notation::san(pos, mv)),
         note,
     }

@@ -17,7 +17,7 @@ fn pos(fen: &str) -> Position<Beirut> {
 }
 
 fn bomb_at(name: &str) -> Move {
-    Move::new(sq(name), sq(name), MoveKind::Detonate)
+    Move::new(sq(name), sq(name), MoveKind::InPlace)
 }
 
 fn play(pos: &mut Position<Beirut>, text: &str) {
@@ -139,7 +139,7 @@ fn a_captured_carrier_takes_its_bomb_with_it() {
     play(&mut p, "exd5");
     assert_eq!(p.extra.of(Color::Black), Bomb::Gone);
     assert_eq!(p.extra.of(Color::White), Bomb::Carried(sq("d5")), "the capturer's own bomb moved with it");
-    assert!(!p.legal_moves().iter().any(|m| m.kind == MoveKind::Detonate));
+    assert!(!p.legal_moves().iter().any(|m| m.kind == MoveKind::InPlace));
     // En passant takes a carrier too.
     let mut p = pos("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 -,d7");
     play(&mut p, "d7d5");

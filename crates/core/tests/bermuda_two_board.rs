@@ -8,7 +8,7 @@ use chesslantis_core::variants::bermuda_two_board::{complement, home_king_square
 use chesslantis_core::variants::bermuda_two_board::TwoBoardEvent;
 use chesslantis_core::variants::BermudaTwoBoard;
 use chesslantis_core::{
-    registry, Bitboard, Color, DrawReason, Event, Outcome, Piece, Position, Role, Square, Variant, WinReason,
+    registry, Bitboard, Color, DrawReason, Event, Outcome, Piece, Position, Role, Square, Variant,
 };
 use std::collections::HashSet;
 

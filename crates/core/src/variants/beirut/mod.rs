@@ -134,7 +134,7 @@ fn read_bomb(text: &str) -> Result<Bomb, FenError> {
 
 /// The detonation of `color`'s bomb, if it has one (legal or not).
 pub fn detonation(bombs: &Bombs, color: Color) -> Option<Move> {
-    bombs.carrier(color).map(|sq| Move::new(sq, sq, MoveKind::Detonate))
+    bombs.carrier(color).map(|sq| Move::new(sq, sq, MoveKind::InPlace))
 }
 
 /// The squares a bomb on `sq` clears: its own and the eight around it.
@@ -154,6 +154,11 @@ bomb         detonate your bomb instead of moving (also written as its square tw
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ?,?"
     }
 
+    /// A detonation is the carrier's move in place: `detonate`, `Bomb@d5`.
+    fn in_place_text(square: &str) -> (String, String) {
+        ("detonate".into(), format!("Bomb@{square}"))
+    }
+
     fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
         let us = pos.turn();
         // Without its king the side to move has lost (to a bomb): no moves.
@@ -170,7 +175,7 @@ bomb         detonate your bomb instead of moving (also written as its square tw
 
     fn play(pos: &mut Position<Self>, mv: Move) {
         let us = pos.turn();
-        if mv.kind == MoveKind::Detonate {
+        if mv.kind == MoveKind::InPlace {
             return detonate(pos, mv);
         }
         let effect = make::play_standard(pos, mv);
@@ -222,7 +227,7 @@ bomb         detonate your bomb instead of moving (also written as its square tw
     /// The move, and for a detonation the squares it cleared and the pieces
     /// it took (public: everyone sees the blast).
     fn move_events(before: &Position<Self>, mv: Move, after: &Position<Self>) -> Vec<Event> {
-        if mv.kind != MoveKind::Detonate {
+        if mv.kind != MoveKind::InPlace {
             return variant::standard_move_events(before, mv, after);
         }
         let name = variant::square_text::<Self>;

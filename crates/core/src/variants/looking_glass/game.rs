@@ -315,7 +315,7 @@ impl LookingGlassGame {
                 ),
             });
         }
-        Ok(Action::Move(Move { from, to, kind: MoveKind::Normal, promotion, rebirth: None }))
+        Ok(Action::Move(Move { from, to, kind: MoveKind::Normal, promotion, choice: None }))
     }
 
     /// The forfeit rule: a move for the side to move among those in the
