@@ -9,7 +9,7 @@ use crate::role::Role;
 use crate::square::Square;
 use crate::variant::Variant;
 
-/// UCI text of a move: `e2e4`, `e7e8q`, `a9a10s`, `e4d5@a4` (a square chosen with the move),
+/// UCI text of a move: `e2e4`, `e7e8q`, `a9a10q`, `e4d5@a4` (a square chosen with the move),
 /// `d5d5` (a piece acting in place, its square twice). Castling is the
 /// king's move (`e1g1`), or with `chess960` king-takes-rook (`e1h1`).
 pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
@@ -106,7 +106,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
                 out.push(V::letters().letter(role).unwrap_or('?').to_ascii_uppercase());
             }
             // A pawn capture always names its file; a pawn step needs it only
-            // where two pawns can step to one square (Knights are God's jumps).
+            // where two pawns can step to one square (where pawns jump).
             if !rivals.is_empty() || (role == Role::Pawn && capture) {
                 let same_file = rivals.iter().any(|m| s.file(m.from) == s.file(mv.from));
                 let same_rank = rivals.iter().any(|m| s.rank(m.from) == s.rank(mv.from));
@@ -175,7 +175,7 @@ pub fn parse_san<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Move
 }
 
 /// How many pawns can step (not capture) to the square of a bare `e4`: more
-/// than one where pawns jump (Knights are God), when `e4` alone is ambiguous.
+/// than one where pawns jump, when `e4` alone is ambiguous.
 fn pawn_steps_to<V: Variant>(pos: &Position<V>, wanted: &str) -> usize {
     pos.legal_moves()
         .into_iter()

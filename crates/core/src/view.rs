@@ -30,14 +30,14 @@ pub struct View {
     pub fen: String,
     pub to_act: Option<Seat>,
     /// The decision the acting seat faces; `None` once the game is over, and
-    /// for a viewer who may know only whose turn it is (a Looking-Glass
-    /// spectator).
+    /// for a viewer who may know only whose turn it is (a spectator of
+    /// hidden worlds).
     pub pending: Option<Pending>,
     /// The legal actions: only in the view of the seat that must act.
     pub legal: Vec<LegalAction>,
     pub last: Option<LastAction>,
     /// The moves that stood, as this viewer may know them, and the
-    /// proposals rejected on the way (Rejection), marked.
+    /// proposals refused on the way, marked.
     pub moves: Vec<MoveSeen>,
     pub knowledge: Knowledge,
     pub special_squares: Option<SpecialSquaresView>,
@@ -63,7 +63,7 @@ pub struct PieceView {
     /// The square's name, with the board's letter in games of several boards.
     pub square: String,
     pub color: Color,
-    /// The role's name in this variant (`knight`, `ship`).
+    /// The role's name in this variant (`knight`).
     pub role: String,
     /// The variant's letter, upper case for White (`N`, `s`).
     pub letter: String,
@@ -133,16 +133,16 @@ impl<'de> Deserialize<'de> for Pending {
 /// One legal action, with what a UI needs to offer it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalAction {
-    /// The text to send back (`e2e4`, `e4d5@a4`, `accept`, `carrier g1`).
+    /// The text to send back (`e2e4`, `e4d5@a4`, `accept`).
     pub text: String,
     pub from: Option<String>,
     pub to: Option<String>,
     /// The promotion role's name.
     pub promotion: Option<String>,
-    /// A choice that belongs to the move, in the variant's words (`reborn c1`).
+    /// A choice that belongs to the move, in the variant's words.
     pub choice: Option<String>,
     pub san: Option<String>,
-    /// The variant's note (Bermuda Chess Angle: the moving piece survives `33/36`).
+    /// The variant's note (the moving piece survives `33/36`).
     pub note: Option<String>,
 }
 
@@ -150,10 +150,10 @@ pub struct LegalAction {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastAction {
     pub seat: Seat,
-    /// `None` when the action is secret to this viewer (a Beirut carrier).
+    /// `None` when the action is secret to this viewer.
     pub text: Option<String>,
     pub san: Option<String>,
-    /// The squares a move left and reached (Rejection: of the proposal).
+    /// The squares a move left and reached (or a proposal's).
     pub from: Option<String>,
     pub to: Option<String>,
     pub events: Vec<EventView>,
@@ -174,8 +174,8 @@ impl EventView {
     }
 }
 
-/// A move that stood, or a proposal that was rejected (Rejection): a
-/// score shows both, the rejected one marked.
+/// A move that stood, or a proposal that was refused: a score shows
+/// both, the refused one marked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveSeen {
     pub seat: Seat,
@@ -190,7 +190,7 @@ pub struct MoveSeen {
 pub struct Knowledge {
     /// What the variant alone tells this viewer, as its own fields.
     pub own: Option<VariantKnowledge>,
-    /// The game's notes for this viewer, in words (`Your bomb: the knight on g1`).
+    /// The game's notes for this viewer, in words.
     pub notes: Vec<String>,
     /// Everything this viewer was told so far, in order, in a game that
     /// tells each player only part of what happens.
@@ -258,9 +258,9 @@ impl<'de> Deserialize<'de> for Knowledge {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpecialSquaresView {
-    /// `portal`, `angle`.
+    /// Their short name, one lower-case word.
     pub label: String,
-    /// What players call them (`the portals`).
+    /// What players call them.
     pub name: String,
     pub squares: Vec<String>,
 }
@@ -356,8 +356,8 @@ pub fn word_action(text: &str) -> LegalAction {
     LegalAction { text: text.into(), ..LegalAction::default() }
 }
 
-/// The special squares as a view: `label` is their short name (`portals`,
-/// `angle`), `name` what players call them.
+/// The special squares as a view: `label` is their short name, `name`
+/// what players call them.
 pub fn special_squares_view(shape: Shape, special: Option<SpecialSquares>) -> Option<SpecialSquaresView> {
     special.map(|s| SpecialSquaresView {
         label: s.name.trim_start_matches("the ").split_whitespace().next().unwrap_or_default().to_lowercase(),
