@@ -13,6 +13,7 @@ use crate::words::{self, MoveList};
 use crate::{find_variant, UsageError};
 use chesslantis_core::drive;
 use chesslantis_core::event::Event;
+use chesslantis_core::variants::portal::PortalEvent;
 use chesslantis_core::registry::VariantInfo;
 use chesslantis_core::view::View;
 use chesslantis_core::{ActionError, Color, DynGame, ErrorCode, Seat, SplitMix, Viewer};
@@ -161,9 +162,9 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             (true, true) => std::mem::take(&mut self.proposal),
             (true, false) => return,
         };
-        let through_portal = events.iter().filter_map(|e| match e {
-            Event::Teleported { to, .. } => Some(to.clone()),
-            _ => None,
+        let through_portal = events.iter().filter_map(|e| match e.as_own() {
+            Some(PortalEvent::Teleported { to, .. }) => Some(to.clone()),
+            None => None,
         });
         self.last_move = played.into_iter().chain(through_portal).collect();
     }

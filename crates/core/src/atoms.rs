@@ -30,7 +30,7 @@ pub enum Atom {
     /// One to `max` single steps from `steps`, turning as it likes, each
     /// square before the last empty, no square visited twice (the origin
     /// included); where `required` is not empty, at least one step is one of
-    /// them (Bede's squire: at least one step forward).
+    /// them (at least one step forward, say).
     Walk { steps: Vec<Step>, max: u8, required: Vec<Step> },
 }
 

@@ -2,7 +2,7 @@
 //! speak text and JSON (the terminal, the referee, the server). It adds to a
 //! variant's game what every game has: the acting seat checked on every
 //! action, resignation and draw offers by either player at any time (and a
-//! variant's own actions of that kind, Looking-Glass's question), an
+//! variant's own actions of that kind, a question either player may ask), an
 //! outcome decided outside the rules (time), the history of (seat, action)
 //! that replays to the same state, and a typed [`View`] per viewer.
 
@@ -39,7 +39,7 @@ pub enum ErrorCode {
     Malformed,
     /// Fits more than one legal move.
     Ambiguous,
-    /// The move needs a choice (a promotion piece, a rebirth square).
+    /// The move needs a choice (a promotion piece, a square chosen with it).
     NeedsChoice,
     /// An action of the game that is not allowed at this point (no proposal to answer).
     NotAllowed,
@@ -174,7 +174,7 @@ pub struct DynGame {
     shape: Shape,
     game: Box<dyn Game>,
     history: Vec<Entry>,
-    /// Per history entry: known only to its actor (a Beirut carrier choice).
+    /// Per history entry: known only to its actor (a secret choice).
     secret: Vec<bool>,
     /// An outcome set by [`DynGame::end`] (not in the history).
     ended: Option<Outcome>,
@@ -226,8 +226,8 @@ impl Common {
 }
 
 impl DynGame {
-    /// A game of `variant` from its start or from `fen` (Rejection: a game
-    /// text, the FEN with a pending proposal).
+    /// A game of `variant` from its start or from `fen` (the variant's
+    /// game text: a FEN, perhaps with a decision pending).
     pub fn new(variant: &str, fen: Option<&str>) -> Result<DynGame, SetupError> {
         let info = registry::variant(variant).ok_or_else(|| {
             ActionError::new(
@@ -276,8 +276,8 @@ impl DynGame {
     }
 
     /// Applies `seat`'s action, given as text: a move (`e2e4`, `Nf3`), the
-    /// variant's own decisions (`accept`, `reject`, `carrier g1`,
-    /// `detonate`), `resign`, `offer draw`, `accept draw`, `decline draw`;
+    /// variant's own decisions (`accept`, `reject`), `resign`, `offer draw`,
+    /// `accept draw`, `decline draw`;
     /// chance: `roll e5`. A refused action leaves the game unchanged.
     pub fn apply(&mut self, seat: Seat, action: &str) -> Result<(), ActionError> {
         let text = action.trim();
@@ -330,8 +330,7 @@ impl DynGame {
         })
     }
 
-    /// An action a player may take whoever is to act (Looking-Glass's
-    /// question). It is not playing on: a draw offer still stands.
+    /// An action a player may take whoever is to act (a question). It is not playing on: a draw offer still stands.
     fn apply_any_time(&mut self, seat: Seat, color: Color, action: crate::game::Action) -> Result<(), ActionError> {
         let described = self.game.describe(action);
         let secret = self.game.is_secret(action);
@@ -408,10 +407,7 @@ impl DynGame {
                     Event::Moved { by, san } => {
                         self.moves[i].push(MoveSeen { seat: Seat::player(*by), san: san.clone(), rejected: false })
                     }
-                    // The opponent of the rejecter proposed it.
-                    Event::Rejected { by, san } => {
-                        self.moves[i].push(MoveSeen { seat: Seat::player(!*by), san: san.clone(), rejected: true })
-                    }
+                    Event::Variant(own) => self.moves[i].extend(own.scored()),
                     _ => {}
                 }
             }
@@ -419,8 +415,8 @@ impl DynGame {
         self.history.push(Entry { seat, action: action.text.clone() });
         self.secret.push(secret);
         let LegalAction { text, san, from, to, .. } = action;
-        // A move that stood is told as it was played (Beirut's legal list
-        // writes `+` where the move turned out to mate).
+        // A move that stood is told as it was played (a legal list may
+        // write `+` where the move turned out to mate).
         let stood = events[viewer_index(Viewer::Spectator)].iter().find_map(|e| match e {
             Event::Moved { san, .. } => Some(san.clone()),
             _ => None,
@@ -546,7 +542,7 @@ impl DynGame {
         Ok(game)
     }
 
-    /// Whether the players may not see everything (Beirut's carriers).
+    /// Whether the players may not see everything (secret choices).
     pub fn hidden_information(&self) -> bool {
         self.game.hidden_information()
     }

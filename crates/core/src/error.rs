@@ -63,7 +63,7 @@ pub enum MoveError {
     Ambiguous(String),
     /// The text is a move, but not a legal one here, for the reason `why`.
     Refused { text: String, why: String },
-    /// The text names a move, but a choice that belongs to it (a Circe rebirth
+    /// The text names a move, but a choice that belongs to it (a square chosen with it
     /// square) is missing or not one of the legal ones: `why` says which,
     /// `options` are the full texts to choose from.
     Choose { text: String, why: String, options: Vec<String> },

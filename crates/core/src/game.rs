@@ -1,8 +1,8 @@
 //! The game model every front end and the engine use, after OpenSpiel's:
 //! who acts now (a player or chance), the legal actions, chance outcomes with
 //! exact probabilities, applying an action, the result, and what each viewer
-//! may see. Decisions that are not moves (a rejection, a bomb carrier, a
-//! dice roll) are actions too, so no caller special-cases a variant.
+//! may see. Decisions that are not moves (an answer to a proposal, a secret
+//! choice, a dice roll) are actions too, so no caller special-cases a variant.
 
 use crate::color::Color;
 use crate::error::MoveError;
@@ -31,19 +31,19 @@ pub enum Actor {
 
 /// One decision of a player or of chance: what every game shares, and the
 /// decisions a single variant owns, each variant's own typed enum encoded as
-/// [`Action::Variant`] (Rejection's answers, Beirut's carrier, Bermuda Chess
-/// Angle's dice, Looking-Glass's start and question), so this enum does not
+/// [`Action::Variant`] (answers, secret choices, dice, questions), so this
+/// enum does not
 /// grow with the variants.
 ///
 /// Chance outcomes are not generic: what the dice pick means only to the
-/// variant that rolls them (a square of Bermuda's Angle), so each is that
+/// variant that rolls them (a square of its board), so each is that
 /// variant's own action. What is shared is who acts ([`Actor::Chance`]) and
 /// the outcomes with exact probabilities ([`Game::chance_outcomes`]). No game
-/// has a chance node with a single certain outcome (Bermuda skips the node
-/// when nothing touched the Angle), so there is no shared "no roll" action.
+/// has a chance node with a single certain outcome (a game skips the node
+/// when there is nothing to roll for), so there is no shared "no roll" action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
-    /// A move (in Rejection: a proposal when it may still be rejected).
+    /// A move (or a proposal of one, where the opponent may still refuse it).
     Move(Move),
     /// The player gives up.
     Resign,
@@ -95,7 +95,7 @@ pub trait OwnAction: Copy + Sized {
     /// The decision with this code; `None` for a code the variant does not have.
     fn from_code(code: u32) -> Option<Self>;
 
-    /// The decision as the text players type (`accept`, `carrier d2`).
+    /// The decision as the text players type (`accept`).
     fn text(self) -> String;
 
     /// The decision as the action a game takes.
@@ -197,7 +197,7 @@ pub struct Observation {
     /// The position as this viewer may see it, in the variant's FEN.
     pub fen: String,
     pub actor: Actor,
-    /// Facts for this viewer only (the own bomb carrier, the last roll, ...).
+    /// Facts for this viewer only (its own secrets, ...).
     pub notes: Vec<String>,
 }
 
@@ -211,7 +211,7 @@ pub trait Game: Send + Sync + std::any::Any {
     fn legal_actions(&self) -> Vec<Action>;
     /// The legal actions a front end lists for the player to act: all of
     /// them, unless they are too many to list and most are pointless
-    /// (Looking-Glass accepts an order between any two squares; it lists
+    /// (a game that accepts an order between any two squares lists
     /// those from the player's own pieces).
     fn offered_actions(&self) -> Vec<Action> {
         self.legal_actions()
@@ -221,7 +221,7 @@ pub trait Game: Send + Sync + std::any::Any {
     /// Applies an action after checking it is legal; on error nothing changes.
     fn apply(&mut self, action: Action) -> Result<(), MoveError>;
     /// An action either player may take whoever is to act, if `text` is one
-    /// (Looking-Glass's question); everything else is the acting seat's.
+    /// (a question); everything else is the acting seat's.
     fn any_time_action(&self, _text: &str) -> Option<Action> {
         None
     }
@@ -238,20 +238,20 @@ pub trait Game: Send + Sync + std::any::Any {
     /// Reads an action typed by the player to act.
     fn parse_action(&self, text: &str) -> Result<Action, MoveError>;
     fn box_clone(&self) -> Box<dyn Game>;
-    /// Whether the players may not see everything (Beirut's bomb carriers):
+    /// Whether the players may not see everything (secret choices):
     /// front ends then show each player only their own observation, and a
     /// shared terminal hides one player's view before showing the other's.
     fn hidden_information(&self) -> bool {
         false
     }
     /// The events of the most recent action as `viewer` may know them (a
-    /// Beirut carrier choice names its square to the chooser only).
+    /// secret choice names its square to the chooser only).
     fn last_events(&self, viewer: Viewer) -> Vec<Event>;
     /// Ends the game with an outcome decided outside the rules (a draw by
     /// agreement, a loss on time). Refused once the game is over.
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError>;
-    /// The variant's note on a legal action for move lists (Bermuda Chess
-    /// Angle: the chance that the moving piece survives, `33/36`).
+    /// The variant's note on a legal action for move lists (the chance that
+    /// the moving piece survives, `33/36`).
     fn action_note(&self, action: Action) -> Option<String>;
     /// The boards and their pieces as `viewer` may see them
     /// ([`view::boards_of`] for a position everyone sees).
@@ -259,25 +259,25 @@ pub trait Game: Send + Sync + std::any::Any {
     /// A legal action in the form a UI offers it ([`describe_action`]); its
     /// `text` is what `parse_action` reads back.
     fn describe(&self, action: Action) -> LegalAction;
-    /// The decision the actor faces; `None` once the game is over.
+    /// The decision the actor faces; `None` once the game is over. A game
+    /// with more to decide than moves (or with chance nodes) says its own.
     fn pending(&self) -> Option<Pending> {
         match self.actor() {
-            Actor::Player(_) => Some(Pending::Move { rejected: None }),
-            Actor::Chance => Some(Pending::Roll { after: String::new() }),
-            Actor::Nobody => None,
+            Actor::Player(_) => Some(Pending::Move),
+            Actor::Chance | Actor::Nobody => None,
         }
     }
-    /// What `viewer` knows: its own secrets, the last roll, the notes for it.
+    /// What `viewer` knows: the variant's own facts for it, the notes for it.
     fn knowledge(&self, viewer: Viewer) -> Knowledge {
         Knowledge { notes: self.observation(viewer).notes, ..Knowledge::default() }
     }
-    /// Whether an action is known only to its actor (a Beirut carrier choice).
+    /// Whether an action is known only to its actor (a secret choice).
     fn is_secret(&self, _action: Action) -> bool {
         false
     }
     /// Whether `viewer` may know nothing now but whose turn it is (a
-    /// Looking-Glass spectator before the end: even who acted last, or what
-    /// kind of decision waits, would tell it of Strikes and forfeits). Its
+    /// spectator of a game of hidden worlds before the end: even who acted
+    /// last, or what kind of decision waits, would tell it secrets). Its
     /// view then holds `to_act`, and the FEN and notes the game writes for it.
     fn sees_only_whose_turn(&self, _viewer: Viewer) -> bool {
         false
@@ -318,7 +318,7 @@ impl Clone for Box<dyn Game> {
 pub struct PositionGame<V: Variant> {
     pos: Position<V>,
     /// Hashes of every position of the game, oldest first. Not cut at captures
-    /// or pawn moves: in Circe a capture can be undone by the rebirth, so no
+    /// or pawn moves: in some variants a captured piece comes back, so no
     /// move is irreversible in every variant.
     history: Vec<u64>,
     outcome: Option<Outcome>,

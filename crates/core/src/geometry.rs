@@ -37,7 +37,7 @@ pub struct Geometry {
     direction: Box<[[u8; 128]; 128]>,
     pub king: SquareTable,
     pub knight: SquareTable,
-    /// Squares within two steps along a line: the Ship's reach on an empty board.
+    /// Squares within two steps along a line (a two-step slider's reach on an empty board).
     pub two_step_lines: SquareTable,
     pawn_attacks: [SquareTable; 2],
     ranks: Vec<Bitboard>,

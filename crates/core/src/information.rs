@@ -1,6 +1,6 @@
 //! Information states: the games a viewer cannot tell apart from the true
 //! one. A world is the true history with every action secret to the viewer
-//! (a Beirut carrier chosen by the other side) replaced by another legal
+//! (a secret chosen by the other side) replaced by another legal
 //! secret action, kept when the viewer would have seen exactly the same
 //! view after every action. The engine searches such worlds and never the
 //! truth; a variant needs nothing beyond marking its secret actions

@@ -36,8 +36,8 @@ pub fn castle_targets<V: Variant>(king: Square, side: usize) -> (Square, Square)
     (at(V::CASTLE_KING_FILES[side]), at(V::CASTLE_ROOK_FILES[side]))
 }
 
-/// Plays a legal move by the rules of chess. Detonations are not chess moves
-/// and leave the board as it is (Beirut plays them itself).
+/// Plays a legal move by the rules of chess. A move in place is not a chess
+/// move and leaves the board as it is (its variant plays it itself).
 pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect {
     let us = pos.turn();
     let moved = pos.piece_at(mv.from).expect("a legal move starts on a piece of the mover");
@@ -76,7 +76,7 @@ pub fn play_standard<V: Variant>(pos: &mut Position<V>, mv: Move) -> MoveEffect 
                 pos.set_ep_square(V::SHAPE.forward(us, mv.from));
             }
         }
-        MoveKind::Detonate => {}
+        MoveKind::InPlace => {}
     }
     if moved.role == Role::Pawn || captured.is_some() {
         pos.set_halfmoves(0);

@@ -163,6 +163,7 @@ pub fn drop_king_exposing<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, st
 
 /// Legal moves with pins and checks computed up front (standard pieces and
 /// standard captures only: enemies, never friends).
+#[inline]
 pub fn legal_standard<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>) {
     legal_standard_of(pos, out, Generate::All)
 }
@@ -181,6 +182,9 @@ enum Generate {
     Tactical,
 }
 
+/// Inlined into each caller, so that `generate` is a constant there: left
+/// to itself the compiler inlined it or not as unrelated code changed.
+#[inline]
 fn legal_standard_of<V: Variant>(pos: &Position<V>, out: &mut Vec<Move>, generate: Generate) {
     let us = pos.turn();
     let Some(king) = pos.king(us) else {

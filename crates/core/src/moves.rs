@@ -13,26 +13,28 @@ pub enum MoveKind {
     /// Castling; `to` is the rook's square (the Chess960 convention, which
     /// covers every castling there is).
     Castle,
-    /// Beirut: the carrier on `from` (= `to`) explodes instead of moving.
-    Detonate,
+    /// The piece on `from` (= `to`) acts where it stands instead of moving:
+    /// what it does is the variant's (`Variant::play`), and so are its words.
+    InPlace,
 }
 
-/// A move of a piece. Variant decisions that belong to the move travel with it:
-/// the promotion role and the Circe rebirth square.
+/// A move of a piece. Decisions that belong to the move travel with it: the
+/// promotion role, and a square the mover chooses besides `from` and `to`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub from: Square,
     pub to: Square,
     pub kind: MoveKind,
     pub promotion: Option<Role>,
-    /// Circe: where the captured piece is reborn (chosen by the capturer).
-    pub rebirth: Option<Square>,
+    /// A square the mover chooses with the move, in a variant whose moves
+    /// have one (what it means is the variant's). Written `@a4` after the move.
+    pub choice: Option<Square>,
 }
 
 impl Move {
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
-        Move { from, to, kind, promotion: None, rebirth: None }
+        Move { from, to, kind, promotion: None, choice: None }
     }
 
     #[inline]
@@ -46,8 +48,8 @@ impl Move {
     }
 
     #[inline]
-    pub const fn with_rebirth(self, sq: Square) -> Move {
-        Move { rebirth: Some(sq), ..self }
+    pub const fn with_choice(self, sq: Square) -> Move {
+        Move { choice: Some(sq), ..self }
     }
 
     #[inline]

@@ -9,8 +9,8 @@ use crate::role::Role;
 use crate::square::Square;
 use crate::variant::Variant;
 
-/// UCI text of a move: `e2e4`, `e7e8q`, `a9a10s`, `e4d5@a4` (Circe rebirth),
-/// `d5d5` (a Beirut detonation, the carrier's square twice). Castling is the
+/// UCI text of a move: `e2e4`, `e7e8q`, `a9a10q`, `e4d5@a4` (a square chosen with the move),
+/// `d5d5` (a piece acting in place, its square twice). Castling is the
 /// king's move (`e1g1`), or with `chess960` king-takes-rook (`e1h1`).
 pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
     let s = V::SHAPE;
@@ -24,7 +24,7 @@ pub fn uci<V: Variant>(mv: Move, chess960: bool) -> String {
     if let Some(role) = mv.promotion {
         out.push(V::letters().letter(role).unwrap_or('?'));
     }
-    if let Some(sq) = mv.rebirth {
+    if let Some(sq) = mv.choice {
         out.push('@');
         out.push_str(&s.name(sq).to_string());
     }
@@ -36,12 +36,12 @@ struct UciParts {
     from: Square,
     to: Square,
     promotion: Option<Role>,
-    rebirth: Option<Square>,
+    choice: Option<Square>,
 }
 
 fn split_uci<V: Variant>(text: &str) -> Option<UciParts> {
     let s = V::SHAPE;
-    let (main, rebirth) = match text.split_once('@') {
+    let (main, choice) = match text.split_once('@') {
         Some((m, r)) => (m, Some(s.parse(r)?)),
         None => (text, None),
     };
@@ -54,7 +54,7 @@ fn split_uci<V: Variant>(text: &str) -> Option<UciParts> {
         1 => Some(V::letters().role(promo_text.chars().next()?)?),
         _ => return None,
     };
-    Some(UciParts { from, to, promotion, rebirth })
+    Some(UciParts { from, to, promotion, choice })
 }
 
 /// Reads a UCI move and finds it among the legal moves.
@@ -68,13 +68,14 @@ pub fn parse_uci<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Move
             mv.from == parts.from
                 && (mv.to == parts.to || castle_to_king)
                 && mv.promotion == parts.promotion
-                && mv.rebirth == parts.rebirth
+                && mv.choice == parts.choice
         })
         .ok_or_else(|| MoveError::Illegal(text.to_string()))
 }
 
 /// SAN of a legal move: `Nf3`, `exd5`, `e8=Q`, `O-O`, `Rad1+`, `Qh7#`;
-/// a Circe rebirth is added as `@a4`, a detonation is `Bomb@d5`.
+/// a square chosen with the move is added as `@a4`; a move in place is
+/// written as its variant says.
 pub fn san<V: Variant>(pos: &Position<V>, mv: Move) -> String {
     san_text(pos, mv, true)
 }
@@ -86,7 +87,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
     let piece = pos.piece_at(mv.from);
     match mv.kind {
         MoveKind::Castle => out.push_str(if castle_side::<V>(mv) == KING_SIDE { "O-O" } else { "O-O-O" }),
-        MoveKind::Detonate => out.push_str(&format!("Bomb@{}", s.name(mv.from))),
+        MoveKind::InPlace => out.push_str(&V::in_place_text(&s.name(mv.from).to_string()).1),
         _ => {
             let role = piece.map_or(Role::Pawn, |p| p.role);
             let capture = V::is_capture(pos, mv);
@@ -105,7 +106,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
                 out.push(V::letters().letter(role).unwrap_or('?').to_ascii_uppercase());
             }
             // A pawn capture always names its file; a pawn step needs it only
-            // where two pawns can step to one square (Knights are God's jumps).
+            // where two pawns can step to one square (where pawns jump).
             if !rivals.is_empty() || (role == Role::Pawn && capture) {
                 let same_file = rivals.iter().any(|m| s.file(m.from) == s.file(mv.from));
                 let same_rank = rivals.iter().any(|m| s.rank(m.from) == s.rank(mv.from));
@@ -125,7 +126,7 @@ fn san_text<V: Variant>(pos: &Position<V>, mv: Move, disambiguate: bool) -> Stri
                 out.push('=');
                 out.push(V::letters().letter(role).unwrap_or('?').to_ascii_uppercase());
             }
-            if let Some(sq) = mv.rebirth {
+            if let Some(sq) = mv.choice {
                 out.push('@');
                 out.push_str(&s.name(sq).to_string());
             }
@@ -174,7 +175,7 @@ pub fn parse_san<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, Move
 }
 
 /// How many pawns can step (not capture) to the square of a bare `e4`: more
-/// than one where pawns jump (Knights are God), when `e4` alone is ambiguous.
+/// than one where pawns jump, when `e4` alone is ambiguous.
 fn pawn_steps_to<V: Variant>(pos: &Position<V>, wanted: &str) -> usize {
     pos.legal_moves()
         .into_iter()

@@ -1,26 +1,84 @@
 //! How a game ends: who won and why, or why it is drawn. Its own file, so
 //! that variants (which judge outcomes) and the game model (which uses the
-//! variants) do not import each other.
+//! variants) do not import each other. A win only one variant knows is that
+//! variant's own [`VariantWin`].
 
 use crate::color::Color;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WinReason {
     Checkmate,
     KingCaptured,
-    /// A king vanished (Bermuda Chess Angle).
-    KingVanished,
-    /// A bomb took the king (Beirut).
-    Detonation,
     Resignation,
-    /// The loser has no king left on any board (two-board Bermuda chess).
-    NoKingLeft,
-    /// Three impossible orders (Through the Looking-Glass).
-    Strikes,
     Timeout,
+    /// A way to win only one variant has.
+    #[serde(untagged)]
+    Variant(VariantWin),
+}
+
+/// A way to win only one variant has, defined once in its files as a
+/// `static` and carried by reference, so that outcomes stay `Copy`.
+#[derive(Debug)]
+pub struct OwnWin {
+    /// The id of the variant that has it.
+    pub owner: &'static str,
+    /// Its name in JSON and PGN-like text, snake case (`king_vanished`).
+    pub id: &'static str,
+    /// The winner's words: `White wins: the black king vanished`.
+    pub words: fn(winner: Color) -> String,
+}
+
+impl OwnWin {
+    /// This win as an outcome's reason.
+    pub fn reason(&'static self) -> WinReason {
+        WinReason::Variant(VariantWin(self))
+    }
+}
+
+/// An [`OwnWin`] as outcomes carry it. In JSON: its id.
+#[derive(Copy, Clone, Debug)]
+pub struct VariantWin(pub &'static OwnWin);
+
+impl PartialEq for VariantWin {
+    fn eq(&self, other: &VariantWin) -> bool {
+        (self.0.owner, self.0.id) == (other.0.owner, other.0.id)
+    }
+}
+
+impl Eq for VariantWin {}
+
+impl Hash for VariantWin {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.0.owner, self.0.id).hash(state)
+    }
+}
+
+impl From<&'static OwnWin> for WinReason {
+    fn from(win: &'static OwnWin) -> WinReason {
+        WinReason::Variant(VariantWin(win))
+    }
+}
+
+impl Serialize for VariantWin {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.id)
+    }
+}
+
+/// Read back through the variants' list of their own wins.
+impl<'de> Deserialize<'de> for VariantWin {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<VariantWin, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        crate::variants::OWN_WINS
+            .iter()
+            .find(|win| win.id == id)
+            .map(|&win| VariantWin(win))
+            .ok_or_else(|| serde::de::Error::custom(format!("no variant has the win reason '{id}'")))
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -31,7 +89,7 @@ pub enum DrawReason {
     FiftyMoves,
     InsufficientMaterial,
     Agreement,
-    /// Both kings gone after one move and its roll (Bermuda Chess Angle).
+    /// Both kings gone after one action.
     BothKingsGone,
     /// A flag fell, but the other side could not win by any series of
     /// legal moves (FIDE 6.9; each variant says when, `Game::can_still_win`).
@@ -90,12 +148,9 @@ impl fmt::Display for Outcome {
                 match reason {
                     WinReason::Checkmate => write!(f, "{winner} wins by checkmate"),
                     WinReason::KingCaptured => write!(f, "{winner} wins: the {loser} king was captured"),
-                    WinReason::KingVanished => write!(f, "{winner} wins: the {loser} king vanished"),
-                    WinReason::Detonation => write!(f, "{winner} wins: the bomb took the {loser} king"),
                     WinReason::Resignation => write!(f, "{winner} wins: {} resigned", !winner),
-                    WinReason::NoKingLeft => write!(f, "{winner} wins: {} has no king left on either board", !winner),
-                    WinReason::Strikes => write!(f, "{winner} wins: {} gave three impossible orders", !winner),
                     WinReason::Timeout => write!(f, "{winner} wins on time"),
+                    WinReason::Variant(VariantWin(own)) => write!(f, "{}", (own.words)(winner)),
                 }
             }
             Outcome::Draw(reason) => match reason {
@@ -156,12 +211,9 @@ impl Outcome {
             Outcome::Win { reason, .. } => match reason {
                 WinReason::Checkmate => "checkmate",
                 WinReason::KingCaptured => "king_captured",
-                WinReason::KingVanished => "king_vanished",
-                WinReason::Detonation => "detonation",
                 WinReason::Resignation => "resignation",
-                WinReason::NoKingLeft => "no_king_left",
-                WinReason::Strikes => "strikes",
                 WinReason::Timeout => "timeout",
+                WinReason::Variant(VariantWin(own)) => own.id,
             },
             Outcome::Draw(reason) => match reason {
                 DrawReason::Stalemate => "stalemate",

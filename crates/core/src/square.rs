@@ -33,11 +33,11 @@ pub struct Shape {
 impl Shape {
     /// The 8x8 board of chess.
     pub const CHESS: Shape = Shape::new(8, 8);
-    /// A 10x10 board (Bermuda Chess Angle).
+    /// A 10x10 board.
     pub const TEN_BY_TEN: Shape = Shape::new(10, 10);
-    /// 9 files by 11 ranks (Bede Chess).
+    /// 9 files by 11 ranks.
     pub const NINE_BY_ELEVEN: Shape = Shape::new(9, 11);
-    /// Two 8x8 boards, Lower and Upper (Kosintsev's two-board Bermuda chess).
+    /// Two 8x8 boards, Lower and Upper.
     pub const TWO_BOARDS: Shape = Shape::with_boards(8, 8, "LU");
 
     /// Equality usable in constants (`==` is not a `const fn`).

@@ -25,7 +25,7 @@ use std::hash::Hash;
 /// Squares a variant gives a rule of their own, and what players call them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SpecialSquares {
-    /// `the portals`, `the Angle`.
+    /// What players call them, with the article (`the ...`).
     pub name: &'static str,
     pub squares: Bitboard,
 }
@@ -56,7 +56,7 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     /// letters outside them are errors).
     const ROLES: &'static [RoleSpec] = CHESS_ROLES;
     const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-    /// How many ranks at the far end promote a pawn (Bede: the 10th and 11th).
+    /// How many ranks at the far end promote a pawn (two: the 10th and 11th of 11).
     const PROMOTION_RANKS: u8 = 1;
     /// True where a move may not leave its own king attacked (check and mate);
     /// false where kings are captured instead.
@@ -67,7 +67,7 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     /// True where castling is always written king-takes-rook (`e1h1`), the
     /// Chess960 way, whatever the position: in a variant where every game is
     /// a Chess960 game whose positions the players do not all see
-    /// (Looking-Glass), so that the notation tells nothing of them.
+    /// (hidden ones), so that the notation tells nothing of them.
     const ALWAYS_960_CASTLING: bool = false;
 
     /// State beyond the board that the rules need (hashed, compared, in FEN).
@@ -75,8 +75,7 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
 
     fn start_fen() -> &'static str;
 
-    /// Squares with a rule of their own (Portal's portals, Bermuda's Angle),
-    /// which boards mark for the players.
+    /// Squares with a rule of their own, which boards mark for the players.
     fn special_squares() -> Option<SpecialSquares> {
         None
     }
@@ -111,7 +110,7 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
 
     /// Where `piece` on `sq` may move (pawns and castling aside): onto
     /// `capturable` squares it attacks, and onto empty ones. A variant whose
-    /// pieces move elsewhere than they capture (Bede's squires) overrides it.
+    /// pieces move elsewhere than they capture overrides it.
     #[inline]
     fn move_targets(pos: &Position<Self>, sq: Square, piece: Piece, occupied: Bitboard, capturable: Bitboard) -> Bitboard {
         Self::attacks(pos, sq, piece, occupied) & (capturable | !occupied)
@@ -177,31 +176,41 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
     fn write_extra(_extra: &Self::Extra, _out: &mut String) {}
 
     /// Whether a legal move captures anything (SAN writes it with `x`). Variants
-    /// that capture elsewhere than on the target square (Portal) say so here.
+    /// that capture elsewhere than on the target square say so here.
     fn is_capture(pos: &Position<Self>, mv: Move) -> bool {
         standard_is_capture(pos, mv)
     }
 
     /// Reads a move a player typed (UCI or SAN). A variant may override it to
-    /// say what a text lacks (Circe: the rebirth square of a capture).
+    /// say what a text lacks (a square to choose with a capture).
     fn parse_move(pos: &Position<Self>, text: &str) -> Result<Move, MoveError> {
         notation::parse_move(pos, text)
     }
 
-    /// A note shown beside a move in move lists (Bermuda: the survival chance).
+    /// A move in place ([`MoveKind::InPlace`]) of the piece on `square` as
+    /// players type it, and as SAN writes it.
+    fn in_place_text(square: &str) -> (String, String) {
+        (format!("{square}{square}"), format!("@{square}"))
+    }
+
+    /// A square chosen with a move ([`Move::choice`]) in the variant's words.
+    fn choice_text(square: &str) -> String {
+        format!("choose {square}")
+    }
+
+    /// A note shown beside a move in move lists (a survival chance, say).
     fn move_note(_pos: &Position<Self>, _mv: Move) -> Option<String> {
         None
     }
 
     /// What a legal move did, for people and UIs: the move, its captures,
-    /// check, and the variant's own effects (a teleport, a rebirth, a blast).
+    /// check, and the variant's own effects.
     fn move_events(before: &Position<Self>, mv: Move, after: &Position<Self>) -> Vec<Event> {
         standard_move_events(before, mv, after)
     }
 
     /// The hash the game compares for threefold repetition: what every player
-    /// may know of the position. Variants with hidden state (Beirut's
-    /// carriers) leave it out, so the draw tells nobody a hidden fact.
+    /// may know of the position. Variants with hidden state leave it out, so the draw tells nobody a hidden fact.
     fn public_hash(pos: &Position<Self>) -> u64 {
         pos.hash()
     }
@@ -237,7 +246,7 @@ pub fn standard_capture<V: Variant>(before: &Position<V>, mv: Move) -> Option<(S
     let mover = before.piece_at(mv.from)?;
     let square = match mv.kind {
         MoveKind::EnPassant => V::geometry().forward(!mover.color, mv.to)?,
-        MoveKind::Castle | MoveKind::Detonate => return None,
+        MoveKind::Castle | MoveKind::InPlace => return None,
         MoveKind::Normal | MoveKind::DoublePush => mv.to,
     };
     before.piece_at(square).filter(|p| p.color != mover.color).map(|p| (square, p))
@@ -253,7 +262,7 @@ pub fn standard_is_capture<V: Variant>(pos: &Position<V>, mv: Move) -> bool {
     use crate::moves::MoveKind;
     match mv.kind {
         MoveKind::EnPassant => true,
-        MoveKind::Castle | MoveKind::Detonate => false,
+        MoveKind::Castle | MoveKind::InPlace => false,
         MoveKind::Normal | MoveKind::DoublePush => {
             let mover = pos.piece_at(mv.from).map(|p| p.color);
             pos.piece_at(mv.to).is_some_and(|p| Some(p.color) != mover)

@@ -14,7 +14,11 @@ use crate::position::Position;
 use crate::seat::Seat;
 use crate::square::Shape;
 use crate::variant::{SpecialSquares, Variant};
-use serde::{Deserialize, Serialize};
+use crate::payload::{self, Json, Payload, Tagged};
+use crate::variants;
+use serde::de;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The whole view of one viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,14 +30,14 @@ pub struct View {
     pub fen: String,
     pub to_act: Option<Seat>,
     /// The decision the acting seat faces; `None` once the game is over, and
-    /// for a viewer who may know only whose turn it is (a Looking-Glass
-    /// spectator).
+    /// for a viewer who may know only whose turn it is (a spectator of
+    /// hidden worlds).
     pub pending: Option<Pending>,
     /// The legal actions: only in the view of the seat that must act.
     pub legal: Vec<LegalAction>,
     pub last: Option<LastAction>,
     /// The moves that stood, as this viewer may know them, and the
-    /// proposals rejected on the way (Rejection), marked.
+    /// proposals refused on the way, marked.
     pub moves: Vec<MoveSeen>,
     pub knowledge: Knowledge,
     pub special_squares: Option<SpecialSquaresView>,
@@ -59,45 +63,86 @@ pub struct PieceView {
     /// The square's name, with the board's letter in games of several boards.
     pub square: String,
     pub color: Color,
-    /// The role's name in this variant (`knight`, `ship`).
+    /// The role's name in this variant (`knight`).
     pub role: String,
     /// The variant's letter, upper case for White (`N`, `s`).
     pub letter: String,
 }
 
-/// What the acting seat must decide.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+/// What the acting seat must decide: a move, or a decision only its
+/// variant has (which may be a move under a condition of the variant's,
+/// written with `"kind": "move"` too).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
-    /// A move. Rejection: after a rejection, `rejected` names the move the
-    /// mover may not play again.
-    Move { rejected: Option<String> },
-    /// Rejection: accept or reject this proposal.
-    AnswerProposal { proposal: String, san: String },
-    /// Beirut: choose the bomb carrier, in secret.
-    ChooseCarrier,
-    /// Bermuda Chess Angle: the dice decide after this move.
-    Roll { after: String },
-    /// Looking-Glass: choose your army's start in secret (`start RNBQKBNR`).
-    ChooseStart,
-    /// Looking-Glass, forfeit rule: `for_side`'s order was impossible; the
-    /// acting seat chooses a move for it in the world the acting seat sees.
-    MoveForOpponent { for_side: Color },
+    /// A move.
+    Move,
+    /// A decision of the variant's own.
+    Variant(VariantPending),
+}
+
+impl Pending {
+    /// A variant's own decision.
+    pub fn own<P: Payload>(pending: P) -> Pending {
+        Pending::Variant(VariantPending(pending.tagged()))
+    }
+
+    /// The variant's own decision, typed, if this is one of type `P`.
+    pub fn as_own<P: Payload>(&self) -> Option<&P> {
+        match self {
+            Pending::Variant(pending) => pending.0.get(),
+            Pending::Move => None,
+        }
+    }
+}
+
+/// A decision only one variant has ([`Payload`]), in JSON with its own `kind`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantPending(Tagged);
+
+/// In JSON: `{"kind": "move", ...}` with the fields a move decision always
+/// carries ([`variants::MOVE_FIELDS`], `null` here); a variant's own
+/// decision as it writes itself.
+impl Serialize for Pending {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Pending::Move => {
+                let mut fields = vec![("kind".to_string(), Json::String("move".into()))];
+                fields.extend(variants::MOVE_FIELDS.iter().map(|name| (name.to_string(), Json::Null)));
+                Json::Object(fields).serialize(serializer)
+            }
+            Pending::Variant(own) => own.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Pending {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pending, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let object = value.as_object().ok_or_else(|| de::Error::custom("a pending decision is an object"))?;
+        let plain_move =
+            object.get("kind").and_then(|k| k.as_str()) == Some("move") && object.iter().all(|(k, v)| k == "kind" || v.is_null());
+        if plain_move {
+            return Ok(Pending::Move);
+        }
+        payload::read(variants::PENDING_READERS, &value)
+            .map(|own| Pending::Variant(VariantPending(own)))
+            .ok_or_else(|| de::Error::custom(format!("no variant has the decision {value}")))
+    }
 }
 
 /// One legal action, with what a UI needs to offer it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalAction {
-    /// The text to send back (`e2e4`, `e4d5@a4`, `accept`, `carrier g1`, `detonate`).
+    /// The text to send back (`e2e4`, `e4d5@a4`, `accept`).
     pub text: String,
     pub from: Option<String>,
     pub to: Option<String>,
     /// The promotion role's name.
     pub promotion: Option<String>,
-    /// A choice that belongs to the move (`reborn c1`).
+    /// A choice that belongs to the move, in the variant's words.
     pub choice: Option<String>,
     pub san: Option<String>,
-    /// The variant's note (Bermuda Chess Angle: the moving piece survives `33/36`).
+    /// The variant's note (the moving piece survives `33/36`).
     pub note: Option<String>,
 }
 
@@ -105,10 +150,10 @@ pub struct LegalAction {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastAction {
     pub seat: Seat,
-    /// `None` when the action is secret to this viewer (a Beirut carrier).
+    /// `None` when the action is secret to this viewer.
     pub text: Option<String>,
     pub san: Option<String>,
-    /// The squares a move left and reached (Rejection: of the proposal).
+    /// The squares a move left and reached (or a proposal's).
     pub from: Option<String>,
     pub to: Option<String>,
     pub events: Vec<EventView>,
@@ -129,8 +174,8 @@ impl EventView {
     }
 }
 
-/// A move that stood, or a proposal that was rejected (Rejection): a
-/// score shows both, the rejected one marked.
+/// A move that stood, or a proposal that was refused: a score shows
+/// both, the refused one marked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveSeen {
     pub seat: Seat,
@@ -141,25 +186,81 @@ pub struct MoveSeen {
 }
 
 /// What this viewer knows that others may not, and the game's notes for them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Knowledge {
-    /// Beirut: the square of the viewer's own armed bomb carrier.
-    pub own_carrier: Option<String>,
-    /// Bermuda Chess Angle: the square the dice picked last.
-    pub last_roll: Option<String>,
-    /// The game's notes for this viewer, in words (`Your bomb: the knight on g1`).
+    /// What the variant alone tells this viewer, as its own fields.
+    pub own: Option<VariantKnowledge>,
+    /// The game's notes for this viewer, in words.
     pub notes: Vec<String>,
-    /// Looking-Glass: everything this viewer was told so far, in order (the
-    /// results of its orders, disclosures, captures, Strikes, answers).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Everything this viewer was told so far, in order, in a game that
+    /// tells each player only part of what happens.
     pub log: Vec<EventView>,
+}
+
+impl Knowledge {
+    /// The variant's own knowledge, typed, if it is of type `P`.
+    pub fn as_own<P: Payload>(&self) -> Option<&P> {
+        self.own.as_ref().and_then(|own| own.0.get())
+    }
+}
+
+/// What one variant alone tells a viewer ([`Payload`]), as named fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantKnowledge(Tagged);
+
+impl VariantKnowledge {
+    pub fn new<P: Payload>(knowledge: P) -> VariantKnowledge {
+        VariantKnowledge(knowledge.tagged())
+    }
+}
+
+/// In JSON: every field of [`variants::KNOWLEDGE_FIELDS`] (`null` where the
+/// variant tells nothing of it), `notes`, and `log` unless it is empty.
+impl Serialize for Knowledge {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let own = self.own.as_ref().map(|own| own.0.json());
+        let mut map = serializer.serialize_map(None)?;
+        for name in variants::KNOWLEDGE_FIELDS {
+            map.serialize_entry(name, own.as_ref().and_then(|own| own.field(name)).unwrap_or(&Json::Null))?;
+        }
+        map.serialize_entry("notes", &self.notes)?;
+        if !self.log.is_empty() {
+            map.serialize_entry("log", &self.log)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Knowledge {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Knowledge, D::Error> {
+        #[derive(Deserialize)]
+        struct Fields {
+            #[serde(default)]
+            notes: Vec<String>,
+            #[serde(default)]
+            log: Vec<EventView>,
+            #[serde(flatten)]
+            own: serde_json::Map<String, serde_json::Value>,
+        }
+        let Fields { notes, log, own } = Fields::deserialize(deserializer)?;
+        let own: serde_json::Map<_, _> = own.into_iter().filter(|(_, v)| !v.is_null()).collect();
+        let own = match own.is_empty() {
+            true => None,
+            false => {
+                let value = serde_json::Value::Object(own);
+                let read = payload::read(variants::KNOWLEDGE_READERS, &value);
+                Some(read.map(VariantKnowledge).ok_or_else(|| de::Error::custom(format!("no variant tells {value}")))?)
+            }
+        };
+        Ok(Knowledge { own, notes, log })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpecialSquaresView {
-    /// `portal`, `angle`.
+    /// Their short name, one lower-case word.
     pub label: String,
-    /// What players call them (`the portals`).
+    /// What players call them.
     pub name: String,
     pub squares: Vec<String>,
 }
@@ -230,9 +331,9 @@ pub fn boards_of<V: Variant>(pos: &Position<V>) -> Vec<BoardView> {
 /// A legal move of `pos` as a UI offers it.
 pub fn describe_move<V: Variant>(pos: &Position<V>, mv: Move, note: Option<String>) -> LegalAction {
     let name = |sq| V::SHAPE.name(sq).to_string();
-    if mv.kind == MoveKind::Detonate {
+    if mv.kind == MoveKind::InPlace {
         return LegalAction {
-            text: "detonate".into(),
+            text: V::in_place_text(&name(mv.from)).0,
             from: Some(name(mv.from)),
             to: Some(name(mv.to)),
             san: Some(notation::san(pos, mv)),
@@ -244,7 +345,7 @@ pub fn describe_move<V: Variant>(pos: &Position<V>, mv: Move, note: Option<Strin
         from: Some(name(mv.from)),
         to: Some(name(mv.to)),
         promotion: mv.promotion.map(|r| V::letters().name(r).to_string()),
-        choice: mv.rebirth.map(|sq| format!("reborn {}", name(sq))),
+        choice: mv.choice.map(|sq| V::choice_text(&name(sq))),
         san: Some(notation::san(pos, mv)),
         note,
     }
@@ -255,8 +356,8 @@ pub fn word_action(text: &str) -> LegalAction {
     LegalAction { text: text.into(), ..LegalAction::default() }
 }
 
-/// The special squares as a view: `label` is their short name (`portals`,
-/// `angle`), `name` what players call them.
+/// The special squares as a view: `label` is their short name, `name`
+/// what players call them.
 pub fn special_squares_view(shape: Shape, special: Option<SpecialSquares>) -> Option<SpecialSquaresView> {
     special.map(|s| SpecialSquaresView {
         label: s.name.trim_start_matches("the ").split_whitespace().next().unwrap_or_default().to_lowercase(),

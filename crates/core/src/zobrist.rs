@@ -29,7 +29,7 @@ static PIECE_KEYS: [u64; PIECE_CODES * 128] = table(0xC4E5_51A2_7150_0001);
 /// One key per (colour, rook square) of a castling right.
 static CASTLE_KEYS: [u64; 2 * 128] = table(0xC4E5_51A2_7150_0002);
 static EP_KEYS: [u64; 128] = table(0xC4E5_51A2_7150_0003);
-/// Keys free for variant state (Bede escalation, Beirut bombs, ...).
+/// Keys free for a variant's own state.
 static EXTRA_KEYS: [u64; 256] = table(0xC4E5_51A2_7150_0004);
 pub const SIDE_KEY: u64 = splitmix(0xC4E5_51A2_7150_0005).1;
 

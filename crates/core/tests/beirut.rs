@@ -2,6 +2,7 @@
 //! what it may and may not do, carriers following their pieces, mate with a
 //! bomb in hand, and the FEN field of the bombs.
 
+use chesslantis_core::variants::beirut::DETONATION;
 use chesslantis_core::notation::{parse_move, san, uci};
 use chesslantis_core::variant::Variant;
 use chesslantis_core::variants::beirut::{Beirut, Bomb, Bombs};
@@ -16,7 +17,7 @@ fn pos(fen: &str) -> Position<Beirut> {
 }
 
 fn bomb_at(name: &str) -> Move {
-    Move::new(sq(name), sq(name), MoveKind::Detonate)
+    Move::new(sq(name), sq(name), MoveKind::InPlace)
 }
 
 fn play(pos: &mut Position<Beirut>, text: &str) {
@@ -50,7 +51,7 @@ fn a_detonation_that_kills_the_enemy_king_wins() {
     p.play(bomb_at("d7"));
     assert_eq!(p.king(Color::Black), None);
     assert!(p.legal_moves().is_empty());
-    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: WinReason::Detonation }));
+    assert_eq!(outcome(&p), Some(Outcome::Win { winner: Color::White, reason: DETONATION.reason() }));
     // The finished position is still a readable FEN.
     assert_eq!(pos(&p.fen()), p);
 }
@@ -81,7 +82,7 @@ fn killing_the_enemy_king_wins_even_with_the_own_king_in_check() {
     assert!(p.is_legal(bomb_at("d7")));
     assert_eq!(parse_move(&p, "d7d7"), Ok(bomb_at("d7")));
     let after = p.after(bomb_at("d7"));
-    assert_eq!(outcome(&after), Some(Outcome::Win { winner: Color::White, reason: WinReason::Detonation }));
+    assert_eq!(outcome(&after), Some(Outcome::Win { winner: Color::White, reason: DETONATION.reason() }));
     // The same blast missing the king is no answer to the check.
     let p = pos("5k2/8/8/8/8/3N4/8/r6K w - - 0 1 d3,-");
     assert!(!p.is_legal(bomb_at("d3")));
@@ -138,7 +139,7 @@ fn a_captured_carrier_takes_its_bomb_with_it() {
     play(&mut p, "exd5");
     assert_eq!(p.extra.of(Color::Black), Bomb::Gone);
     assert_eq!(p.extra.of(Color::White), Bomb::Carried(sq("d5")), "the capturer's own bomb moved with it");
-    assert!(!p.legal_moves().iter().any(|m| m.kind == MoveKind::Detonate));
+    assert!(!p.legal_moves().iter().any(|m| m.kind == MoveKind::InPlace));
     // En passant takes a carrier too.
     let mut p = pos("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 -,d7");
     play(&mut p, "d7d5");

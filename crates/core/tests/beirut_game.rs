@@ -4,11 +4,12 @@
 
 mod portal_beirut_support;
 
+use chesslantis_core::variants::beirut::DETONATION;
 use chesslantis_core::registry;
 use chesslantis_core::variants::beirut::BeirutGame;
 use chesslantis_core::variants::{Beirut, BeirutAction};
 use chesslantis_core::{
-    Action, Actor, Color, Game, Move, MoveKind, Outcome, OwnAction, Position, Shape, Square, Viewer, WinReason,
+    Action, Actor, Color, Game, Move, MoveKind, Outcome, OwnAction, Position, Shape, Square, Viewer,
 };
 
 fn sq(name: &str) -> Square {
@@ -104,7 +105,7 @@ fn detonating_without_a_bomb_is_refused() {
     let before = state(&g);
     let err = g.parse_action("bomb").expect_err("no bomb");
     assert!(err.to_string().contains("no bomb"), "{err}");
-    assert!(g.apply(Action::Move(Move::new(sq("d2"), sq("d2"), MoveKind::Detonate))).is_err());
+    assert!(g.apply(Action::Move(Move::new(sq("d2"), sq("d2"), MoveKind::InPlace))).is_err());
     assert!(g.parse_action("d2d2").is_err());
     assert_eq!(state(&g), before);
     // A bomb whose blast would kill the own king is refused with the reason.
@@ -131,7 +132,7 @@ fn the_seed_detonation_through_the_game() {
 fn blowing_up_the_king_ends_the_game() {
     let mut g = game("4k3/3N4/8/8/8/8/8/4K3 w - - 0 1 d7,-");
     act(&mut g, "bomb");
-    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::Detonation }));
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: DETONATION.reason() }));
     assert_eq!(g.actor(), Actor::Nobody);
     assert!(g.legal_actions().is_empty());
 }
@@ -140,7 +141,7 @@ fn blowing_up_the_king_ends_the_game() {
 fn a_detonation_that_removes_the_checker_is_the_only_way_out() {
     let g = game("4R1k1/3p1ppp/8/8/8/8/8/6K1 b - - 0 1 -,d7");
     assert_eq!(g.outcome(), None);
-    assert_eq!(g.legal_actions(), vec![Action::Move(Move::new(sq("d7"), sq("d7"), MoveKind::Detonate))]);
+    assert_eq!(g.legal_actions(), vec![Action::Move(Move::new(sq("d7"), sq("d7"), MoveKind::InPlace))]);
 }
 
 /// "If the bomb carrier is captured the bomb is defused without detonation.
@@ -160,7 +161,7 @@ fn a_captured_carrier_is_defused_and_nobody_is_told() {
     }
     // Black's own bomb is gone with the pawn: no detonation offered.
     let bomb_offered = |g: &BeirutGame| {
-        g.legal_actions().iter().any(|a| matches!(a, Action::Move(m) if m.kind == MoveKind::Detonate))
+        g.legal_actions().iter().any(|a| matches!(a, Action::Move(m) if m.kind == MoveKind::InPlace))
     };
     assert!(!bomb_offered(&carrier_taken));
     assert!(bomb_offered(&other_taken));
@@ -188,7 +189,7 @@ fn seeded_random_games_play_to_the_end() {
     for _ in 0..30 {
         let mut g = (info.new_game)(None).expect("start");
         portal_beirut_support::play_random(g.as_mut(), &mut rng, 400, |g, action, color| {
-            if matches!(action, Action::Move(m) if m.kind == MoveKind::Detonate) {
+            if matches!(action, Action::Move(m) if m.kind == MoveKind::InPlace) {
                 detonations += 1;
             }
             if g.outcome().is_none() {
@@ -261,7 +262,7 @@ fn compare_games_differing_in_one_carrier(seed: u64, hidden: Color) -> usize {
                 let quiet: Vec<Action> = legal_a
                     .iter()
                     .copied()
-                    .filter(|a| !matches!(a, Action::Move(m) if m.kind == MoveKind::Detonate))
+                    .filter(|a| !matches!(a, Action::Move(m) if m.kind == MoveKind::InPlace))
                     .collect();
                 if quiet.is_empty() {
                     break;

@@ -4,6 +4,7 @@
 
 mod bermuda_angle_support;
 
+use chesslantis_core::variants::bermuda_angle::KING_VANISHED;
 use bermuda_angle_support::*;
 use chesslantis_core::variants::bermuda_angle::{angle, roll_due, survival_chance, BermudaGame, BermudaRoll, Vanished};
 use chesslantis_core::variants::RejectionAction;
@@ -407,13 +408,13 @@ fn a_vanished_king_loses() {
     let mut game = BermudaGame::new(setup("Ka1 Pb2 ke5", Color::White));
     play(&mut game, "b2b3");
     roll_in(&mut game, "e5");
-    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::KingVanished }));
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: KING_VANISHED.reason() }));
     assert!(game.legal_actions().is_empty());
     // A king that walks into the rolled square vanishes as the mover.
     let mut game = BermudaGame::new(setup("Ka1 ke5", Color::Black));
     play(&mut game, "e5e6");
     roll_in(&mut game, "e6");
-    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::KingVanished }));
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: KING_VANISHED.reason() }));
 }
 
 #[test]

@@ -2,11 +2,13 @@
 //! edge cases, the complementary map, FEN and move text, and errors.
 //! (Perft against an independent oracle: bermuda_two_board_oracle.rs.)
 
+use chesslantis_core::variants::bermuda_two_board::NO_KING_LEFT;
 use chesslantis_core::notation::{parse_uci, uci};
 use chesslantis_core::variants::bermuda_two_board::{complement, home_king_square, LOWER, UPPER};
+use chesslantis_core::variants::bermuda_two_board::TwoBoardEvent;
 use chesslantis_core::variants::BermudaTwoBoard;
 use chesslantis_core::{
-    registry, Bitboard, Color, DrawReason, Event, Outcome, Piece, Position, Role, Square, Variant, WinReason,
+    registry, Bitboard, Color, DrawReason, Event, Outcome, Piece, Position, Role, Square, Variant,
 };
 use std::collections::HashSet;
 
@@ -118,8 +120,8 @@ fn a_falling_victim_removes_even_a_king_of_the_capturers_side() {
     assert_eq!(after.kings(Color::White), Bitboard::from_square(sq("Ue1")), "White's own L king was crushed");
     assert_eq!(BermudaTwoBoard::outcome(&after, true), None, "White still has its U king");
     let events = BermudaTwoBoard::move_events(&pos, parse_uci(&pos, "Ud1Ud5").unwrap(), &after);
-    assert!(events.contains(&Event::Removed { piece: piece('K'), square: "Ld4".into() }), "{events:?}");
-    assert!(events.contains(&Event::Fell { piece: piece('n'), from: "Ud5".into(), to: "Ld4".into(), became: None }));
+    assert!(events.contains(&Event::own(TwoBoardEvent::Removed { piece: piece('K'), square: "Ld4".into() })), "{events:?}");
+    assert!(events.contains(&Event::own(TwoBoardEvent::Fell { piece: piece('n'), from: "Ud5".into(), to: "Ld4".into(), became: None })));
 }
 
 /// A capture on U needs a king of the capturer's colour on U (rule 4), so
@@ -188,7 +190,7 @@ fn a_lower_capturer_rises_to_the_complementary_upper_square() {
     assert_eq!(at(&after, "Lf7"), None, "the rook is removed and the bishop went on");
     assert_eq!(at(&after, "Ug3"), Some('B'));
     let events = BermudaTwoBoard::move_events(&pos, mv, &after);
-    assert!(events.contains(&Event::Rose { piece: piece('B'), from: "Lf7".into(), to: "Ug3".into(), became: None }));
+    assert!(events.contains(&Event::own(TwoBoardEvent::Rose { piece: piece('B'), from: "Lf7".into(), to: "Ug3".into(), became: None })));
 }
 
 #[test]
@@ -236,16 +238,16 @@ fn a_side_with_no_king_on_either_board_has_lost() {
     assert_eq!(after.kings(Color::Black), Bitboard::EMPTY);
     assert_eq!(
         BermudaTwoBoard::outcome(&after, false),
-        Some(Outcome::Win { winner: Color::White, reason: WinReason::NoKingLeft })
+        Some(Outcome::Win { winner: Color::White, reason: NO_KING_LEFT.reason() })
     );
     assert!(after.legal_moves().is_empty(), "perft below a lost position is 0");
     assert_eq!(
-        Outcome::Win { winner: Color::White, reason: WinReason::NoKingLeft }.to_string(),
+        Outcome::Win { winner: Color::White, reason: NO_KING_LEFT.reason() }.to_string(),
         "White wins: Black has no king left on either board"
     );
     let mut game = (registry::variant("bermuda-two-board").unwrap().new_game)(Some(&pos.fen())).unwrap();
     game.apply(game.parse_action("La8Le8").unwrap()).unwrap();
-    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::NoKingLeft }));
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::White, reason: NO_KING_LEFT.reason() }));
 }
 
 /// No check: a side with kings but no move at all is stalemated, as in chess.
@@ -278,7 +280,7 @@ fn a_pawn_rising_to_its_last_rank_becomes_a_queen() {
     let after = play(&pos, "Lb4La5");
     assert_eq!(at(&after, "Ue8"), Some('Q'));
     let events = BermudaTwoBoard::move_events(&pos, mv, &after);
-    assert!(events.contains(&Event::Rose { piece: piece('P'), from: "La5".into(), to: "Ue8".into(), became: Some(Role::Queen) }));
+    assert!(events.contains(&Event::own(TwoBoardEvent::Rose { piece: piece('P'), from: "La5".into(), to: "Ue8".into(), became: Some(Role::Queen) })));
 }
 
 #[test]

@@ -175,7 +175,7 @@ fn bad_rebirths_are_refused_with_the_choices_and_change_nothing() {
     // An Action built by hand with the capturer's own square.
     let pos = position(game.as_ref());
     let fen = game.fen();
-    let bad = Move::normal(sq("e4"), sq("d5")).with_rebirth(sq("d5"));
+    let bad = Move::normal(sq("e4"), sq("d5")).with_choice(sq("d5"));
     assert!(game.apply(chesslantis_core::Action::Move(bad)).is_err());
     assert_eq!(game.fen(), fen);
     assert!(!pos.is_legal(Move::normal(sq("e4"), sq("d5"))), "a capture must name its rebirth");

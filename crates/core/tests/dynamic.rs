@@ -7,7 +7,9 @@
 use chesslantis_core::dice::{pick_chance, Dice, SplitMix};
 use chesslantis_core::drive;
 use chesslantis_core::registry::variant_ids;
-use chesslantis_core::view::View;
+use chesslantis_core::variants::beirut::BeirutKnowledge;
+use chesslantis_core::variants::bermuda_angle::AnglePending;
+use chesslantis_core::view::{Pending, View};
 use chesslantis_core::{DrawReason, DynGame, ErrorCode, Outcome, Probability, Seat, Viewer, WinReason};
 use chesslantis_core::Color;
 
@@ -216,7 +218,7 @@ fn beirut_one_sides_carrier_never_reaches_the_other_side_or_a_spectator() {
             let second = if color == differing { (first + 1 + rng.below(legal.len() as u32 - 1) as usize) % legal.len() } else { first };
             a.apply(seat, &legal[first].text).unwrap();
             b.apply(seat, &legal[second].text).unwrap();
-            assert!(a.view(Viewer::player(color)).knowledge.own_carrier.is_some());
+            assert!(a.view(Viewer::player(color)).knowledge.as_own::<BeirutKnowledge>().is_some());
             for viewer in observers {
                 assert_eq!(json(&a.view(viewer)), json(&b.view(viewer)), "seed {seed}: after {color}'s choice");
             }
@@ -263,7 +265,7 @@ fn no_spectator_view_of_beirut_names_a_carrier_before_the_end() {
                 assert!(view.reveal.is_some(), "the end reveals the bombs");
                 break;
             }
-            assert_eq!(view.knowledge.own_carrier, None);
+            assert_eq!(view.knowledge.as_own::<BeirutKnowledge>(), None);
             assert_eq!(view.reveal, None);
             let bombs = view.fen.rsplit(' ').next().unwrap();
             for bomb in bombs.split(',') {
@@ -304,7 +306,7 @@ fn the_bermuda_dice_pick_each_of_the_36_angle_squares_with_exactly_1_in_36() {
     squares.dedup();
     assert_eq!(squares.len(), 36, "36 different squares");
     // The seed never reaches a view: the views hold only the outcome.
-    assert_eq!(game.view(Viewer::Spectator).pending, Some(chesslantis_core::view::Pending::Roll { after: into_angle.text }));
+    assert_eq!(game.view(Viewer::Spectator).pending, Some(Pending::own(AnglePending::Roll { after: into_angle.text })));
 }
 
 /// A die that yields 0, 1, 2, ... in turn: every number once per cycle.

@@ -3,9 +3,14 @@
 
 use chesslantis_core::event::sentence;
 use chesslantis_core::registry;
+use chesslantis_core::variants::beirut::{BeirutEvent, BombFate, DETONATION};
+use chesslantis_core::variants::bermuda_angle::{AngleEvent, KING_VANISHED};
+use chesslantis_core::variants::circe::CirceEvent;
+use chesslantis_core::variants::portal::PortalEvent;
+use chesslantis_core::variants::rejection::RejectionEvent;
 use chesslantis_core::variants::bermuda_angle::{survival_chance, BermudaGame, BermudaRoll};
 use chesslantis_core::{
-    Action, Actor, BombFate, Color, DrawReason, Event, Game, MoveError, Outcome, OwnAction, Piece, Position, Role, Shape,
+    Action, Actor, Color, DrawReason, Event, Game, MoveError, Outcome, OwnAction, Piece, Position, Role, Shape,
     Viewer, WinReason,
 };
 
@@ -89,9 +94,9 @@ fn checkmate_ends_with_the_reason_in_words() {
 fn outcomes_read_as_words_not_enum_names() {
     let win = |winner, reason| Outcome::Win { winner, reason }.to_string();
     assert_eq!(win(Color::White, WinReason::Checkmate), "White wins by checkmate");
-    assert_eq!(win(Color::Black, WinReason::KingVanished), "Black wins: the white king vanished");
+    assert_eq!(win(Color::Black, KING_VANISHED.reason()), "Black wins: the white king vanished");
     assert_eq!(win(Color::White, WinReason::KingCaptured), "White wins: the black king was captured");
-    assert_eq!(win(Color::White, WinReason::Detonation), "White wins: the bomb took the black king");
+    assert_eq!(win(Color::White, DETONATION.reason()), "White wins: the bomb took the black king");
     assert_eq!(win(Color::Black, WinReason::Resignation), "Black wins: White resigned");
     assert_eq!(win(Color::White, WinReason::Timeout), "White wins on time");
     assert_eq!(Outcome::Draw(DrawReason::Repetition).to_string(), "Draw by threefold repetition");
@@ -105,10 +110,10 @@ fn outcomes_read_as_words_not_enum_names() {
 fn rejection_proposal_rejection_and_acceptance_are_events() {
     let mut g = new_game("rejection", None);
     act(g.as_mut(), "e2e4");
-    assert_eq!(public_events(g.as_ref()), vec![Event::Proposed { by: Color::White, san: "e4".into() }]);
+    assert_eq!(public_events(g.as_ref()), vec![Event::own(RejectionEvent::Proposed { by: Color::White, san: "e4".into() })]);
     assert_eq!(texts(&public_events(g.as_ref())), ["White proposes e4"]);
     act(g.as_mut(), "reject");
-    assert_eq!(public_events(g.as_ref()), vec![Event::Rejected { by: Color::Black, san: "e4".into() }]);
+    assert_eq!(public_events(g.as_ref()), vec![Event::own(RejectionEvent::Rejected { by: Color::Black, san: "e4".into() })]);
     assert_eq!(texts(&public_events(g.as_ref())), ["Black rejects e4"]);
     act(g.as_mut(), "d2d4");
     assert_eq!(public_events(g.as_ref()), vec![Event::Moved { by: Color::White, san: "d4".into() }]);
@@ -117,7 +122,7 @@ fn rejection_proposal_rejection_and_acceptance_are_events() {
     assert_eq!(
         public_events(g.as_ref()),
         vec![
-            Event::Accepted { by: Color::White, san: "d5".into() },
+            Event::own(RejectionEvent::Accepted { by: Color::White, san: "d5".into() }),
             Event::Moved { by: Color::Black, san: "d5".into() }
         ]
     );
@@ -140,7 +145,7 @@ fn portal_teleport_is_told_with_the_exit_square() {
     let events = public_events(g.as_ref());
     assert_eq!(
         events[1],
-        Event::Teleported { piece: piece(Color::White, Role::Knight), from: "f3".into(), to: "b5".into() }
+        Event::own(PortalEvent::Teleported { piece: piece(Color::White, Role::Knight), from: "f3".into(), to: "b5".into() })
     );
     assert_eq!(events[1].to_string(), "the knight went through the portal to b5");
 }
@@ -163,7 +168,7 @@ fn circe_rebirth_is_told_with_its_square() {
     }
     let events = public_events(g.as_ref());
     assert_eq!(events[1], Event::Captured { piece: piece(Color::Black, Role::Pawn), square: "d5".into() });
-    assert_eq!(events[2], Event::Reborn { piece: piece(Color::Black, Role::Pawn), square: "a4".into() });
+    assert_eq!(events[2], Event::own(CirceEvent::Reborn { piece: piece(Color::Black, Role::Pawn), square: "a4".into() }));
     assert_eq!(events[2].to_string(), "the pawn is reborn on a4");
 }
 
@@ -174,11 +179,11 @@ fn beirut_carrier_choice_names_the_square_to_the_chooser_only() {
     let knight = piece(Color::White, Role::Knight);
     assert_eq!(
         g.last_events(Viewer::player(Color::White)),
-        vec![Event::CarrierChosen { by: Color::White, carrier: Some((knight, "b1".into())) }]
+        vec![Event::own(BeirutEvent::CarrierChosen { by: Color::White, carrier: Some((knight, "b1".into())) })]
     );
     for other in [Viewer::player(Color::Black), Viewer::Spectator] {
         let events = g.last_events(other);
-        assert_eq!(events, vec![Event::CarrierChosen { by: Color::White, carrier: None }], "{other:?}");
+        assert_eq!(events, vec![Event::own(BeirutEvent::CarrierChosen { by: Color::White, carrier: None })], "{other:?}");
         assert_eq!(texts(&events), ["White has chosen its carrier"]);
         assert!(!format!("{events:?}").contains("b1"));
     }
@@ -193,7 +198,7 @@ fn beirut_detonation_is_told_to_everyone_with_the_squares_it_cleared() {
     let mut g = new_game("beirut", Some("4k3/7p/2pbr3/2PNp3/2qPn3/8/8/R3K3 w - - 3 20 d5,-"));
     act(g.as_mut(), "bomb");
     let events = public_events(g.as_ref());
-    let Event::Detonated { by, square, cleared, vanished } = &events[1] else { panic!("{events:?}") };
+    let Some(BeirutEvent::Detonated { by, square, cleared, vanished }) = events[1].as_own() else { panic!("{events:?}") };
     assert_eq!((*by, square.as_str()), (Color::White, "d5"));
     let mut cleared = cleared.clone();
     cleared.sort();
@@ -214,14 +219,14 @@ fn beirut_end_reveals_both_bombs_to_everyone() {
     let events = public_events(g.as_ref());
     let mate = Outcome::Win { winner: Color::White, reason: WinReason::Checkmate };
     assert!(events.contains(&Event::GameOver(mate)), "{events:?}");
-    assert!(events.contains(&Event::BombRevealed {
+    assert!(events.contains(&Event::own(BeirutEvent::BombRevealed {
         owner: Color::White,
         fate: BombFate::Armed { piece: piece(Color::White, Role::Knight), square: "b1".into() }
-    }));
-    assert!(events.contains(&Event::BombRevealed {
+    })));
+    assert!(events.contains(&Event::own(BeirutEvent::BombRevealed {
         owner: Color::Black,
         fate: BombFate::Armed { piece: piece(Color::Black, Role::Pawn), square: "a7".into() }
-    }));
+    })));
     for viewer in ALL_VIEWERS {
         let obs = g.observation(viewer);
         assert!(obs.fen.ends_with(" b1,a7"), "{viewer:?}: {}", obs.fen);
@@ -238,14 +243,14 @@ fn beirut_end_tells_that_a_carrier_was_captured() {
         act(g.as_mut(), text);
     }
     // Nobody is told of the defused bomb while the game goes on.
-    assert!(!public_events(g.as_ref()).iter().any(|e| matches!(e, Event::BombRevealed { .. })));
+    assert!(!public_events(g.as_ref()).iter().any(|e| matches!(e.as_own(), Some(BeirutEvent::BombRevealed { .. }))));
     act(g.as_mut(), "resign");
     let events = public_events(g.as_ref());
     assert_eq!(events[0], Event::Resigned { by: Color::Black });
     let fate = BombFate::Captured { piece: piece(Color::Black, Role::Pawn), square: "d5".into() };
-    assert!(events.contains(&Event::BombRevealed { owner: Color::Black, fate: fate.clone() }), "{events:?}");
+    assert!(events.contains(&Event::own(BeirutEvent::BombRevealed { owner: Color::Black, fate: fate.clone() })), "{events:?}");
     assert_eq!(
-        Event::BombRevealed { owner: Color::Black, fate }.to_string(),
+        Event::own(BeirutEvent::BombRevealed { owner: Color::Black, fate }).to_string(),
         "Black's bomb: the pawn, captured on d5 (the bomb was defused)"
     );
 }
@@ -276,9 +281,9 @@ fn bermuda_roll_tells_what_vanished_and_the_capture_undone() {
     assert_eq!(
         events,
         vec![
-            Event::Rolled { square: "e7".into() },
-            Event::Vanished { piece: piece(Color::White, Role::Rook), square: "i7".into(), on_its_way_to: Some("i7".into()) },
-            Event::CaptureUndone { piece: piece(Color::Black, Role::Queen), square: "i7".into() },
+            Event::own(AngleEvent::Rolled { square: "e7".into() }),
+            Event::own(AngleEvent::Vanished { piece: piece(Color::White, Role::Rook), square: "i7".into(), on_its_way_to: Some("i7".into()) }),
+            Event::own(AngleEvent::CaptureUndone { piece: piece(Color::Black, Role::Queen), square: "i7".into() }),
         ]
     );
     assert_eq!(sentence(&events), "roll e7: the white rook vanished on its way to i7; the black queen is back on i7");
@@ -291,7 +296,7 @@ fn bermuda_roll_that_takes_a_king_ends_the_game_in_words() {
     assert_eq!(g.actor(), Actor::Chance, "a piece stands in the Angle");
     roll(&mut g, "e5");
     let events = public_events(&g);
-    let won = Outcome::Win { winner: Color::Black, reason: WinReason::KingVanished };
+    let won = Outcome::Win { winner: Color::Black, reason: KING_VANISHED.reason() };
     assert_eq!(events.last(), Some(&Event::GameOver(won)));
     assert_eq!(sentence(&events), "roll e5: the white king vanished; Black wins: the white king vanished");
     // A roll that hits nothing says so.
@@ -305,7 +310,7 @@ fn bermuda_roll_that_takes_a_king_ends_the_game_in_words() {
 fn bermuda_move_outside_the_angle_needs_no_roll() {
     let mut g = bermuda("9k/10/10/10/10/10/10/10/10/K9 w - - 0 1");
     act(&mut g, "a1a2");
-    assert_eq!(public_events(&g), vec![Event::Moved { by: Color::White, san: "Ka2".into() }, Event::NoRoll]);
+    assert_eq!(public_events(&g), vec![Event::Moved { by: Color::White, san: "Ka2".into() }, Event::own(AngleEvent::NoRoll)]);
 }
 
 #[test]
@@ -370,4 +375,18 @@ fn action_note_gives_the_bermuda_survival_odds_as_moves_does() {
     let chess = new_game("chess", None);
     assert!(chess.legal_actions().iter().all(|&a| chess.action_note(a).is_none()));
     assert_eq!(g.action_note(Action::Resign), None);
+}
+
+/// A variant's own way to win travels in JSON as its name and reads back
+/// as the same reason (stored games and the server read outcomes back).
+#[test]
+fn a_variants_own_win_is_written_by_its_name_and_read_back() {
+    let vanished = Outcome::Win { winner: Color::White, reason: KING_VANISHED.reason() };
+    let json = serde_json::to_string(&vanished).unwrap();
+    assert_eq!(json, r#"{"winner":"white","reason":{"win":"king_vanished"}}"#);
+    assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), vanished);
+    let bomb = Outcome::Win { winner: Color::Black, reason: DETONATION.reason() };
+    assert_eq!(serde_json::from_str::<Outcome>(&serde_json::to_string(&bomb).unwrap()).unwrap(), bomb);
+    let unknown = serde_json::from_str::<Outcome>(r#"{"winner":"white","reason":{"win":"luck"}}"#);
+    assert!(unknown.is_err());
 }

@@ -1,5 +1,5 @@
-//! Information states: the worlds a viewer cannot tell from the truth
-//! (issue 10). Beirut is the variant with secrets: the carriers.
+//! Information states: the worlds a viewer cannot tell from the truth.
+//! Beirut is the variant with secrets: the carriers.
 
 use chesslantis_core::dice::SplitMix;
 use chesslantis_core::{DynGame, Seat, Viewer};

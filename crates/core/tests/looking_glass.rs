@@ -3,8 +3,11 @@
 //! rule, disclosures, castling, en passant, the end, the question, and what
 //! each player is told.
 
-use chesslantis_core::event::{Event, Front, Seen};
-use chesslantis_core::variants::looking_glass::LookingGlassGame;
+use chesslantis_core::variants::looking_glass::end::STRIKES;
+use chesslantis_core::event::Event;
+use chesslantis_core::variants::looking_glass::events::{Front, GlassEvent, Seen};
+use chesslantis_core::variants::looking_glass::{GlassPending, LookingGlassGame};
+use chesslantis_core::view::Pending;
 use chesslantis_core::variants::LookingGlass;
 use chesslantis_core::{
     Color, DrawReason, DynGame, ErrorCode, Outcome, Piece, Position, Role, Seat, Variant, Viewer, WinReason,
@@ -45,9 +48,9 @@ fn each_players_log_holds_what_it_was_told_in_order() {
     act(&mut g, W, "Md4Md5");
     let mut expected = white_first;
     expected.extend(both_second);
-    expected.push(Event::Strike { by: WHITE, order: "Md4Md5".into(), count: 1 });
+    expected.push(Event::own(GlassEvent::Strike { by: WHITE, order: "Md4Md5".into(), count: 1 }));
     assert_eq!(log(&g, WHITE), expected);
-    assert!(log(&g, BLACK).contains(&Event::MovedUnseen { by: WHITE, world: "Real".into() }));
+    assert!(log(&g, BLACK).contains(&Event::own(GlassEvent::MovedUnseen { by: WHITE, world: "Real".into() })));
     assert!(!log(&g, BLACK).iter().any(|e| matches!(e, Event::Moved { .. })), "Black never sees White's own moves");
     assert!(g.view(Viewer::Spectator).knowledge.log.is_empty());
 }
@@ -77,25 +80,25 @@ fn the_seeds_strike_example_move_by_move() {
     let mut g = worlds("8/8/8/8/5n2/8/3P4/4K3", "4k3/8/8/8/8/8/8/8");
 
     act(&mut g, W, "Rd2Rd4");
-    let passed = Event::PassedThrough { piece: piece(WHITE, Role::Pawn), from: "Rd4".into(), to: "Md4".into() };
-    let disclosed = Event::Disclosed {
+    let passed = Event::own(GlassEvent::PassedThrough { piece: piece(WHITE, Role::Pawn), from: "Rd4".into(), to: "Md4".into() });
+    let disclosed = Event::own(GlassEvent::Disclosed {
         piece: piece(WHITE, Role::Pawn),
         square: "Md4".into(),
         attacks: vec![],
         front: Some(Front { square: "Md5".into(), piece: None }),
-    };
+    });
     assert_eq!(last(&g, WHITE), vec![Event::Moved { by: WHITE, san: "Rd4".into() }, passed.clone(), disclosed.clone()]);
-    assert_eq!(last(&g, BLACK), vec![Event::MovedUnseen { by: WHITE, world: "Real".into() }, passed, disclosed]);
+    assert_eq!(last(&g, BLACK), vec![Event::own(GlassEvent::MovedUnseen { by: WHITE, world: "Real".into() }), passed, disclosed]);
 
     act(&mut g, B, "Rf4Rd5");
     let knight = piece(BLACK, Role::Knight);
     let carried =
-        Event::OrderCarried { by: BLACK, piece: knight, from: "Rf4".into(), to: "Rd5".into(), stopped: "Rd5".into(), took: None };
-    let fell = Event::PassedThrough { piece: knight, from: "Rd5".into(), to: "Md5".into() };
+        Event::own(GlassEvent::OrderCarried { by: BLACK, piece: knight, from: "Rf4".into(), to: "Rd5".into(), stopped: "Rd5".into(), took: None });
+    let fell = Event::own(GlassEvent::PassedThrough { piece: knight, from: "Rd5".into(), to: "Md5".into() });
     let told = vec![
         carried,
         fell,
-        Event::Disclosed { piece: knight, square: "Md5".into(), attacks: vec![], front: None },
+        Event::own(GlassEvent::Disclosed { piece: knight, square: "Md5".into(), attacks: vec![], front: None }),
     ];
     assert_eq!(last(&g, WHITE), told);
     assert_eq!(last(&g, BLACK), told);
@@ -104,7 +107,7 @@ fn the_seeds_strike_example_move_by_move() {
     act(&mut g, B, "Me8Me7");
     let before = placement(&g);
     act(&mut g, W, "Md4Md5");
-    let strike = Event::Strike { by: WHITE, order: "Md4Md5".into(), count: 1 };
+    let strike = Event::own(GlassEvent::Strike { by: WHITE, order: "Md4Md5".into(), count: 1 });
     assert_eq!(last(&g, WHITE), vec![strike.clone()]);
     assert_eq!(last(&g, BLACK), vec![strike]);
     assert_eq!(placement(&g), before, "an impossible order changes nothing");
@@ -124,7 +127,7 @@ fn order_test(mirror: &str, order: &str) -> (DynGame, Vec<Event>) {
 }
 
 fn carried(by: Color, role: Role, from: &str, to: &str, stopped: &str, took: Option<Piece>) -> Event {
-    Event::OrderCarried { by, piece: piece(by, role), from: from.into(), to: to.into(), stopped: stopped.into(), took }
+    Event::own(GlassEvent::OrderCarried { by, piece: piece(by, role), from: from.into(), to: to.into(), stopped: stopped.into(), took })
 }
 
 #[test]
@@ -135,11 +138,11 @@ fn a_piece_that_stays_in_the_movers_world_is_the_movers_secret() {
     act(&mut g, W, "Ra1Ra5");
     let told = last(&g, WHITE);
     assert_eq!(told[0], Event::Moved { by: WHITE, san: "RRa5".into() }, "SAN with the world letter in the square");
-    assert_eq!(told[1], Event::Stayed { piece: piece(WHITE, Role::Rook), square: "Ra5".into() });
-    assert!(!last(&g, BLACK).iter().any(|e| matches!(e, Event::Stayed { .. })), "a piece that stayed in the mover's world is the mover's secret");
+    assert_eq!(told[1], Event::own(GlassEvent::Stayed { piece: piece(WHITE, Role::Rook), square: "Ra5".into() }));
+    assert!(!last(&g, BLACK).iter().any(|e| matches!(e.as_own(), Some(GlassEvent::Stayed { .. }))), "a piece that stayed in the mover's world is the mover's secret");
     // An order from a square without a piece of one's own (the rook is on Mb1, not Rb1).
     let (_, told) = order_test("7k/8/8/8/8/8/8/1r6", "Rb1Rb6");
-    assert_eq!(told[0], Event::Strike { by: BLACK, order: "Rb1Rb6".into(), count: 1 }, "no black piece on Rb1");
+    assert_eq!(told[0], Event::own(GlassEvent::Strike { by: BLACK, order: "Rb1Rb6".into(), count: 1 }), "no black piece on Rb1");
 }
 
 #[test]
@@ -165,7 +168,7 @@ fn every_outcome_of_an_order() {
     assert_eq!(told[0], carried(BLACK, Role::Bishop, "Rb8", "Rf4", "Rd6", None));
     // A slider with a friend right beside it cannot move that way at all: a Strike.
     let (_, told) = run("1q6/1p6/8/8/8/8/8/4K3", "Rb8Rb2");
-    assert_eq!(told[0], Event::Strike { by: BLACK, order: "Rb8Rb2".into(), count: 1 });
+    assert_eq!(told[0], Event::own(GlassEvent::Strike { by: BLACK, order: "Rb8Rb2".into(), count: 1 }));
     // A blocked knight, king and pawn: Strikes.
     for (real, order) in [
         ("1n6/3p4/8/8/8/8/8/4K3", "Rb8Rd7"),
@@ -173,13 +176,13 @@ fn every_outcome_of_an_order() {
         ("8/3p4/3P4/8/8/8/8/4K3", "Rd7Rd5"),
     ] {
         let (g, told) = run(real, order);
-        assert_eq!(told[0], Event::Strike { by: BLACK, order: order.into(), count: 1 }, "{real} {order}");
+        assert_eq!(told[0], Event::own(GlassEvent::Strike { by: BLACK, order: order.into(), count: 1 }), "{real} {order}");
         assert_eq!(placement(&g), format!("{real}|7k/8/8/8/8/8/8/8"), "nothing moved");
     }
     // A blocked king (Black's king in Real, none in Mirror).
     let mut g = game("8/8/8/3kp3/8/8/8/4K3|8/8/8/8/8/8/8/8 b -|- - 0 1 0,0 strikes play");
     act(&mut g, B, "Rd5Re5");
-    assert_eq!(last(&g, WHITE), vec![Event::Strike { by: BLACK, order: "Rd5Re5".into(), count: 1 }]);
+    assert_eq!(last(&g, WHITE), vec![Event::own(GlassEvent::Strike { by: BLACK, order: "Rd5Re5".into(), count: 1 })]);
     // Wrong colour or empty from-square; a direction the piece never moves in.
     for (real, order) in [
         ("8/8/8/8/8/8/8/4K3", "Rb8Rb3"),
@@ -191,7 +194,7 @@ fn every_outcome_of_an_order() {
         ("8/3p4/8/8/8/8/8/4K3", "Rd7Rc6"),
     ] {
         let (_, told) = run(real, order);
-        assert_eq!(told[0], Event::Strike { by: BLACK, order: order.into(), count: 1 }, "{real} {order}");
+        assert_eq!(told[0], Event::own(GlassEvent::Strike { by: BLACK, order: order.into(), count: 1 }), "{real} {order}");
     }
     // A pawn takes diagonally what stands there.
     let (_, told) = run("8/3p4/2N5/8/8/8/8/4K3", "Rd7Rc6");
@@ -199,7 +202,7 @@ fn every_outcome_of_an_order() {
     // A shortened double step: the second square is taken, the pawn stops after one.
     let (g, told) = run("8/3p4/8/3N4/8/8/8/4K3", "Rd7Rd5");
     assert_eq!(told[0], carried(BLACK, Role::Pawn, "Rd7", "Rd5", "Rd6", None));
-    assert_eq!(told[1], Event::PassedThrough { piece: piece(BLACK, Role::Pawn), from: "Rd6".into(), to: "Md6".into() });
+    assert_eq!(told[1], Event::own(GlassEvent::PassedThrough { piece: piece(BLACK, Role::Pawn), from: "Rd6".into(), to: "Md6".into() }));
     assert!(placement(&g).ends_with("|7k/8/3p4/8/8/8/8/8"), "{}", placement(&g));
 }
 
@@ -207,12 +210,12 @@ fn every_outcome_of_an_order() {
 fn a_third_strike_loses() {
     let mut g = game("8/8/8/8/8/8/8/4K3|7k/8/8/8/8/8/8/8 w -|- - 0 1 2,0 strikes play");
     act(&mut g, W, "Ma1Ma2");
-    assert_eq!(g.outcome(), Some(Outcome::Win { winner: BLACK, reason: WinReason::Strikes }));
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: BLACK, reason: STRIKES.reason() }));
     assert_eq!(
         last(&g, BLACK),
         vec![
-            Event::Strike { by: WHITE, order: "Ma1Ma2".into(), count: 3 },
-            Event::GameOver(Outcome::Win { winner: BLACK, reason: WinReason::Strikes })
+            Event::own(GlassEvent::Strike { by: WHITE, order: "Ma1Ma2".into(), count: 3 }),
+            Event::GameOver(Outcome::Win { winner: BLACK, reason: STRIKES.reason() })
         ]
     );
 }
@@ -223,7 +226,7 @@ fn the_forfeit_rule_lets_the_opponent_choose_the_move() {
     let mut g = game("8/8/8/8/8/8/8/4K3|7k/8/8/8/8/8/8/1N6 w -|- - 0 1 0,0 forfeit play");
     act(&mut g, W, "Mb1Mb3");
     assert_eq!(strikes(&g), "0,0", "no Strike under the forfeit rule");
-    assert_eq!(last(&g, WHITE), vec![Event::Forfeited { by: WHITE, order: "Mb1Mb3".into(), chosen_by_opponent: true }]);
+    assert_eq!(last(&g, WHITE), vec![Event::own(GlassEvent::Forfeited { by: WHITE, order: "Mb1Mb3".into(), chosen_by_opponent: true })]);
     assert_eq!(g.to_act(), Some(B), "Black chooses White's move");
     let view = g.view(Viewer::Black);
     let mut offered: Vec<String> = view.legal.iter().map(|a| a.text.clone()).collect();
@@ -234,17 +237,21 @@ fn the_forfeit_rule_lets_the_opponent_choose_the_move() {
     assert_eq!(err.code, ErrorCode::Illegal);
     act(&mut g, B, "Mb1Mc3");
     assert_eq!(last(&g, WHITE)[0], Event::Moved { by: WHITE, san: "Mb1Mc3".into() });
-    assert_eq!(last(&g, WHITE)[1], Event::PassedThrough { piece: piece(WHITE, Role::Knight), from: "Mc3".into(), to: "Rc3".into() });
+    assert_eq!(last(&g, WHITE)[1], Event::own(GlassEvent::PassedThrough { piece: piece(WHITE, Role::Knight), from: "Mc3".into(), to: "Rc3".into() }));
     assert_eq!(g.to_act(), Some(B), "then Black moves for itself");
     assert!(g.view(Viewer::Referee).fen.ends_with("b -|- - 1 1 0,0 forfeit play"), "{}", g.view(Viewer::Referee).fen);
 }
 
-fn disclosure_after(real: &str, mirror: &str, mv: &str) -> Event {
+fn disclosure_after(real: &str, mirror: &str, mv: &str) -> GlassEvent {
     let mut g = worlds(real, mirror);
     act(&mut g, W, mv);
     let told = last(&g, BLACK);
     assert_eq!(told[1..], last(&g, WHITE)[1..], "both are told the passing and the disclosure");
-    told.into_iter().find(|e| matches!(e, Event::Disclosed { .. })).unwrap_or_else(|| panic!("no disclosure: {mv}"))
+    told.iter()
+        .filter_map(Event::as_own::<GlassEvent>)
+        .find(|e| matches!(e, GlassEvent::Disclosed { .. }))
+        .cloned()
+        .unwrap_or_else(|| panic!("no disclosure: {mv}"))
 }
 
 #[test]
@@ -259,17 +266,17 @@ fn an_arriving_piece_discloses_what_it_attacks_and_a_pawn_its_front_square() {
         ("8/8/8/8/8/8/8/4K3", "7k/8/8/8/8/8/3p4/5n2", "Re1Re2", vec![black(Role::Knight, "Mf1"), black(Role::Pawn, "Md2")]),
     ];
     for (real, mirror, mv, attacks) in cases {
-        let Event::Disclosed { attacks: got, front, .. } = disclosure_after(real, mirror, mv) else { unreachable!() };
+        let GlassEvent::Disclosed { attacks: got, front, .. } = disclosure_after(real, mirror, mv) else { unreachable!() };
         assert_eq!(got, attacks, "{mv}");
         assert_eq!(front, None, "only a pawn's front square is told");
     }
     // The queen on Md4 sees along its lines to the first piece only.
-    let Event::Disclosed { attacks, .. } = disclosure_after("8/8/8/8/8/8/8/3QK3", "8/3r3k/3p4/8/8/8/8/1b5r", "Rd1Rd4") else {
+    let GlassEvent::Disclosed { attacks, .. } = disclosure_after("8/8/8/8/8/8/8/3QK3", "8/3r3k/3p4/8/8/8/8/1b5r", "Rd1Rd4") else {
         unreachable!()
     };
     assert_eq!(attacks, vec![black(Role::Pawn, "Md6")]);
     // A pawn: what it attacks and what stands in front of it.
-    let Event::Disclosed { attacks, front, .. } =
+    let GlassEvent::Disclosed { attacks, front, .. } =
         disclosure_after("8/8/8/8/8/8/3P4/4K3", "7k/8/8/2bn4/8/8/8/8", "Rd2Rd4")
     else {
         unreachable!()
@@ -290,8 +297,8 @@ fn castling_lets_king_and_rook_pass_through_separately() {
     act(&mut g, W, "Re1Rh1");
     assert_eq!(placement(&g), "8/8/8/8/8/8/8/6K1|7k/8/8/8/8/8/8/5Rn1");
     let told = last(&g, WHITE);
-    assert!(told.contains(&Event::Stayed { piece: piece(WHITE, Role::King), square: "Rg1".into() }));
-    assert!(told.contains(&Event::PassedThrough { piece: piece(WHITE, Role::Rook), from: "Rf1".into(), to: "Mf1".into() }));
+    assert!(told.contains(&Event::own(GlassEvent::Stayed { piece: piece(WHITE, Role::King), square: "Rg1".into() })));
+    assert!(told.contains(&Event::own(GlassEvent::PassedThrough { piece: piece(WHITE, Role::Rook), from: "Rf1".into(), to: "Mf1".into() })));
     // Both squares taken: neither passes.
     let mut g = game(&fen("7k/8/8/8/8/8/8/5bn1"));
     act(&mut g, W, "Re1Rh1");
@@ -383,11 +390,11 @@ fn no_legal_move_in_either_world_is_a_draw() {
 fn the_question_is_answered_yes_or_no_and_costs_nothing() {
     let mut g = worlds("8/8/8/8/8/8/8/4K3", "7k/8/8/8/8/8/8/N7");
     act(&mut g, W, "ask");
-    assert_eq!(last(&g, WHITE), vec![Event::Answered { by: WHITE, world: "Mirror".into(), yes: true }]);
+    assert_eq!(last(&g, WHITE), vec![Event::own(GlassEvent::Answered { by: WHITE, world: "Mirror".into(), yes: true })]);
     assert_eq!(g.to_act(), Some(W), "asking is not a move");
     let mut g = worlds("8/8/8/8/8/8/8/4K3", "7k/8/8/8/8/8/8/8");
     act(&mut g, W, "ask");
-    assert_eq!(last(&g, WHITE), vec![Event::Answered { by: WHITE, world: "Mirror".into(), yes: false }]);
+    assert_eq!(last(&g, WHITE), vec![Event::own(GlassEvent::Answered { by: WHITE, world: "Mirror".into(), yes: false })]);
     assert_eq!(g.view(Viewer::White).last.unwrap().events[0].words, "No: White has no legal move in the Mirror world");
 }
 
@@ -396,7 +403,7 @@ fn either_player_may_ask_whoever_is_to_move_and_both_hear_the_answer() {
     // White to move; Black's knight in the Real world could move, White has nothing in the Mirror world.
     let mut g = worlds("8/8/8/8/8/8/8/n3K3", "7k/8/8/8/8/8/8/8");
     act(&mut g, B, "ask");
-    let answer = Event::Answered { by: BLACK, world: "Real".into(), yes: true };
+    let answer = Event::own(GlassEvent::Answered { by: BLACK, world: "Real".into(), yes: true });
     assert_eq!(last(&g, BLACK), vec![answer.clone()], "the question is about the asker's pieces");
     assert_eq!(last(&g, WHITE), vec![answer.clone()], "the other player hears the answer too");
     assert_eq!(g.to_act(), Some(W), "asking does not pass the turn");
@@ -417,7 +424,7 @@ fn either_player_may_ask_whoever_is_to_move_and_both_hear_the_answer() {
     // White may still ask (once), and then moves; then Black may ask again.
     assert!(g.view(Viewer::White).legal.iter().any(|a| a.text == "ask"));
     act(&mut g, W, "ask");
-    assert_eq!(last(&g, BLACK), vec![Event::Answered { by: WHITE, world: "Mirror".into(), yes: false }]);
+    assert_eq!(last(&g, BLACK), vec![Event::own(GlassEvent::Answered { by: WHITE, world: "Mirror".into(), yes: false })]);
     assert!(!g.view(Viewer::White).legal.iter().any(|a| a.text == "ask"), "asked already: not offered again");
     assert_eq!(g.apply(W, "ask").expect_err("asked already").code, ErrorCode::NotAllowed);
     act(&mut g, W, "Re1Rd1");
@@ -443,11 +450,11 @@ fn under_the_forfeit_rule_either_player_may_ask_while_one_chooses() {
     act(&mut g, W, "Mb1Mc3");
     assert_eq!(g.to_act(), Some(B), "Black chooses White's move");
     act(&mut g, W, "ask");
-    assert_eq!(last(&g, BLACK), vec![Event::Answered { by: WHITE, world: "Mirror".into(), yes: true }]);
+    assert_eq!(last(&g, BLACK), vec![Event::own(GlassEvent::Answered { by: WHITE, world: "Mirror".into(), yes: true })]);
     act(&mut g, B, "ask");
-    assert_eq!(last(&g, WHITE), vec![Event::Answered { by: BLACK, world: "Real".into(), yes: false }]);
+    assert_eq!(last(&g, WHITE), vec![Event::own(GlassEvent::Answered { by: BLACK, world: "Real".into(), yes: false })]);
     assert_eq!(g.to_act(), Some(B));
-    assert_eq!(g.view(Viewer::Black).pending, Some(chesslantis_core::view::Pending::MoveForOpponent { for_side: WHITE }));
+    assert_eq!(g.view(Viewer::Black).pending, Some(Pending::own(GlassPending::MoveForOpponent { for_side: WHITE })));
 }
 
 #[test]

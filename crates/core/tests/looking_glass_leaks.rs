@@ -5,6 +5,8 @@
 //! unless the rules told it something about that square, by a deliberately
 //! simple account of the rules written here, apart from the referee.
 
+use chesslantis_core::variants::looking_glass::GlassPending;
+use chesslantis_core::view::Pending;
 use chesslantis_core::{Color, DynGame, Seat, SplitMix, Viewer};
 use std::collections::{BTreeSet, HashMap};
 
@@ -418,7 +420,7 @@ fn a_spectator_sees_only_whose_turn_it_is_until_the_end() {
     let forfeit = |real: &str, mirror: &str| format!("{real}|{mirror} w -|- - 0 1 0,0 forfeit play");
     let mut chooses = DynGame::new("looking-glass", Some(&forfeit("8/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/N7"))).unwrap();
     chooses.apply(Seat::White, "Mb1Mc3").unwrap();
-    assert_eq!(chooses.view(Viewer::Black).pending, Some(chesslantis_core::view::Pending::MoveForOpponent { for_side: Color::White }));
+    assert_eq!(chooses.view(Viewer::Black).pending, Some(Pending::own(GlassPending::MoveForOpponent { for_side: Color::White })));
     let mut moved = DynGame::new("looking-glass", Some(&forfeit("8/8/8/8/8/8/8/R3K3", "3k4/8/8/8/8/8/8/8"))).unwrap();
     moved.apply(Seat::White, "Ra1Ra5").unwrap();
     let mut strikes = DynGame::new("looking-glass", Some("8/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/N7 w -|- - 0 1 2,1 strikes play")).unwrap();

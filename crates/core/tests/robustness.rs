@@ -79,11 +79,11 @@ fn any_action() -> impl Strategy<Value = Action> {
         MoveKind::DoublePush,
         MoveKind::EnPassant,
         MoveKind::Castle,
-        MoveKind::Detonate,
+        MoveKind::InPlace,
     ]);
     let role = prop::option::of(prop::sample::select(Role::ALL.to_vec()));
     let mv = (any::<u8>(), any::<u8>(), kind, role, prop::option::of(any::<u8>())).prop_map(|(f, t, kind, promotion, rebirth)| {
-        Action::Move(Move { from: Square(f), to: Square(t), kind, promotion, rebirth: rebirth.map(Square) })
+        Action::Move(Move { from: Square(f), to: Square(t), kind, promotion, choice: rebirth.map(Square) })
     });
     prop_oneof![
         4 => mv,

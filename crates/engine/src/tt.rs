@@ -16,7 +16,7 @@ pub enum Bound {
     Upper,
 }
 
-/// A move in 32 bits: from, to, promotion role, rebirth square. The kind is
+/// A move in 32 bits: from, to, promotion role, chosen square. The kind is
 /// found again among the legal moves (no two legal moves differ only by kind).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct PackedMove(u32);
@@ -29,7 +29,7 @@ impl PackedMove {
 
     pub fn pack(mv: Move) -> PackedMove {
         let promo = mv.promotion.map_or(0, |r| r.index() as u32 + 1);
-        let rebirth = mv.rebirth.map_or(NO_REBIRTH, |s| s.0 as u32);
+        let rebirth = mv.choice.map_or(NO_REBIRTH, |s| s.0 as u32);
         PackedMove(PRESENT | (mv.from.0 as u32) | (mv.to.0 as u32) << 8 | promo << 16 | rebirth << 20)
     }
 
@@ -185,8 +185,8 @@ mod tests {
         let queen = PackedMove::pack(base.with_promotion(Role::Queen));
         assert!(!queen.matches(base.with_promotion(Role::Knight)));
         assert_eq!(queen.parts(), Some((Square(52), Square(60), Some(Role::Queen))));
-        let reborn = PackedMove::pack(base.with_rebirth(Square(3)));
-        assert!(!reborn.matches(base.with_rebirth(Square(4))));
+        let reborn = PackedMove::pack(base.with_choice(Square(3)));
+        assert!(!reborn.matches(base.with_choice(Square(4))));
         assert!(!reborn.matches(base));
     }
 }

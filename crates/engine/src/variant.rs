@@ -58,7 +58,7 @@ pub fn standard_piece_square<V: EngineVariant>(piece: Piece, sq: Square) -> Phas
 pub fn standard_captured<V: Variant>(pos: &Position<V>, mv: Move) -> Option<Role> {
     match mv.kind {
         MoveKind::EnPassant => Some(Role::Pawn),
-        MoveKind::Castle | MoveKind::Detonate => None,
+        MoveKind::Castle | MoveKind::InPlace => None,
         _ => pos.piece_at(mv.to).filter(|p| p.color != pos.turn()).map(|p| p.role),
     }
 }

@@ -3,6 +3,7 @@
 //! gives an order it knows may be a Strike, and plays whole games.
 
 use chesslantis_core::event::Event;
+use chesslantis_core::variants::looking_glass::events::{Front, GlassEvent};
 use chesslantis_core::variants::looking_glass::worlds::SHAPE;
 use chesslantis_core::view::{EventView, LegalAction};
 use chesslantis_core::{Color, DynGame, Outcome, Piece, Role, Seat, Viewer, WinReason};
@@ -114,7 +115,7 @@ fn sq(name: &str) -> chesslantis_core::Square {
 fn notes_allow_only_orders_that_cannot_be_struck() {
     let white = |role| Piece::new(Color::White, role);
     let passed = |role, from: &str, to: &str| {
-        event(Event::PassedThrough { piece: white(role), from: from.into(), to: to.into() })
+        event(Event::own(GlassEvent::PassedThrough { piece: white(role), from: from.into(), to: to.into() }))
     };
     let log = vec![
         passed(Role::Knight, "Rc3", "Mc3"),
@@ -122,7 +123,7 @@ fn notes_allow_only_orders_that_cannot_be_struck() {
         passed(Role::Bishop, "Re2", "Me2"),
         passed(Role::Pawn, "Rf3", "Mf3"),
         // The pawn on f3 was told f4 in front of it is empty; the one on d3 nothing.
-        event(Event::Disclosed { piece: white(Role::Pawn), square: "Mf3".into(), attacks: vec![], front: Some(chesslantis_core::event::Front { square: "Mf4".into(), piece: None }) }),
+        event(Event::own(GlassEvent::Disclosed { piece: white(Role::Pawn), square: "Mf3".into(), attacks: vec![], front: Some(Front { square: "Mf4".into(), piece: None }) })),
     ];
     let notes = Notes::read(Color::White, &log);
     assert!(notes.order_is_safe(sq("Mc3"), sq("Mb5")), "a knight's jump to a square none of ours holds");
@@ -136,7 +137,7 @@ fn notes_allow_only_orders_that_cannot_be_struck() {
     assert!(!notes.order_is_safe(sq("Ma1"), sq("Ma2")), "no piece of ours there");
     // Once Black moves in its world, the empty square may be taken.
     let mut later = log.clone();
-    later.push(event(Event::MovedUnseen { by: Color::Black, world: "Mirror".into() }));
+    later.push(event(Event::own(GlassEvent::MovedUnseen { by: Color::Black, world: "Mirror".into() })));
     assert!(!Notes::read(Color::White, &later).order_is_safe(sq("Mf3"), sq("Mf4")), "what Black did since is unknown");
 }
 
@@ -156,9 +157,9 @@ fn the_engine_never_gives_an_order_that_is_struck_and_plays_to_an_end() {
             assert!(actions < 3000, "seed {seed}: the game should end (50 moves, repetition, a king taken)");
         }
         let log = game.view(Viewer::Referee).knowledge.log;
-        let struck: Vec<&EventView> = log.iter().filter(|e| matches!(e.event, Event::Strike { .. })).collect();
+        let struck: Vec<&EventView> = log.iter().filter(|e| matches!(e.event.as_own(), Some(GlassEvent::Strike { .. }))).collect();
         assert!(struck.is_empty(), "seed {seed}: the engine gave impossible orders: {struck:?}");
-        orders += log.iter().filter(|e| matches!(e.event, Event::OrderCarried { .. })).count();
+        orders += log.iter().filter(|e| matches!(e.event.as_own(), Some(GlassEvent::OrderCarried { .. }))).count();
         assert!(game.outcome().is_some(), "seed {seed}: the game ended");
     }
     assert!(orders > 10, "the engines gave only {orders} orders: nothing was tested");
@@ -213,7 +214,7 @@ fn the_lowest_level_loses_to_full_strength() {
 
 #[test]
 fn a_risky_pawn_order_is_a_candidate_only_when_nothing_else_is_left() {
-    let log = vec![event(Event::PassedThrough { piece: Piece::new(Color::White, Role::Pawn), from: "Rd3".into(), to: "Md3".into() })];
+    let log = vec![event(Event::own(GlassEvent::PassedThrough { piece: Piece::new(Color::White, Role::Pawn), from: "Rd3".into(), to: "Md3".into() }))];
     let notes = Notes::read(Color::White, &log);
     let action = |text: &str| LegalAction {
         text: text.into(),

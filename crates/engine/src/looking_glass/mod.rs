@@ -24,6 +24,7 @@ use crate::session::{BenchReport, BestMove, Info, Session};
 use crate::time::Limits;
 use crate::Score;
 use chesslantis_core::variants::looking_glass::setup::{Start, STARTS};
+use chesslantis_core::variants::looking_glass::GlassPending;
 use chesslantis_core::variants::LookingGlass;
 use chesslantis_core::view::{Pending, View};
 use chesslantis_core::{Color, DynGame, Variant, Viewer};
@@ -170,9 +171,9 @@ impl Session for LookingGlassSession {
             Some(seat) => seat.color().ok_or("no player is to act")?,
         };
         let view = game.view(Viewer::player(me));
-        match view.pending {
-            Some(Pending::ChooseStart) => Ok(self.start()),
-            Some(Pending::MoveForOpponent { .. }) => self.pick(&view, me, worth_of_choice, limits),
+        match view.pending.as_ref().and_then(Pending::as_own) {
+            Some(GlassPending::ChooseStart) => Ok(self.start()),
+            Some(GlassPending::MoveForOpponent { .. }) => self.pick(&view, me, worth_of_choice, limits),
             _ => self.pick(&view, me, worth_in, limits),
         }
     }

@@ -9,7 +9,8 @@
 //! told). So a fact learnt since the opponent's last move there is still
 //! true: [`Notes::is_current`].
 
-use chesslantis_core::event::{Event, Front};
+use chesslantis_core::event::Event;
+use chesslantis_core::variants::looking_glass::events::{Front, GlassEvent};
 use chesslantis_core::variant::standard_attacks;
 use chesslantis_core::variants::looking_glass::worlds::{portal, World, SHAPE};
 use chesslantis_core::variants::LookingGlass;
@@ -93,9 +94,9 @@ impl Notes {
 
     fn apply(&mut self, event: &Event) {
         let me = self.me;
-        match event {
-            Event::MovedUnseen { by, .. } if *by != me => self.unseen_moves += 1,
-            Event::OrderCarried { by, piece, from, stopped, .. } if *by == me => {
+        match (event, event.as_own::<GlassEvent>()) {
+            (_, Some(GlassEvent::MovedUnseen { by, .. })) if *by != me => self.unseen_moves += 1,
+            (_, Some(GlassEvent::OrderCarried { by, piece, from, stopped, .. })) if *by == me => {
                 let (Some(from), Some(stopped)) = (square(from), square(stopped)) else { return };
                 let g = LookingGlass::geometry();
                 let crossed = if piece.role == Role::Knight { Bitboard::EMPTY } else { g.between(from, stopped) };
@@ -114,7 +115,7 @@ impl Notes {
                 self.facts.remove(&stopped);
                 self.mine.insert(stopped, arrived);
             }
-            Event::Captured { piece, square: at } => {
+            (Event::Captured { piece, square: at }, _) => {
                 if piece.color != me {
                     *self.enemy_captured.entry(piece.role).or_default() += 1;
                 }
@@ -127,7 +128,7 @@ impl Notes {
                     self.facts.remove(&at);
                 }
             }
-            Event::PassedThrough { piece, from, to } => {
+            (_, Some(GlassEvent::PassedThrough { piece, from, to })) => {
                 let (Some(from), Some(to)) = (square(from), square(to)) else { return };
                 if self.in_unseen(from) {
                     if piece.color == me {
@@ -141,7 +142,7 @@ impl Notes {
                     self.learn(to, Fact::Enemy(Some(piece.role)));
                 }
             }
-            Event::Stayed { piece, square: at } if piece.color == me => {
+            (_, Some(GlassEvent::Stayed { piece, square: at })) if piece.color == me => {
                 let Some(at) = square(at) else { return };
                 if self.in_unseen(at) {
                     self.mine.insert(at, *piece);
@@ -151,7 +152,7 @@ impl Notes {
                     self.learn(portal(at), known.unwrap_or(Fact::Enemy(None)));
                 }
             }
-            Event::Disclosed { piece, attacks, front, .. } if piece.color == me => {
+            (_, Some(GlassEvent::Disclosed { piece, attacks, front, .. })) if piece.color == me => {
                 for seen in attacks {
                     if let Some(sq) = square(&seen.square) {
                         self.learn(sq, Fact::Enemy(Some(seen.piece.role)));
@@ -167,7 +168,7 @@ impl Notes {
                 }
             }
             // The forfeit rule: the opponent chose our move in its world (`Ma7Ma6`).
-            Event::Moved { by, san } if *by == me => {
+            (Event::Moved { by, san }, _) if *by == me => {
                 let Some((from, rest)) = SHAPE.parse_prefix(san) else { return };
                 let Some((to, _)) = SHAPE.parse_prefix(rest) else { return };
                 if self.in_unseen(from) {

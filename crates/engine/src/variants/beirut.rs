@@ -8,7 +8,7 @@
 //!   (see `carrier_preference`): a knight reaches the squares around the
 //!   enemy king soonest, jumps over guards, and blown up costs only a minor
 //!   piece. Without knights: a bishop, then a pawn, a rook, the queen.
-//! - Detonation is a legal move (`MoveKind::Detonate`), so the search weighs
+//! - Detonation is a legal move (`MoveKind::InPlace`), so the search weighs
 //!   it at every turn like any other move.
 //! - The opponent's carrier: one world per carrier the opponent may have
 //!   chosen at the start and that the game since has not ruled out, each as

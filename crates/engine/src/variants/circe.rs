@@ -20,7 +20,7 @@ impl EngineVariant for Circe {
     const RESETS_ARE_IRREVERSIBLE: bool = false;
 
     fn captured(pos: &Position<Self>, mv: Move) -> Option<Role> {
-        match mv.rebirth {
+        match mv.choice {
             Some(_) => None,
             None => standard_captured(pos, mv),
         }

@@ -7,6 +7,8 @@ use super::BermudaAngle;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
+use super::events::AngleEvent;
+use super::shown::{AngleKnowledge, AnglePending};
 use crate::game::{
     Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer,
     WinReason,
@@ -17,7 +19,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{square_text, Variant};
-use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
+use crate::view::{self, BoardView, Knowledge, LegalAction, Pending, VariantKnowledge};
 
 type Pos = Position<BermudaAngle>;
 
@@ -84,7 +86,7 @@ impl BermudaGame {
             self.last = None;
         } else {
             self.last = Some(Aftermath::NoRoll(mv));
-            events.push(Event::NoRoll);
+            events.push(Event::own(AngleEvent::NoRoll));
             events.extend(self.inner.outcome().map(Event::GameOver));
         }
         self.inner.set_events(events);
@@ -97,7 +99,7 @@ impl BermudaGame {
         if let Some(Outcome::Win { winner, reason: WinReason::KingCaptured }) = self.inner.outcome() {
             let vanished = report.vanished.iter().any(|v| v.piece.role == Role::King && v.piece.color == !winner);
             if vanished {
-                self.inner.set_outcome(Some(Outcome::Win { winner, reason: WinReason::KingVanished }));
+                self.inner.set_outcome(Some(Outcome::Win { winner, reason: super::KING_VANISHED.reason() }));
             }
         }
         self.inner.set_events(roll_events(&report, self.inner.outcome()));
@@ -273,9 +275,9 @@ impl Game for BermudaGame {
 
     fn pending(&self) -> Option<Pending> {
         match (&self.pending, self.inner.outcome()) {
-            (Some(p), _) => Some(Pending::Roll { after: self.move_text(p.mv) }),
+            (Some(p), _) => Some(Pending::own(AnglePending::Roll { after: self.move_text(p.mv) })),
             (None, Some(_)) => None,
-            (None, None) => Some(Pending::Move { rejected: None }),
+            (None, None) => Some(Pending::Move),
         }
     }
 
@@ -285,20 +287,23 @@ impl Game for BermudaGame {
 
     fn knowledge(&self, viewer: Viewer) -> Knowledge {
         let last_roll = self.last_roll().map(|r| BermudaAngle::SHAPE.name(r.square).to_string());
-        Knowledge { last_roll, notes: self.observation(viewer).notes, ..Knowledge::default() }
+        let own = last_roll.map(|last_roll| VariantKnowledge::new(AngleKnowledge { last_roll }));
+        Knowledge { own, notes: self.observation(viewer).notes, ..Knowledge::default() }
     }
 }
 
 /// The roll, what vanished, a capture undone, and the end of the game.
 fn roll_events(report: &RollReport, outcome: Option<Outcome>) -> Vec<Event> {
     let name = square_text::<BermudaAngle>;
-    let mut events = vec![Event::Rolled { square: name(report.square) }];
-    events.extend(report.vanished.iter().map(|v| Event::Vanished {
-        piece: v.piece,
-        square: name(v.square),
-        on_its_way_to: v.moving.then(|| name(v.square)),
+    let mut events = vec![Event::own(AngleEvent::Rolled { square: name(report.square) })];
+    events.extend(report.vanished.iter().map(|v| {
+        Event::own(AngleEvent::Vanished {
+            piece: v.piece,
+            square: name(v.square),
+            on_its_way_to: v.moving.then(|| name(v.square)),
+        })
     }));
-    events.extend(report.restored.map(|(sq, piece)| Event::CaptureUndone { piece, square: name(sq) }));
+    events.extend(report.restored.map(|(sq, piece)| Event::own(AngleEvent::CaptureUndone { piece, square: name(sq) })));
     events.extend(outcome.map(Event::GameOver));
     events
 }

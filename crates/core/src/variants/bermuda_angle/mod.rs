@@ -8,14 +8,20 @@
 //!
 //! Perft and `legal_moves` know nothing of the dice: they count moves.
 
+pub mod events;
 pub mod game;
 pub mod roll;
 pub mod voyage;
+pub mod shown;
+
+pub use events::AngleEvent;
+pub use shown::{AngleKnowledge, AnglePending, LAST_ROLL_FIELD};
 
 pub use game::BermudaGame;
 pub use roll::BermudaRoll;
 pub use voyage::{angle, dice_outcomes, resolve, roll_due, roll_outcomes, survival_chance, voyages, RollReport, Vanished, Voyage};
 
+use crate::outcome::OwnWin;
 use crate::color::Color;
 use crate::error::FenError;
 use crate::game::{DrawReason, Outcome, WinReason};
@@ -120,3 +126,10 @@ pub(crate) fn play_move(pos: &mut Position<BermudaAngle>, mv: Move) -> MoveEffec
     }
     effect
 }
+
+/// The loser's king vanished in the Angle.
+pub static KING_VANISHED: OwnWin = OwnWin {
+    owner: BermudaAngle::ID,
+    id: "king_vanished",
+    words: |winner| format!("{winner} wins: the {} king vanished", (!winner).name().to_lowercase()),
+};

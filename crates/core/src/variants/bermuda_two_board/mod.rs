@@ -11,19 +11,23 @@
 //! There is no check: kings are captured (a king captured on U falls to L),
 //! and a side with no king on either board has lost.
 
+pub mod events;
 pub mod complement;
 pub mod moves;
 pub mod transfer;
 
+pub use events::TwoBoardEvent;
+
 pub use complement::{complement, home_king_square, lower_board, upper_board, LOWER, UPPER};
 pub use transfer::{arrived, Crossing, Transfer};
 
+use crate::outcome::OwnWin;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use crate::moves::Move;
 use crate::notation;
-use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::outcome::{DrawReason, Outcome};
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::Shape;
@@ -64,8 +68,8 @@ impl Variant for BermudaTwoBoard {
     fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
         let lost = |c: Color| pos.kings(c).is_empty();
         match (lost(Color::White), lost(Color::Black)) {
-            (true, false) => Some(Outcome::Win { winner: Color::Black, reason: WinReason::NoKingLeft }),
-            (false, true) => Some(Outcome::Win { winner: Color::White, reason: WinReason::NoKingLeft }),
+            (true, false) => Some(Outcome::Win { winner: Color::Black, reason: NO_KING_LEFT.reason() }),
+            (false, true) => Some(Outcome::Win { winner: Color::White, reason: NO_KING_LEFT.reason() }),
             (true, true) => Some(Outcome::Draw(DrawReason::BothKingsGone)),
             (false, false) => (!has_legal_move).then_some(Outcome::Draw(DrawReason::Stalemate)),
         }
@@ -101,9 +105,9 @@ impl Variant for BermudaTwoBoard {
         let mut events = vec![moved_event(before, mv)];
         let became = |c: &Crossing| (c.arrived != c.piece).then_some(c.arrived.role);
         events.extend(done.captured.map(|(sq, piece)| Event::Captured { piece, square: name(sq) }));
-        events.extend(done.crushed.map(|(sq, piece)| Event::Removed { piece, square: name(sq) }));
-        events.extend(done.fell.map(|c| Event::Fell { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) }));
-        events.extend(done.rose.map(|c| Event::Rose { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) }));
+        events.extend(done.crushed.map(|(sq, piece)| Event::own(TwoBoardEvent::Removed { piece, square: name(sq) })));
+        events.extend(done.fell.map(|c| Event::own(TwoBoardEvent::Fell { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) })));
+        events.extend(done.rose.map(|c| Event::own(TwoBoardEvent::Rose { piece: c.piece, from: name(c.from), to: name(c.to), became: became(&c) })));
         events
     }
 }
@@ -174,3 +178,10 @@ fn validate(pos: &Position<BermudaTwoBoard>) -> Result<(), FenError> {
     }
     Ok(())
 }
+
+/// The loser has no king left on either board.
+pub static NO_KING_LEFT: OwnWin = OwnWin {
+    owner: BermudaTwoBoard::ID,
+    id: "no_king_left",
+    words: |winner| format!("{winner} wins: {} has no king left on either board", !winner),
+};

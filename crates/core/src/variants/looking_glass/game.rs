@@ -14,6 +14,8 @@ use super::LookingGlass;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
+use super::events::GlassEvent;
+use super::shown::GlassPending;
 use crate::game::{Action, Actor, Game, Observation, OwnAction, Probability, Viewer};
 use crate::moves::{Move, MoveKind};
 use crate::notation;
@@ -126,14 +128,14 @@ impl LookingGlassGame {
             Color::Black => Phase::Play,
         };
         self.history = vec![self.pos.hash()];
-        self.tell(Event::ArmySetUp { by: color, start: Some(start.text()) }, Audience::Only(color));
-        self.tell(Event::ArmySetUp { by: color, start: None }, Audience::Only(!color));
+        self.tell(Event::own(GlassEvent::ArmySetUp { by: color, start: Some(start.text()) }), Audience::Only(color));
+        self.tell(Event::own(GlassEvent::ArmySetUp { by: color, start: None }), Audience::Only(!color));
     }
 
     /// The answer to `color`'s question now.
     fn answer(&self, color: Color) -> Event {
         let yes = any_in_other_world_of(&self.pos, color);
-        Event::Answered { by: color, world: World::home(color).other().name().to_string(), yes }
+        Event::own(GlassEvent::Answered { by: color, world: World::home(color).other().name().to_string(), yes })
     }
 
     /// Whether `color` may ask now: both armies are set up, and it has not
@@ -170,7 +172,7 @@ impl LookingGlassGame {
         let san = notation::san(&self.pos, mv);
         self.tell(Event::Moved { by: us, san }, Audience::Only(us));
         let world = World::home(us).name().to_string();
-        self.tell(Event::MovedUnseen { by: us, world }, Audience::Only(!us));
+        self.tell(Event::own(GlassEvent::MovedUnseen { by: us, world }), Audience::Only(!us));
         let played = self.make(mv);
         self.tell_effects(&played, us, Audience::Only(us));
     }
@@ -184,7 +186,7 @@ impl LookingGlassGame {
         let piece = self.pos.piece_at(mv.from).expect("an order carried out moves a piece");
         let stopped = square_text::<LookingGlass>(mv.to);
         let (from, to) = (square_text::<LookingGlass>(order.from), square_text::<LookingGlass>(order.to));
-        self.tell(Event::OrderCarried { by: us, piece, from, to, stopped, took }, Audience::Both);
+        self.tell(Event::own(GlassEvent::OrderCarried { by: us, piece, from, to, stopped, took }), Audience::Both);
         let played = self.make(mv);
         self.tell_effects(&played, us, Audience::Both);
     }
@@ -200,14 +202,14 @@ impl LookingGlassGame {
             OrderRule::Strikes => {
                 self.pos.extra.strikes[us.index()] += 1;
                 let count = self.pos.extra.strikes(us);
-                self.tell(Event::Strike { by: us, order, count }, Audience::Both);
+                self.tell(Event::own(GlassEvent::Strike { by: us, order, count }), Audience::Both);
             }
             OrderRule::Forfeit => {
                 let can_choose = !moves_in(&self.pos, World::home(!us)).is_empty();
                 if can_choose {
                     self.pos.extra.phase = Phase::Forfeit;
                 }
-                self.tell(Event::Forfeited { by: us, order, chosen_by_opponent: can_choose }, Audience::Both);
+                self.tell(Event::own(GlassEvent::Forfeited { by: us, order, chosen_by_opponent: can_choose }), Audience::Both);
             }
         }
     }
@@ -239,14 +241,14 @@ impl LookingGlassGame {
             match *crossing {
                 Crossing::Passed { piece, from, to } => {
                     let (from, to_text) = (square_text::<LookingGlass>(from), square_text::<LookingGlass>(to));
-                    self.tell(Event::PassedThrough { piece, from, to: to_text }, Audience::Both);
+                    self.tell(Event::own(GlassEvent::PassedThrough { piece, from, to: to_text }), Audience::Both);
                     if let Some(event) = disclosure(&self.pos, to) {
                         self.tell(event, Audience::Both);
                     }
                 }
                 Crossing::Stayed { piece, square } => {
                     let to = if World::of(square) == World::home(mover) { Audience::Only(mover) } else { stayed };
-                    self.tell(Event::Stayed { piece, square: square_text::<LookingGlass>(square) }, to);
+                    self.tell(Event::own(GlassEvent::Stayed { piece, square: square_text::<LookingGlass>(square) }), to);
                 }
             }
         }
@@ -313,7 +315,7 @@ impl LookingGlassGame {
                 ),
             });
         }
-        Ok(Action::Move(Move { from, to, kind: MoveKind::Normal, promotion, rebirth: None }))
+        Ok(Action::Move(Move { from, to, kind: MoveKind::Normal, promotion, choice: None }))
     }
 
     /// The forfeit rule: a move for the side to move among those in the
@@ -648,9 +650,9 @@ impl Game for LookingGlassGame {
     fn pending(&self) -> Option<Pending> {
         self.deciding()?;
         Some(match self.pos.extra.phase {
-            Phase::Setup(_) => Pending::ChooseStart,
-            Phase::Forfeit => Pending::MoveForOpponent { for_side: self.pos.turn() },
-            Phase::Play => Pending::Move { rejected: None },
+            Phase::Setup(_) => Pending::own(GlassPending::ChooseStart),
+            Phase::Forfeit => Pending::own(GlassPending::MoveForOpponent { for_side: self.pos.turn() }),
+            Phase::Play => Pending::Move,
         })
     }
 
@@ -682,7 +684,7 @@ impl Game for LookingGlassGame {
         }
         Color::ALL
             .into_iter()
-            .filter_map(|c| self.starts[c.index()].map(|s| Event::ArmySetUp { by: c, start: Some(s.text()) }))
+            .filter_map(|c| self.starts[c.index()].map(|s| Event::own(GlassEvent::ArmySetUp { by: c, start: Some(s.text()) })))
             .collect()
     }
 }

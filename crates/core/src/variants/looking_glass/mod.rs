@@ -15,8 +15,10 @@
 //! - [`transfer`]: making a move, passing through, disclosures on arrival;
 //! - [`end`]: king captured, three Strikes, no move in either world;
 //! - [`decision`]: the setup choice and the question as variant actions;
-//! - [`game`]: the referee: phases, what each player is told, views.
+//! - [`game`]: the referee: phases, what each player is told, views;
+//! - [`events`]: what the players are told, in this variant's own words.
 
+pub mod events;
 pub mod decision;
 pub mod end;
 pub mod game;
@@ -26,7 +28,10 @@ pub mod setup;
 pub mod state;
 pub mod transfer;
 pub mod worlds;
+pub mod shown;
 
+pub use events::GlassEvent;
+pub use shown::GlassPending;
 pub use game::{new_game, LookingGlassGame};
 pub use state::{LgState, OrderRule, Phase};
 pub use worlds::World;

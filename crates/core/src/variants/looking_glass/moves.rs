@@ -98,7 +98,7 @@ pub fn is_order(pos: &Pos, mv: Move) -> bool {
     let promotion_fits =
         mv.promotion.is_none_or(|r| LookingGlass::PROMOTION_ROLES.contains(&r) && LookingGlass::promotion_zone(pos.turn()).contains(mv.to));
     mv.kind == crate::moves::MoveKind::Normal
-        && mv.rebirth.is_none()
+        && mv.choice.is_none()
         && mv.from != mv.to
         && unseen.contains(mv.from)
         && unseen.contains(mv.to)

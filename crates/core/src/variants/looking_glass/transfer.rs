@@ -5,7 +5,8 @@
 
 use super::worlds::{portal, World};
 use super::LookingGlass;
-use crate::event::{Event, Front, Seen};
+use super::events::{Front, GlassEvent, Seen};
+use crate::event::Event;
 use crate::make;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -80,5 +81,5 @@ pub fn disclosure(pos: &Pos, sq: Square) -> Option<Event> {
         .then(|| LookingGlass::SHAPE.forward(piece.color, sq))
         .flatten()
         .map(|f| Front { square: square_text::<LookingGlass>(f), piece: pos.piece_at(f) });
-    Some(Event::Disclosed { piece, square: square_text::<LookingGlass>(sq), attacks, front })
+    Some(Event::own(GlassEvent::Disclosed { piece, square: square_text::<LookingGlass>(sq), attacks, front }))
 }

@@ -7,6 +7,10 @@
 //! `Move::to` is the landing square and `play` does the teleport.
 //! See docs/rules/portal.md.
 
+pub mod events;
+
+pub use events::PortalEvent;
+
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::FenError;
@@ -145,7 +149,7 @@ impl Variant for Portal {
         if let Some(exit) = partner(mv.to).filter(|_| mv.kind != MoveKind::Castle) {
             if let Some(piece) = after.piece_at(exit) {
                 let (from, to) = (square_text::<Self>(mv.to), square_text::<Self>(exit));
-                events.push(Event::Teleported { piece, from, to });
+                events.push(Event::own(PortalEvent::Teleported { piece, from, to }));
             }
             let mover = before.piece_at(mv.from).map(|p| p.color);
             let victim = before.piece_at(exit).filter(|p| Some(p.color) != mover);

@@ -7,12 +7,19 @@
 //! the secrecy lives in `BeirutGame`, whose observations show each player only
 //! their own carrier.
 
+pub mod events;
+pub mod shown;
+
+pub use events::{BeirutEvent, BombFate};
+pub use shown::{BeirutKnowledge, BeirutPending, OWN_CARRIER_FIELD};
+
+use crate::outcome::OwnWin;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
-use crate::event::{BombFate, Event};
+use crate::event::Event;
 use crate::game::{
-    Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer, WinReason,
+    Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer,
 };
 use crate::make;
 use crate::movegen;
@@ -22,7 +29,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{self, standard_outcome, standard_validate, typed_meaning, Variant};
-use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
+use crate::view::{self, BoardView, Knowledge, LegalAction, Pending, VariantKnowledge};
 use crate::variants::chess;
 use crate::zobrist;
 
@@ -127,7 +134,7 @@ fn read_bomb(text: &str) -> Result<Bomb, FenError> {
 
 /// The detonation of `color`'s bomb, if it has one (legal or not).
 pub fn detonation(bombs: &Bombs, color: Color) -> Option<Move> {
-    bombs.carrier(color).map(|sq| Move::new(sq, sq, MoveKind::Detonate))
+    bombs.carrier(color).map(|sq| Move::new(sq, sq, MoveKind::InPlace))
 }
 
 /// The squares a bomb on `sq` clears: its own and the eight around it.
@@ -150,6 +157,11 @@ bomb         detonate your bomb instead of moving (also written as its square tw
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ?,?"
     }
 
+    /// A detonation is the carrier's move in place: `detonate`, `Bomb@d5`.
+    fn in_place_text(square: &str) -> (String, String) {
+        ("detonate".into(), format!("Bomb@{square}"))
+    }
+
     fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
         let us = pos.turn();
         // Without its king the side to move has lost (to a bomb): no moves.
@@ -166,7 +178,7 @@ bomb         detonate your bomb instead of moving (also written as its square tw
 
     fn play(pos: &mut Position<Self>, mv: Move) {
         let us = pos.turn();
-        if mv.kind == MoveKind::Detonate {
+        if mv.kind == MoveKind::InPlace {
             return detonate(pos, mv);
         }
         let effect = make::play_standard(pos, mv);
@@ -197,7 +209,7 @@ bomb         detonate your bomb instead of moving (also written as its square tw
     fn outcome(pos: &Position<Self>, has_legal_move: bool) -> Option<Outcome> {
         let us = pos.turn();
         if pos.king(us).is_none() {
-            return Some(Outcome::Win { winner: !us, reason: WinReason::Detonation });
+            return Some(Outcome::Win { winner: !us, reason: DETONATION.reason() });
         }
         if has_legal_move && Color::ALL.into_iter().any(|c| might_carry_a_bomb(pos, c)) {
             return None;
@@ -218,14 +230,19 @@ bomb         detonate your bomb instead of moving (also written as its square tw
     /// The move, and for a detonation the squares it cleared and the pieces
     /// it took (public: everyone sees the blast).
     fn move_events(before: &Position<Self>, mv: Move, after: &Position<Self>) -> Vec<Event> {
-        if mv.kind != MoveKind::Detonate {
+        if mv.kind != MoveKind::InPlace {
             return variant::standard_move_events(before, mv, after);
         }
         let name = variant::square_text::<Self>;
         let around = (blast(mv.from) & before.occupied()).without(mv.from);
         let vanished = std::iter::once(mv.from).chain(around).filter_map(|sq| before.piece_at(sq)).collect();
-        let detonated =
-            Event::Detonated { by: before.turn(), square: name(mv.from), cleared: around.map(name).collect(), vanished };
+        let detonated = BeirutEvent::Detonated {
+            by: before.turn(),
+            square: name(mv.from),
+            cleared: around.map(name).collect(),
+            vanished,
+        };
+        let detonated = Event::own(detonated);
         let mut events = vec![variant::moved_event(before, mv), detonated];
         events.extend(variant::check_event(after));
         events
@@ -386,7 +403,7 @@ impl BeirutGame {
         pos.extra.set(color, Bomb::Carried(sq));
         let carrier = pos.piece_at(sq).map(|piece| (piece, Beirut::SHAPE.name(sq).to_string()));
         self.game.set_position(pos);
-        self.game.set_events(vec![Event::CarrierChosen { by: color, carrier }]);
+        self.game.set_events(vec![Event::own(BeirutEvent::CarrierChosen { by: color, carrier })]);
         Ok(())
     }
 
@@ -430,7 +447,7 @@ impl BeirutGame {
             return;
         }
         let mut events = self.game.events().to_vec();
-        events.extend(Color::ALL.map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }));
+        events.extend(Color::ALL.map(|owner| Event::own(BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) })));
         self.game.set_events(events);
     }
 
@@ -528,7 +545,7 @@ impl Game for BeirutGame {
         let board_and_counters = full.rsplit_once(' ').map_or(full.as_str(), |(head, _)| head);
         let notes = match viewer {
             _ if self.outcome().is_some() => Color::ALL
-                .map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }.to_string())
+                .map(|owner| BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) }.to_string())
                 .to_vec(),
             Viewer::White | Viewer::Black => viewer.color().map(|c| self.own_bomb_note(c)).into_iter().collect(),
             Viewer::Spectator | Viewer::Referee => Vec::new(),
@@ -591,15 +608,13 @@ impl Game for BeirutGame {
 
     /// Each player's carrier choice names its square to them only.
     fn last_events(&self, viewer: Viewer) -> Vec<Event> {
-        let mut events = self.game.events().to_vec();
-        for event in &mut events {
-            if let Event::CarrierChosen { by, carrier } = event {
-                if !viewer.sees_secrets_of(*by) {
-                    *carrier = None;
-                }
+        let hide = |event: &Event| match event.as_own() {
+            Some(&BeirutEvent::CarrierChosen { by, carrier: Some(_) }) if !viewer.sees_secrets_of(by) => {
+                Event::own(BeirutEvent::CarrierChosen { by, carrier: None })
             }
-        }
-        events
+            _ => event.clone(),
+        };
+        self.game.events().iter().map(hide).collect()
     }
 
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
@@ -634,8 +649,8 @@ impl Game for BeirutGame {
     fn pending(&self) -> Option<Pending> {
         match (self.outcome(), self.choosing()) {
             (Some(_), _) => None,
-            (None, Some(_)) => Some(Pending::ChooseCarrier),
-            (None, None) => Some(Pending::Move { rejected: None }),
+            (None, Some(_)) => Some(Pending::own(BeirutPending::ChooseCarrier)),
+            (None, None) => Some(Pending::Move),
         }
     }
 
@@ -645,7 +660,8 @@ impl Game for BeirutGame {
             .color()
             .and_then(|c| self.position().extra.carrier(c))
             .map(|sq| Beirut::SHAPE.name(sq).to_string());
-        Knowledge { own_carrier, notes: self.observation(viewer).notes, ..Knowledge::default() }
+        let own = own_carrier.map(|own_carrier| VariantKnowledge::new(BeirutKnowledge { own_carrier }));
+        Knowledge { own, notes: self.observation(viewer).notes, ..Knowledge::default() }
     }
 
     fn is_secret(&self, action: Action) -> bool {
@@ -660,6 +676,13 @@ impl Game for BeirutGame {
         if self.outcome().is_none() {
             return Vec::new();
         }
-        Color::ALL.map(|owner| Event::BombRevealed { owner, fate: self.bomb_fate(owner) }).to_vec()
+        Color::ALL.map(|owner| Event::own(BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) })).to_vec()
     }
 }
+
+/// A bomb took the loser's king.
+pub static DETONATION: OwnWin = OwnWin {
+    owner: Beirut::ID,
+    id: "detonation",
+    words: |winner| format!("{winner} wins: the bomb took the {} king", (!winner).name().to_lowercase()),
+};

@@ -9,6 +9,12 @@
 //! `Move` (a proposal, or the second move) and its own [`RejectionAction`]s,
 //! `Accept` and `Reject`.
 
+pub mod events;
+pub mod shown;
+
+pub use events::RejectionEvent;
+pub use shown::{RejectionPending, REJECTED_FIELD};
+
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
@@ -185,12 +191,12 @@ impl RejectionGame {
         match (step, answer) {
             (Step::Proposing, _) => self.refuse(format!("nothing is proposed yet; {mover} proposes a move first")),
             (Step::Answering(mv), RejectionAction::Accept) => {
-                let accepted = Event::Accepted { by: !mover, san: self.san(mv) };
+                let accepted = Event::own(RejectionEvent::Accepted { by: !mover, san: self.san(mv) });
                 self.play(mv, TurnEnd::Accepted { by: !mover, mv }, Some(accepted));
                 Ok(())
             }
             (Step::Answering(mv), RejectionAction::Reject) => {
-                self.events = vec![Event::Rejected { by: !mover, san: self.san(mv) }];
+                self.events = vec![Event::own(RejectionEvent::Rejected { by: !mover, san: self.san(mv) })];
                 self.step = Step::Replacing { rejected: mv };
                 Ok(())
             }
@@ -271,7 +277,7 @@ impl Game for RejectionGame {
             }
             (Step::Proposing, TypedAction::Move(mv)) => {
                 self.step = Step::Answering(mv);
-                self.events = vec![Event::Proposed { by: mover, san: self.san(mv) }];
+                self.events = vec![Event::own(RejectionEvent::Proposed { by: mover, san: self.san(mv) })];
                 Ok(())
             }
             (Step::Answering(mv), TypedAction::Move(_)) => self.refuse(format!(
@@ -383,9 +389,9 @@ impl Game for RejectionGame {
             return None;
         }
         Some(match self.step {
-            Step::Proposing => Pending::Move { rejected: None },
-            Step::Answering(mv) => Pending::AnswerProposal { proposal: self.text(mv), san: self.san(mv) },
-            Step::Replacing { rejected } => Pending::Move { rejected: Some(self.text(rejected)) },
+            Step::Proposing => Pending::Move,
+            Step::Answering(mv) => Pending::own(RejectionPending::AnswerProposal { proposal: self.text(mv), san: self.san(mv) }),
+            Step::Replacing { rejected } => Pending::own(RejectionPending::Move { rejected: self.text(rejected) }),
         })
     }
 }

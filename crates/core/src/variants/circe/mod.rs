@@ -2,9 +2,13 @@
 //! captured piece is reborn at once on an empty start square of its own type
 //! on its own side, a captured pawn on any empty square of its owner's 5th to
 //! 7th rank, and the capturer chooses the square. The choice is part of the
-//! capturing move (`Move::rebirth`), so a capture with three possible squares
-//! is three legal moves; with no empty square the piece is gone (`rebirth`
+//! capturing move (its `Move::choice`), so a capture with three possible squares
+//! is three legal moves; with no empty square the piece is gone (the choice
 //! is `None`). Legality is judged after the rebirth. Kings are never captured.
+
+pub mod events;
+
+pub use events::CirceEvent;
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -71,7 +75,7 @@ impl Variant for Circe {
                         let mut reborn = after.clone();
                         reborn.put(home, victim);
                         if !reborn.king_attacked(us) {
-                            out.push(mv.with_rebirth(home));
+                            out.push(mv.with_choice(home));
                         }
                     }
                 }
@@ -106,8 +110,8 @@ impl Variant for Circe {
         let mut events = vec![variant::moved_event(before, mv)];
         if let Some((sq, piece)) = variant::standard_capture(before, mv) {
             events.push(Event::Captured { piece, square: variant::square_text::<Self>(sq) });
-            if let Some(home) = mv.rebirth {
-                events.push(Event::Reborn { piece, square: variant::square_text::<Self>(home) });
+            if let Some(home) = mv.choice {
+                events.push(Event::own(CirceEvent::Reborn { piece, square: variant::square_text::<Self>(home) }));
             }
         }
         events.extend(variant::check_event(after));
@@ -116,11 +120,16 @@ impl Variant for Circe {
 
     fn play(pos: &mut Position<Self>, mv: Move) {
         let effect = make::play_standard(pos, mv);
-        if let (Some(home), Some((_, victim))) = (mv.rebirth, effect.captured) {
+        if let (Some(home), Some((_, victim))) = (mv.choice, effect.captured) {
             // The square was empty when the move was found legal; castling
             // rights are never given back (a reborn rook cannot castle).
             pos.put(home, victim);
         }
+    }
+
+    /// The rebirth square as a UI offers it with the capture.
+    fn choice_text(square: &str) -> String {
+        format!("reborn {square}")
     }
 
     /// A capture typed without its rebirth square is read when there is only
@@ -141,7 +150,7 @@ impl Variant for Circe {
             pos.legal_moves().into_iter().filter(|&mv| written_without_rebirth(pos, mv).contains(&base)).collect();
         let Some(&first) = choices.first() else { return Err(error) };
         let victim = make::play_standard(&mut pos.clone(), first).captured.map(|(_, piece)| piece.role.name());
-        let why = match (victim, typed_rebirth, first.rebirth) {
+        let why = match (victim, typed_rebirth, first.choice) {
             (_, None, _) if choices.len() == 1 => return Ok(first),
             (None, _, _) => "nothing is captured, so nothing is reborn".to_string(),
             (Some(victim), None, _) => format!("choose where the captured {victim} is reborn"),
@@ -158,7 +167,7 @@ impl Variant for Circe {
 
 /// The ways a player might write `mv` leaving out its rebirth: UCI and SAN.
 fn written_without_rebirth(pos: &Position<Circe>, mv: Move) -> [String; 2] {
-    let uci = notation::uci::<Circe>(Move { rebirth: None, ..mv }, false);
+    let uci = notation::uci::<Circe>(Move { choice: None, ..mv }, false);
     let san = notation::san(pos, mv);
     let san = san.split('@').next().unwrap_or_default();
     [uci, without_marks(san)]
