@@ -42,6 +42,8 @@ export async function openFixture(browser, server, name, { viewport = DESKTOP, i
     /** A frame as the server sends it. */
     push: frame => page.evaluate(f => window.harness.push(f), frame),
     sent: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s).action ?? JSON.parse(s).type)),
+    /** Every frame the page sent, parsed. */
+    frames: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s))),
     async close() {
       assert.deepEqual(problems, []);
       await context.close();

@@ -6,16 +6,13 @@
 // target/web-screenshots/ (artifacts, not committed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { readdirSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { centre, clickSquare as click, DESKTOP, fixture, launchChromium, openFixture, webDir } from './harness-page.mjs';
 import { serve } from './serve.mjs';
 
-const webDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
 const fixtureNames = readdirSync(join(webDir, 'fixtures')).filter(f => f.endsWith('.json')).map(f => f.slice(0, -5)).sort();
-const fixture = name => JSON.parse(readFileSync(join(webDir, 'fixtures', `${name}.json`), 'utf8'));
 
 let server;
 let browser;
@@ -23,11 +20,7 @@ let browser;
 before(async () => {
   mkdirSync(shotsDir, { recursive: true });
   server = await serve(webDir);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -36,41 +29,7 @@ after(async () => {
 });
 
 /** A page on the harness with one fixture loaded; fails the test on any page error or off-host request. */
-async function open(name, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', e => problems.push(`page error: ${e.message}`));
-  page.on('console', m => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
-  page.on('request', r => !r.url().startsWith(server.url) && !r.url().startsWith('data:') && problems.push(`request to another host: ${r.url()}`));
-  page.on('response', r => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-  await page.goto(`${server.url}/harness.html`);
-  await page.waitForFunction(() => !!window.harness);
-  await page.evaluate(f => window.harness.load(f), fixture(name));
-  await page.waitForSelector('.sq, .boards-hidden');
-  return {
-    page,
-    problems,
-    sent: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s).action ?? JSON.parse(s).type)),
-    frames: () => page.evaluate(() => window.harness.sent().map(s => JSON.parse(s))),
-    async close() {
-      assert.deepEqual(problems, []);
-      await context.close();
-    },
-  };
-}
-
-async function centre(page, square) {
-  const box = await page.locator(`.sq[data-square="${square}"]`).boundingBox();
-  assert.ok(box, `square ${square} is on the page`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
-}
-
-async function click(page, square) {
-  const { x, y } = await centre(page, square);
-  await page.mouse.click(x, y);
-  await page.waitForTimeout(60); // chessground calls its event handlers on the next tick
-}
+const open = (name, viewport = DESKTOP) => openFixture(browser, server, name, { viewport });
 
 /** Waits until the page has sent `count` actions, then returns them. */
 async function sentAfter(s, count = 1) {

@@ -22,7 +22,7 @@ pub enum SeatDoc {
 /// A game's options (`options::GameOptions`), by name, each `true`; `{}`
 /// for none. Which variant has which option: `GET /api/variants`.
 #[derive(Serialize, Deserialize, ToSchema)]
-#[schema(as = GameOptions, example = json!({"forfeit": true}))]
+#[schema(as = GameOptions, example = json!({"forfeit": false}))]
 pub struct GameOptionsDoc(std::collections::BTreeMap<String, bool>);
 
 /// The game as one viewer may see it: core's `View` (docs/protocol.md, the
