@@ -66,13 +66,30 @@ pub async fn serve_with(addr: &str, database: &str, mut settings: Settings) -> R
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e} (another server there? choose another address with --addr)"))?;
     let local: SocketAddr = listener.local_addr().map_err(|e| e.to_string())?;
+    // Ctrl-C is caught from before the server says where it listens: one
+    // that comes at once must stop it cleanly, not kill it.
+    let interrupted = interrupted()?;
     println!("Chesslantis server at http://{local}/ (database: {database}); open it in a browser, Ctrl-C stops it");
-    let served = run(listener, hub.clone(), ui::UiFiles::Embedded, settings, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await;
+    let served = run(listener, hub.clone(), ui::UiFiles::Embedded, settings, interrupted).await;
     hub.store().close().await;
     served.map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// Completes at Ctrl-C (SIGINT); the handler is in place when this returns.
+#[cfg(unix)]
+fn interrupted() -> Result<impl std::future::Future<Output = ()> + Send + 'static, String> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut interrupt = signal(SignalKind::interrupt()).map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
+    Ok(async move {
+        interrupt.recv().await;
+    })
+}
+
+#[cfg(not(unix))]
+fn interrupted() -> Result<impl std::future::Future<Output = ()> + Send + 'static, String> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
