@@ -8,6 +8,7 @@
 import { AbortDeadline } from './abort-deadline';
 import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl, type GameOption } from './api';
 import { el, link } from './dom';
+import { variantCatalog } from './variants/catalog';
 import type { Color, GameMeta, ServerMessage, Viewer } from './view';
 
 const seatWord = (c: Color): string => (c === 'white' ? 'White' : 'Black');
@@ -86,9 +87,9 @@ export class GameInfo {
     if (this.game!.options.length && this.optionWords === null) {
       // The options' words are the variant's own (GET /api/variants); the bare names until they arrive.
       this.optionWords = [];
-      api.variants().then(
-        list => {
-          this.optionWords = list.find(v => v.id === this.variant)?.options ?? [];
+      variantCatalog().then(
+        known => {
+          this.optionWords = known.get(this.variant)?.options ?? [];
           this.renderOptions();
         },
         () => {},

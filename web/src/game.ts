@@ -14,30 +14,22 @@ import type { Heard } from './heard';
 import { Sounds, soundOfUpdate } from './sounds';
 import { playerLabel } from './players';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
-import { moveNotesOf, presentationOf } from './variants/presentation';
+import { decisionOf, moveNotesOf, nameOf, typedWordsOf, variantCatalog, variantUi, type Decision, type DecisionPage } from './variants';
 import { imageOf, imageUrl } from './pieces';
-import { squareIn } from './squares';
 import { checkedKings } from './check';
 import { carriedOut, describeEvents, eventMarks } from './events';
 import type { Transport } from './transport';
 import type { BoardView, Clocks, Color, GameEvent, LegalAction, ServerMessage, View, Viewer } from './view';
-import { randomStart, startAction } from './setup';
 import { specialKind, specialSquareGroups } from './view';
+import { seatName } from './seats';
 
 
-const seatName = (seat: string | null | undefined): string =>
-  seat === 'white' ? 'White' : seat === 'black' ? 'Black' : seat === 'chance' ? 'the dice' : '';
-
-/** Button labels for action texts that are no board move. */
+/** Button labels for action texts that are no board move (a variant's own commands are labelled by the variant). */
 const commandLabels: Record<string, string> = {
-  detonate: 'Detonate the bomb',
-  accept: 'Accept',
-  reject: 'Reject',
   'accept draw': 'Accept the draw',
   'decline draw': 'Decline the draw',
   'offer draw': 'Offer a draw',
   resign: 'Resign',
-  ask: 'Ask: have I a legal move in the other world?',
   abort: 'Abort',
 };
 
@@ -75,13 +67,15 @@ export class GamePage {
   private readonly revealEl = el('div', 'reveal');
   private readonly knowledgeEl = el('div', 'knowledge');
   private readonly notesEl = el('p', 'move-notes');
+  /** What the variant's marks show of the pieces' powers now, in words (a phone shows no tooltips). */
+  private readonly powersEl = el('div', 'power-notes');
   private readonly odds = el('div', 'odds');
   /** What the page around the board adds (the server's game: players, waiting, rematch). */
   readonly gameSlot = el('div', 'game-slot');
 
   private boards: Board[] = [];
   private boardsKey = '';
-  /** The board drawn from the player's knowledge (Looking-Glass's unseen world), if any. */
+  /** The board drawn from the player's knowledge (a world the player cannot see), if any. */
   private notes: BoardView | null = null;
   /** The view drawn: the live one, or a past one while the player steps through the moves. */
   private view: View | null = null;
@@ -90,8 +84,8 @@ export class GamePage {
   private viewer: Viewer;
   private selected: string | null = null;
   private choosing: LegalAction[] | null = null;
-  /** Beirut's setup: the piece picked as the carrier, armed only when the player confirms. */
-  private carrierPick: string | null = null;
+  /** The square picked for the pending decision (a piece to set up), taken only when the player confirms. */
+  private picked: string | null = null;
   private resignArmed = false;
   /** The move made ahead while the opponent is to move, played when the turn comes if legal. */
   private premove: Premove | null = null;
@@ -121,7 +115,7 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.gameSlot, this.prompt, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.past.list.element, this.past.list.nav, this.gameButtons, this.revealEl);
+    side.append(this.gameSlot, this.prompt, this.powersEl, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.past.list.element, this.past.list.nav, this.gameButtons, this.revealEl);
     this.tools.append(this.flip.button, this.sounds.button);
     this.panel.append(this.tools, this.errorEl, side);
     const boardArea = el('div', 'board-area');
@@ -129,6 +123,8 @@ export class GamePage {
     this.main.append(boardArea, this.panel);
     root.replaceChildren(this.header, this.past.note, this.main, this.odds, this.announcer.element);
     transport.listen(m => this.receive(m));
+    // The variants' names and typed words come once from the server: the header and the typing hint say them when they arrive.
+    void variantCatalog().then(() => this.view && this.render(this.view, null, false));
   }
 
   /** Takes the boards off the page (the harness loads another fixture). */
@@ -238,19 +234,18 @@ export class GamePage {
     this.odds.hidden = true;
     this.choosing = null;
     this.selected = null;
-    this.carrierPick = null;
+    this.picked = null;
     this.resignArmed = false;
     const orientation = this.flip.bottom(this.viewer === 'black' ? 'black' : 'white');
     this.root.dataset.variant = view.variant;
     this.root.dataset.viewer = this.viewer;
     this.buildBoards(view, orientation);
 
-    // Choosing a move for a forfeiting side moves that side's pieces.
-    const forSide = view.pending?.kind === 'move_for_opponent' ? view.pending.for_side : undefined;
-    const actor = forSide ?? view.to_act;
+    // A decision may move the other side's pieces (a move chosen for the opponent).
+    const actor = decisionOf(view)?.mover?.(view) ?? view.to_act;
     const mover = actor === 'white' || actor === 'black' ? actor : undefined;
     const dests = destinations(view.legal, pieceAtIn(view));
-    const premoving = !this.waiting && !this.past.viewing && premoveAllowed(view, this.seat, presentationOf(view.variant).premoves !== false);
+    const premoving = !this.waiting && !this.past.viewing && premoveAllowed(view, this.seat, variantUi(view.variant).premoves !== false);
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
       const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
@@ -271,13 +266,14 @@ export class GamePage {
     this.renderMoves(view);
     this.renderGameButtons(view);
     this.renderKnowledge(view);
+    this.renderPowerNotes(view);
     this.showMoveNotes();
     this.renderReveal(view);
     this.renderDiceProof();
     if (fresh) this.clocks.set(clocks, !!view.outcome);
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
-    this.typingHintEl.textContent = typingHint(view.legal, presentationOf(view.variant).typedWords);
+    this.typingHintEl.textContent = typingHint(view.legal, typedWordsOf(view.variant));
     this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting || this.past.viewing;
     if (fresh) this.playPremove(view, premoving);
   }
@@ -293,7 +289,7 @@ export class GamePage {
   }
 
   private buildBoards(view: View, orientation: Color): void {
-    const pres = presentationOf(view.variant);
+    const pres = variantUi(view.variant);
     this.notes = pres.notesBoard?.(view, this.seat) ?? null;
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     const key = JSON.stringify([view.variant, orientation, specs.map(b => [b.name, b.files, b.ranks]), !!this.notes]);
@@ -348,10 +344,17 @@ export class GamePage {
     for (const board of this.boards) {
       for (const g of groups) for (const s of g.squares) board.squareEl(s)?.setAttribute('data-special', specialKind(g));
     }
-    const carrier = view.knowledge?.own_carrier;
-    this.markOn('carrier', carrier ? [carrier] : [], () => 'your bomb carrier (only you know)');
-    const roll = view.knowledge?.last_roll;
-    this.markOn('rolled', roll ? [roll] : [], s => `the dice rolled ${s}`);
+    const variantMarks = variantUi(view.variant).marks?.(view) ?? [];
+    // All cleared first: clearing one kind takes the tooltips off its old squares, which another kind may mark now.
+    for (const mark of variantMarks) this.markOn(mark.kind, []);
+    for (const mark of variantMarks) {
+      this.markOn(mark.kind, mark.squares, mark.title);
+      for (const s of mark.squares) {
+        const piece = mark.badge?.(s);
+        const sq = this.boardOf(s)?.squareEl(s);
+        if (sq && piece) sq.style.setProperty('--badge', `url("${imageUrl(piece.color, imageOf(view.variant, piece.role))}")`);
+      }
+    }
     const marks = eventMarks(view.last?.events ?? []);
     this.markOn('vanished', marks.vanished.map(v => v.square));
     for (const v of marks.vanished) {
@@ -361,22 +364,22 @@ export class GamePage {
     this.markOn('reborn', marks.reborn);
     this.markOn('blast', marks.blast);
     this.markOn('rebirth-option', []);
-    const carrierOptions = carrierActions(view).map(a => squareIn(a.text)).filter((s): s is string => !!s);
-    this.markOn('carrier-option', carrierOptions);
-    this.markOn('carrier-pick', this.carrierPick ? [this.carrierPick] : []);
+    const pickedMark = decisionOf(view)?.pickedMark;
+    if (pickedMark) this.markOn(pickedMark, this.picked ? [this.picked] : []);
     for (const board of this.boards) {
       board.setShapes(marks.teleports.filter(t => board.owns(t.from)).map(t => ({ from: t.from, to: t.to, brush: 'blue' })));
     }
   }
 
   private renderHeader(view: View): void {
-    const title = presentationOf(view.variant).title ?? view.variant;
+    const title = nameOf(view.variant);
     const who = this.seat ? `You play ${seatName(this.seat)}` : this.viewer === 'spectator' ? 'Watching' : 'Referee';
+    const decisionWords = decisionOf(view)?.turnWords?.(view, this.seat);
     let state: string;
     if (this.status === 'waiting') state = 'Waiting for an opponent';
     else if (view.outcome) state = view.outcome.words ?? `${view.outcome.result}${view.outcome.reason ? ': ' + view.outcome.reason : ''}`;
     else if (view.to_act === 'chance') state = 'The dice are rolling…';
-    else if (view.pending?.kind === 'move_for_opponent' && view.to_act === this.seat) state = `Your turn: choose ${seatName(view.pending.for_side)}'s move`;
+    else if (decisionWords) state = decisionWords;
     else if (view.to_act && view.to_act === this.seat) state = 'Your turn';
     else if (view.to_act) state = `${seatName(view.to_act)} to play`;
     else state = '';
@@ -385,83 +388,34 @@ export class GamePage {
 
   private renderPrompt(view: View): void {
     this.prompt.replaceChildren();
-    const pending = view.pending;
-    if (view.outcome || !pending) return;
-    const mine = view.legal.length > 0;
-    if (pending.kind === 'answer_proposal') {
-      const p = pending.proposal;
-      const text = typeof p === 'string' ? p : p?.text ?? '';
-      const san = pending.san ?? (typeof p === 'object' ? p?.san : undefined) ?? text;
-      const proposer = view.to_act === 'white' ? 'Black' : 'White';
-      this.prompt.append(el('p', 'proposal', mine ? `${proposer} proposes ${san}. Accept it, or reject it and they must play another move.` : `The proposal ${san} waits for ${seatName(view.to_act)}'s answer.`));
-      const squares = /^([A-Z]?[a-p]\d{1,2})([A-Z]?[a-p]\d{1,2})/.exec(text);
-      const [from, to] = squares ? [squares[1], squares[2]] : typeof p === 'object' ? [p?.from, p?.to] : [];
-      if (from && to) for (const board of this.boards) if (board.owns(from)) board.setShapes([{ from, to, brush: 'yellow' }]);
-    } else if (pending.kind === 'move' && pending.rejected && mine) {
-      this.prompt.append(el('p', 'rejected', `Your proposal ${rejectedSan(view)} was rejected: play another move; that one stands.`));
-    } else if (pending.kind === 'choose_carrier' && carrierActions(view).length) {
-      this.prompt.append(this.carrierPicker(view));
-    } else if (pending.kind === 'choose_carrier') {
-      this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is choosing a bomb carrier.`));
-    } else if (pending.kind === 'choose_start' && view.legal.some(a => a.text.startsWith('start '))) {
-      this.prompt.append(this.startPicker(view));
-    } else if (pending.kind === 'choose_start') {
-      this.prompt.append(el('p', undefined, `${seatName(view.to_act)} is setting up its army.`));
-    } else if (pending.kind === 'move_for_opponent') {
-      this.prompt.append(this.forOpponentPrompt(view, pending.for_side, mine));
-    } else if (pending.kind === 'roll') {
-      this.prompt.append(el('p', undefined, 'The dice are rolling…'));
-    }
+    if (view.outcome || !view.pending) return;
+    const shown = decisionOf(view)?.prompt?.(this.decisionPage(view));
+    if (shown) this.prompt.append(shown);
     if (view.draw_offer && view.draw_offer !== this.seat) {
       this.prompt.append(el('p', 'draw-offer', `${seatName(view.draw_offer)} offers a draw.`));
     }
   }
 
-  /** Beirut's setup: a click picks a carrier (another click picks another), the button arms it. */
-  private carrierPicker(view: View): HTMLElement {
-    const box = el('div', 'carrier-picker');
-    const pick = this.carrierPick;
-    const action = pick ? carrierActions(view).find(a => squareIn(a.text) === pick) : undefined;
-    if (!pick || !action) {
-      box.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces, then arm it. Your opponent will not know which.'));
-      return box;
-    }
-    const piece = this.pieceWords(view, pick);
-    box.append(el('p', 'carrier-prompt', `The ${piece} will carry your bomb once you arm it; click another of your pieces to pick it instead.`));
-    const arm = el('button', 'arm-carrier', `Arm the ${piece}`);
-    arm.type = 'button';
-    arm.dataset.action = action.text;
-    arm.addEventListener('click', () => {
-      arm.disabled = true; // armed once: the next view says so
-      this.send(action.text);
-    });
-    box.append(arm);
-    return box;
-  }
-
-  /** "knight on g1": the piece of the view on a square, in words. */
-  private pieceWords(view: View, square: string): string {
-    const piece = view.boards.flatMap(b => b.pieces).find(p => p.square === square);
-    return piece ? `${piece.role} on ${square}` : square;
-  }
-
-  /** The forfeit rule: the chooser picks the forfeiting side's move in the world the chooser sees; the forfeiter waits. */
-  private forOpponentPrompt(view: View, forSide: Color | undefined, mine: boolean): HTMLElement {
-    const side = seatName(forSide);
-    const letter = view.boards[0]?.name?.[0]?.toUpperCase() ?? '';
-    const world = presentationOf(view.variant).boardTitles?.[letter] ?? 'your board';
-    if (mine) {
-      return el('p', 'for-opponent', `Choose ${side}'s move in the ${world}: ${side}'s order was impossible, so you move one of ${side}'s pieces there, and it is played for ${side}.`);
-    }
-    const chooser = seatName(forSide === 'white' ? 'black' : 'white');
-    return el('p', 'for-opponent', forSide === this.seat ? `Your order was impossible: ${chooser} chooses your move in the world ${chooser} sees.` : `${chooser} chooses ${side}'s move.`);
+  /** What a variant's decision may do on the page while its prompt is shown. */
+  private decisionPage(view: View): DecisionPage {
+    return {
+      view,
+      seat: this.seat,
+      picked: this.picked,
+      send: text => this.send(text),
+      showError: text => this.showError(text),
+      arrow: (from, to, brush) => this.boardOf(from)?.setShapes([{ from, to, brush }]),
+      showBoards: () => this.header.scrollIntoView({ block: 'start' }),
+    };
   }
 
   private renderActions(view: View): void {
     this.actions.replaceChildren();
+    const offered = decisionOf(view)?.offers;
+    const labels = { ...commandLabels, ...variantUi(view.variant).commandLabels };
     for (const action of commands(view.legal)) {
-      if (action.text.startsWith('carrier ') || action.text.startsWith('start ')) continue;
-      const b = el('button', 'action', commandLabels[action.text] ?? action.san ?? action.text);
+      if (offered?.(action)) continue; // the prompt offers it
+      const b = el('button', 'action', labels[action.text] ?? action.san ?? action.text);
       b.type = 'button';
       b.dataset.action = action.text;
       b.addEventListener('click', () => this.send(action.text));
@@ -470,15 +424,16 @@ export class GamePage {
     this.renderOrders(view);
   }
 
-  /** The orders into the unseen world, listed by piece, beside the notes board (also for the keyboard). */
+  /** The moves on the notes board (orders into a world the player cannot see), listed by piece beside it (also for the keyboard). */
   private renderOrders(view: View): void {
     const notes = this.notes;
-    if (!notes) return;
+    const summary = variantUi(view.variant).notesOrders;
+    if (!notes || !summary) return;
     const notesBoard = this.boards.find(b => b.letter === notes.name);
     const orders = view.legal.filter(a => isBoardMove(a) && notesBoard?.owns(a.from!));
     if (!orders.length) return;
     const box = el('details', 'orders');
-    box.append(el('summary', undefined, `Orders into the unseen world (${orders.length}): click one here or on the notes board, or type it (${orders[0].text})`));
+    box.append(el('summary', undefined, summary(orders.length, orders[0].text)));
     for (const [from, tos] of destinations(orders)) {
       const line = el('p', 'order-line', `${from}: `);
       for (const to of tos) {
@@ -494,50 +449,9 @@ export class GamePage {
     this.actions.append(box);
   }
 
-  /** Looking-Glass's setup: the FIDE start, a random Chess960 start (picked here), or a typed back rank. */
-  private startPicker(view: View): HTMLElement {
-    const box = el('div', 'start-picker');
-    box.append(el('p', 'start-prompt', 'Set up your army in secret: your opponent will not learn your start before the end.'));
-    const fide = el('button', 'start-fide', 'FIDE start');
-    fide.type = 'button';
-    fide.addEventListener('click', () => this.sendStart(view, 'RNBQKBNR'));
-    const random = el('button', 'start-random', 'Random (Chess960)');
-    random.type = 'button';
-    random.addEventListener('click', () => {
-      const action = randomStart(view.legal);
-      if (action) this.sendStart(view, action.text.slice('start '.length));
-    });
-    const form = el('form', 'start-typed');
-    const input = el('input');
-    input.name = 'start';
-    input.placeholder = 'or type a back rank, a to h: NRKBBQRN';
-    input.setAttribute('aria-label', 'Back rank from file a to h');
-    const go = el('button', undefined, 'Set up');
-    go.type = 'submit';
-    form.append(input, go);
-    form.addEventListener('submit', e => {
-      e.preventDefault();
-      this.sendStart(view, input.value);
-    });
-    box.append(fide, random, form);
-    return box;
-  }
-
-  private sendStart(view: View, rank: string): void {
-    const action = startAction(view.legal, rank);
-    if (typeof action === 'string') {
-      this.showError(action);
-      return;
-    }
-    this.send(action.text);
-    // The picker sits under the boards when they fill the width, so the page was scrolled to it;
-    // the game goes on on the boards and in the header, which would otherwise stay (partly) out of sight.
-    this.header.scrollIntoView({ block: 'start' });
-  }
-
   private renderEvents(view: View, animate: boolean): void {
     const told = new Set(logLines(view));
-    const said = saidByPrompt(view);
+    const said = new Set(view.outcome ? [] : (decisionOf(view)?.saidByPrompt?.(view) ?? []));
     const lines = describeEvents((view.last?.events ?? []).filter(e => !said.has(e.kind))).filter(l => !told.has(l));
     this.eventsEl.replaceChildren(...lines.map(l => el('p', 'event', l)));
     const roll = (view.last?.events ?? []).find(e => e.kind === 'rolled');
@@ -595,6 +509,12 @@ export class GamePage {
     if (this.abortable ?? mine === 0) button('abort', 'Abort the game', () => this.send('abort'));
   }
 
+  private renderPowerNotes(view: View): void {
+    const lines = variantUi(view.variant).powerNotes?.(view) ?? [];
+    this.powersEl.replaceChildren(...lines.map(line => el('p', 'power-note', line)));
+    this.powersEl.hidden = lines.length === 0;
+  }
+
   /** The server's commitment to the dice seed, and the seed once the game is over, so each roll can be checked. */
   private renderDiceProof(): void {
     const d = this.dice;
@@ -605,17 +525,16 @@ export class GamePage {
       : `Dice committed: SHA-256 ${d.commitment}. The seed is shown when the game ends.`;
   }
 
-  /** What this viewer alone knows (its own bomb carrier ...), from the view's knowledge. */
+  /** What this viewer alone knows (a secret of its own), from the view's knowledge. */
   private renderKnowledge(view: View): void {
     this.knowledgeEl.replaceChildren();
-    // Notes that the revealed secrets at the end say again are not repeated.
-    // Nor notes that the log below says, nor, where moves are proposed, notes naming a move by its
-    // squares: the prompt, the events and the move list say each proposal and answer, in SAN.
+    const ui = variantUi(view.variant);
+    // Notes that the revealed secrets at the end say again are not repeated, nor notes that the log
+    // below says, nor those the variant's prompt and move list say better.
     const revealed = new Set(describeEvents(view.reveal?.events ?? []));
     const told = logLines(view);
-    const proposals = hasProposals(view);
     const notes = (view.knowledge?.notes ?? []).filter(
-      n => !revealed.has(n) && !told.some(line => n === line || n.endsWith(`: ${line}`)) && !(proposals && namesMoveBySquares(n)),
+      n => !revealed.has(n) && !told.some(line => n === line || n.endsWith(`: ${line}`)) && ui.showsNote?.(view, n) !== false,
     );
     for (const note of notes) this.knowledgeEl.append(el('p', 'known known-note', note));
     if (told.length) {
@@ -629,9 +548,10 @@ export class GamePage {
       list.scrollTop = list.scrollHeight;
     }
     for (const [key, value] of Object.entries(view.knowledge ?? {})) {
-      if (value === null || value === undefined || key === 'last_roll' || key === 'notes' || key === 'log') continue;
-      if (key === 'own_carrier' && notes.length) continue; // the model's notes say it already
-      const text = key === 'own_carrier' ? `Your bomb carrier: ${value} (only you know)` : `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+      if (value === null || value === undefined || key === 'notes' || key === 'log') continue;
+      const own = ui.knowledgeLine?.(key, value, notes.length > 0);
+      if (own === null) continue;
+      const text = own ?? `${key.replace(/_/g, ' ')}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
       this.knowledgeEl.append(el('p', `known known-${key}`, text));
     }
   }
@@ -675,8 +595,8 @@ export class GamePage {
     cancel.addEventListener('click', () => this.view && this.render(this.view, null, false));
     if (choice.kind === 'promotion') {
       box.append(el('p', undefined, 'Promote to:'));
-      // The moving side's pieces: under the forfeit rule the chooser promotes the opponent's pawn.
-      const mover = this.view?.pending?.for_side ?? this.view?.to_act;
+      // The moving side's pieces: a move chosen for the opponent promotes the opponent's pawn.
+      const mover = (this.view && decisionOf(this.view)?.mover?.(this.view)) ?? this.view?.to_act;
       const color = mover === 'black' ? 'black' : 'white';
       for (const o of choice.options) {
         const b = el('button', 'promotion', o.role);
@@ -723,9 +643,10 @@ export class GamePage {
       }
       return;
     }
-    const carriers = carrierActions(view);
-    if (carriers.length) {
-      this.pickCarrier(view, square, carriers);
+    const decision = decisionOf(view);
+    const pick = decision?.pick?.(view, square, this.seat);
+    if (decision && pick) {
+      this.pickFor(view, decision, pick);
       return;
     }
     const from = this.selected;
@@ -738,24 +659,16 @@ export class GamePage {
     this.showMoveNotes();
   }
 
-  /** A click during Beirut's setup: picks the carrier (the button arms it), or says why that square cannot carry the bomb. */
-  private pickCarrier(view: View, square: string, carriers: LegalAction[]): void {
-    const piece = view.boards.flatMap(b => b.pieces).find(p => p.square === square);
-    const offered = carriers.some(a => squareIn(a.text) === square);
+  /** A click that picks a square for the pending decision (the prompt's button confirms it), or says why that square cannot be picked. */
+  private pickFor(view: View, decision: Decision, pick: { square: string } | { error: string }): void {
     this.errorEl.textContent = '';
-    if (offered) this.carrierPick = square;
-    else {
-      this.showError(
-        piece && piece.color === this.seat
-          ? `The ${piece.role} cannot carry the bomb: click another of your pieces.`
-          : 'Click one of your own pieces to choose your carrier.',
-      );
-    }
-    this.markOn('carrier-pick', this.carrierPick ? [this.carrierPick] : []);
+    if ('square' in pick) this.picked = pick.square;
+    else this.showError(pick.error);
+    if (decision.pickedMark) this.markOn(decision.pickedMark, this.picked ? [this.picked] : []);
     this.renderPrompt(view);
   }
 
-  /** The selected piece's moves with their notes (Bermuda's survival odds), for screens without a pointer to hover. */
+  /** The selected piece's moves with their notes (survival odds), for screens without a pointer to hover. */
   private showMoveNotes(): void {
     const from = this.selected;
     const noted = from ? (this.view?.legal ?? []).filter(a => a.from === from && a.note) : [];
@@ -794,7 +707,7 @@ export class GamePage {
   private typed(text: string): void {
     const view = this.view;
     if (!view) return;
-    const words = presentationOf(view.variant).typedWords;
+    const words = typedWordsOf(view.variant);
     const matches = parseTyped(view.legal, text, { words, pieceAt: pieceAtIn(view) });
     if (matches.length === 0) {
       this.showError(view.legal.length ? `“${text}” is not a legal move here. ${typingHint(view.legal, words)}` : 'It is not your turn.');
@@ -807,51 +720,14 @@ export class GamePage {
   }
 }
 
-/** Beirut's setup actions (`carrier g1`), one for each piece that may carry the bomb. */
-function carrierActions(view: View): LegalAction[] {
-  return view.legal.filter(a => a.text.startsWith('carrier '));
-}
-
 /** What stands on a square of the view's boards. */
 function pieceAtIn(view: View): PieceAt {
   const pieces = new Map(view.boards.flatMap(b => b.pieces).map(p => [p.square, p]));
   return square => pieces.get(square);
 }
 
-/** What the viewer was told, in order (Looking-Glass's knowledge log), in words. */
+/** What the viewer was told, in order (the knowledge's log, where a variant keeps one), in words. */
 function logLines(view: View): string[] {
   const log = view.knowledge?.log;
   return Array.isArray(log) ? describeEvents(log as GameEvent[]) : [];
 }
-
-/** Kinds of the last action's events that the prompt says already (the proposal to answer, the rejection to replace). */
-function saidByPrompt(view: View): Set<string> {
-  const pending = view.pending;
-  if (view.outcome || !pending) return new Set();
-  if (pending.kind === 'answer_proposal') return new Set(['proposed']);
-  if (pending.kind === 'move' && pending.rejected && view.legal.length) return new Set(['rejected']);
-  return new Set();
-}
-
-/** The rejected proposal in SAN, as the rest of the page writes moves. */
-function rejectedSan(view: View): string {
-  const told = (view.last?.events ?? []).find(e => e.kind === 'rejected' && typeof e.san === 'string');
-  const listed = [...(view.moves ?? [])].reverse().find(m => m.rejected);
-  return (told?.san as string | undefined) ?? listed?.san ?? view.pending?.rejected ?? '';
-}
-
-/** Whether moves are proposed and answered here (Rejection): a proposal waits, was rejected, or was just answered. */
-function hasProposals(view: View): boolean {
-  const pending = view.pending;
-  return (
-    pending?.kind === 'answer_proposal' ||
-    !!pending?.rejected ||
-    (view.moves ?? []).some(m => m.rejected) ||
-    (view.last?.events ?? []).some(e => PROPOSAL_EVENTS.has(e.kind))
-  );
-}
-
-const PROPOSAL_EVENTS = new Set(['proposed', 'accepted', 'rejected']);
-
-/** Whether a sentence names a move by its squares (`e2e4`, `Ma4Mb5`) rather than in SAN. */
-const namesMoveBySquares = (sentence: string): boolean => /\b[A-Z]?[a-p]\d{1,2}[A-Z]?[a-p]\d{1,2}/.test(sentence);

@@ -8,6 +8,7 @@ import '../styles/app.css';
 import { GamePage } from './game';
 import { installPieceStyles } from './pieces';
 import { RecordingTransport } from './transport';
+import { variantCatalog, pendingOwners, variantIds } from './variants';
 import type { Viewer } from './view';
 
 /** A fixture file: who looks, the frames they receive (`view` or the server's `state`), and what they must not see. */
@@ -23,10 +24,13 @@ export interface Fixture {
 declare global {
   interface Window {
     harness: {
-      load(fixture: Fixture): void;
+      /** Loads a fixture once the variants' names and typed words are there, as a page that has asked the server. */
+      load(fixture: Fixture): Promise<void>;
       /** A frame as the server sends it. */
       push(frame: unknown): void;
       sent(): string[];
+      /** The variants' registry: the ids it presents, and the variants that declare each pending kind. */
+      registry(): { ids: string[]; owners: Record<string, string[]> };
     };
   }
 }
@@ -37,7 +41,8 @@ let transport = new RecordingTransport();
 let page: GamePage | null = null;
 
 window.harness = {
-  load(fixture) {
+  async load(fixture) {
+    await variantCatalog();
     page?.destroy();
     transport = new RecordingTransport();
     const app = document.createElement('div');
@@ -50,6 +55,9 @@ window.harness = {
   },
   sent() {
     return transport.sent;
+  },
+  registry() {
+    return { ids: variantIds(), owners: pendingOwners() };
   },
 };
 

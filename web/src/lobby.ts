@@ -4,7 +4,6 @@
 // to watch or join a game by its link, and the rules.
 
 import { AccountBox } from './account';
-import { presentationOf } from './variants/presentation';
 import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl, type Descriptor, type GameOption, type Me, type NewGame, type Seek } from './api';
 import { formatClock } from './clock';
 import { el, labelCells, link } from './dom';
@@ -307,7 +306,7 @@ export class Lobby {
         const url = rulesUrl(v);
         if (!url) return [];
         const li = el('li');
-        li.append(link(url, this.descriptors.get(v)?.short_name ?? presentationOf(v).title ?? v));
+        li.append(link(url, this.descriptors.get(v)?.short_name ?? v));
         return [li];
       }),
     );

@@ -3,7 +3,7 @@
 // image (styles/pieces.css), whatever letter a variant uses in its FEN.
 
 import type { Role as CgRole } from 'chessgroundx/types';
-import { presentationOf } from './variants/presentation';
+import { variantUi } from './variants';
 
 const imageLetters: Record<string, string> = {
   pawn: 'p',
@@ -24,7 +24,7 @@ const imageLetters: Record<string, string> = {
 /** The image name of a role in a variant ("bede-pawn" for a Bede pawn). */
 export function imageOf(variant: string, role: string): string {
   const name = role.toLowerCase().replace(/[ _]/g, '-');
-  return presentationOf(variant).pieceImages?.[name] ?? name;
+  return variantUi(variant).pieceImages?.[name] ?? name;
 }
 
 /** The chessgroundx role for a piece; an unknown role gets the generic '_' image. */

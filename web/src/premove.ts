@@ -5,7 +5,7 @@
 // (Rejection's accept or reject), a choice made with the move (Circe's
 // rebirth), a roll that follows (Bermuda), a setup (Beirut's carrier,
 // Looking-Glass's army) or an order into a world the player cannot see
-// (`premoves: false` in variants/presentation.ts for the variants whose next
+// (`premoves: false` in the variant's file, variants/<id>.ts, where the next
 // decision is never plain; `pending.kind` for the moment).
 
 import type { Key } from 'chessgroundx/types';

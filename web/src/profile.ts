@@ -6,9 +6,7 @@
 import { api, ApiError, gameUrl, isUserName, pgnUrl, profileUrl, type ArchivedGame, type ArchivePage, type Me, type Profile } from './api';
 import { el, labelCells, link } from './dom';
 import { ratingHint, ratingText } from './rating';
-import { presentationOf } from './variants/presentation';
-
-const titleOf = (variant: string): string => presentationOf(variant).title ?? variant;
+import { shortNameOf as titleOf, variantCatalog } from './variants/catalog';
 
 const RATING_COLUMNS = ['Variant', 'Rating', 'Rated games'];
 const GAME_COLUMNS = ['Date', 'Variant', 'Colour', 'Opponent', 'Result', 'Kind', ''];
@@ -62,7 +60,7 @@ export class ProfilePage {
 
   private async load(): Promise<void> {
     try {
-      const [profile, page, me] = await Promise.all([api.profile(this.name), api.gamesOf(this.name), api.me()]);
+      const [profile, page, me] = await Promise.all([api.profile(this.name), api.gamesOf(this.name), api.me(), variantCatalog()]);
       const own = me.signed_in && me.name.toLowerCase() === profile.name.toLowerCase();
       this.root.querySelector('h1')!.textContent = profile.name;
       this.root.append(this.about(profile, own ? me : null), this.ratings(profile), this.games(profile.name, page));

@@ -201,6 +201,12 @@ async function screenshot(g, name) {
   await g.page.screenshot({ path: join(shotsDir, `server-${name}.png`) });
 }
 
+test('the fixture harness serves the real server\'s GET /api/variants (web/fixtures/api/variants.json), so fixture pages read the same names and typed words', async () => {
+  const served = await (await fetch(`${server.api}/api/variants`)).json();
+  const kept = JSON.parse(readFileSync(join(webDir, 'fixtures', 'api', 'variants.json'), 'utf8'));
+  assert.deepEqual(kept, served, 'refresh it: curl the running server\'s /api/variants into web/fixtures/api/variants.json');
+});
+
 test('lobby: the variants, the rules links and an empty list of seeks; the rules page of each variant', async () => {
   const g = await guest();
   await g.page.goto(`${server.url}/`);

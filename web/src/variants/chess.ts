@@ -1,0 +1,5 @@
+// Chess: nothing beyond what every game shows.
+
+import type { VariantUi } from './variant-ui';
+
+export const chess: VariantUi = { id: 'chess' };
