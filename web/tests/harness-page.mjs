@@ -2,16 +2,23 @@
 // a page with one fixture loaded that records every page error, console
 // error, failed request and request to another host.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
 
 export const webDir = dirname(dirname(fileURLToPath(import.meta.url)));
 export const fixture = name => JSON.parse(readFileSync(join(webDir, 'fixtures', `${name}.json`), 'utf8'));
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+/** The sizes the players' tests run at, with their names. */
+export const SIZES = [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+];
 
 export function launchChromium() {
   return chromium.launch({
@@ -19,6 +26,20 @@ export function launchChromium() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/** The fixture server and Chromium for a test file: started before its tests, stopped after them. */
+export function harnessForFile() {
+  const it = { server: null, browser: null };
+  before(async () => {
+    it.server = await serve(webDir);
+    it.browser = await launchChromium();
+  });
+  after(async () => {
+    await it.browser?.close();
+    await it.server?.close();
+  });
+  return it;
 }
 
 /** The harness with a fixture loaded (its name, or the fixture itself); `init` runs in the page before its scripts (a stub). */

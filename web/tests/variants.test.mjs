@@ -5,30 +5,15 @@
 // pychess players expect to see: the pieces holding the knight's power in
 // Knights are God, what each Jester copies in Bede. Each at a desktop and a
 // phone size.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve } from './serve.mjs';
-import { DESKTOP, PHONE, countOf, launchChromium, openFixture, webDir } from './harness-page.mjs';
+import { SIZES, countOf, harnessForFile, openFixture, webDir } from './harness-page.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(webDir);
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const sizes = [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-];
+const harness = harnessForFile();
+/** The harness with a fixture loaded, at a size. */
+const open = (name, viewport) => openFixture(harness.browser, harness.server, name, viewport ? { viewport } : {});
 
 /** The server's descriptors, as the harness serves them at /api/variants. */
 const descriptors = JSON.parse(readFileSync(join(webDir, 'fixtures', 'api', 'variants.json'), 'utf8'));
@@ -85,7 +70,7 @@ const powerNotes = page => page.locator('.power-notes .power-note').allInnerText
 const fitsWidth = (page, selector) => page.locator(selector).evaluate(e => e.getBoundingClientRect().right <= window.innerWidth + 0.5);
 
 test('the registry presents every variant the server describes, each decision that is not a move has one owner, and game.ts names none of them', async () => {
-  const s = await openFixture(browser, server, 'chess-start');
+  const s = await open('chess-start');
   const { ids, owners } = await s.page.evaluate(() => window.harness.registry());
   assert.deepEqual([...ids].sort(), descriptors.map(d => d.id).sort(), 'one presentation for each variant of GET /api/variants');
   const kinds = Object.keys(owners);
@@ -108,9 +93,9 @@ const KNIGHTS_BEFORE = 'k7/8/8/4N3/1N1n4/5Q2/8/4K3 w - - 0 1';
 // The seed's example: the queen steps to f2, where the knight on e5 guards it, and moves as a knight too.
 const KNIGHTS_AFTER = 'k7/8/8/4N3/1N1n4/8/5Q2/4K3 b - - 1 1';
 
-for (const [label, viewport] of sizes) {
+for (const [label, viewport] of SIZES) {
   test(`knights are god: the pieces a friendly knight guards are marked with the knight's power, and follow each view (${label})`, async () => {
-    const s = await openFixture(browser, server, fixtureOf('Knights are God: two knights and a queen', viewFrame('knights-are-god', KNIGHTS_BEFORE)), { viewport });
+    const s = await open(fixtureOf('Knights are God: two knights and a queen', viewFrame('knights-are-god', KNIGHTS_BEFORE)), viewport);
     const { page } = s;
     assert.deepEqual(await marked(page, 'knight-power'), ['b4', 'e5'], 'each knight on the other one\'s leap; neither the queen on f3 nor the king a black knight reaches');
     assert.equal(await titleOn(page, 'b4'), "White's knight on b4 also moves as a (2,1) knight: the knight on e5 guards it");
@@ -128,7 +113,7 @@ for (const [label, viewport] of sizes) {
   });
 
   test(`knights are god: at the start each side's knights lend their power to the pawns their leap reaches (${label})`, async () => {
-    const s = await openFixture(browser, server, 'model-knights-are-god', { viewport });
+    const s = await open('model-knights-are-god', viewport);
     assert.deepEqual(await marked(s.page, 'knight-power'), ['d2', 'd7', 'e2', 'e7']);
     assert.equal(await titleOn(s.page, 'e7'), "Black's pawn on e7 also moves as a (2,1) knight: the knight on b8 guards it");
     assert.match(await badgeOn(s.page, 'e7'), /black-knight\.svg/);
@@ -137,7 +122,7 @@ for (const [label, viewport] of sizes) {
   });
 
   test(`bede: each Jester shows the piece it copies, or that it cannot move yet (${label})`, async () => {
-    const s = await openFixture(browser, server, 'bede', { viewport });
+    const s = await open('bede', viewport);
     const { page } = s;
     assert.deepEqual(await marked(page, 'jester-idle'), ['d11', 'f1'], 'before a move neither Jester can move');
     assert.deepEqual(await marked(page, 'jester-copies'), []);
@@ -170,7 +155,7 @@ for (const [label, viewport] of sizes) {
 }
 
 test('no power marks where the variant has none: chess draws no knight-power or jester mark', async () => {
-  const s = await openFixture(browser, server, 'chess-start');
+  const s = await open('chess-start');
   assert.equal(await s.page.locator('.sq.knight-power, .sq.jester-copies, .sq.jester-idle').count(), 0);
   assert.equal(await s.page.locator('.power-notes').isHidden(), true);
   await s.close();
