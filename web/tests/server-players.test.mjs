@@ -1,7 +1,9 @@
 // What lichess and pychess players expect, played on the real server (two
 // guests through the lobby, desktop and phone): the check glow, premoves,
-// stepping through the move list with the replay API, and the sounds of a
-// game. (The same on the fixture harness: players.test.mjs.)
+// stepping through the move list with the replay API, the sounds of a
+// game, and the marks of what a piece can do now (Knights are God's knight
+// power, Bede's Jesters). (The same on the fixture harness: players.test.mjs
+// and variants.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -283,5 +285,38 @@ for (const [label, viewport] of sizes) {
     assert.deepEqual(await played(black.page), ['start'], 'Black muted its page after the start');
     await white.done();
     await black.done();
+  });
+}
+
+const marked = (page, kind) => page.locator(`.sq.${kind}`).evaluateAll(els => els.map(e => e.dataset.square).sort());
+
+for (const [label, viewport] of sizes) {
+  test(`power marks on the real server (${label}): the knight's power follows the knights in Knights are God; each Jester shows what it copies in Bede`, async () => {
+    const kag = await real.newGame('knights-are-god', { viewport });
+    let both = [kag.white.page, kag.black.page];
+    // At the start the (3,1) leaps of b1 and g1 reach e2 and d2, those of b8 and g8 d7 and e7.
+    for (const p of both) await p.waitForSelector('.sq.knight-power', WAIT);
+    for (const p of both) assert.deepEqual(await marked(p, 'knight-power'), ['d2', 'd7', 'e2', 'e7']);
+    // Nf4 (g1f4): d2 loses the power; the king on e1, a (3,1) leap from f4, gains it.
+    await typeAction(kag.white, 'Nf4', both);
+    for (const p of both) assert.deepEqual(await marked(p, 'knight-power'), ['d7', 'e1', 'e2', 'e7']);
+    assert.match(await kag.black.page.locator('.power-notes').innerText(), /White's pieces that also move as a \(2,1\) knight now: king e1, pawn e2\./);
+    await kag.white.done();
+    await kag.black.done();
+
+    const bede = await real.newGame('bede', { viewport });
+    both = [bede.white.page, bede.black.page];
+    for (const p of both) await p.waitForSelector('.sq.jester-idle', WAIT);
+    for (const p of both) assert.deepEqual(await marked(p, 'jester-idle'), ['d11', 'f1']);
+    await typeAction(bede.white, 'e3d4', both);
+    for (const p of both) {
+      assert.deepEqual(await marked(p, 'jester-copies'), ['d11'], "Black's Jester copies the pawn White moved");
+      assert.deepEqual(await marked(p, 'jester-idle'), ['f1']);
+    }
+    await typeAction(bede.black, 'b11d8', both);
+    for (const p of both) assert.deepEqual(await marked(p, 'jester-copies'), ['d11', 'f1']);
+    assert.match(await bede.white.page.locator('.power-notes').innerText(), /White's Jester moves as a zebra \(Black moved a zebra last\)\./);
+    await bede.white.done();
+    await bede.black.done();
   });
 }

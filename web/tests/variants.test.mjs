@@ -100,7 +100,7 @@ for (const [label, viewport] of SIZES) {
     assert.deepEqual(await marked(page, 'knight-power'), ['b4', 'e5'], 'each knight on the other one\'s leap; neither the queen on f3 nor the king a black knight reaches');
     assert.equal(await titleOn(page, 'b4'), "White's knight on b4 also moves as a (2,1) knight: the knight on e5 guards it");
     assert.match(await badgeOn(page, 'b4'), /white-knight\.svg/);
-    assert.deepEqual(await powerNotes(page), ["White's pieces that also move as a (2,1) knight now: knight e5, knight b4."]);
+    assert.deepEqual(await powerNotes(page), ["White's pieces that also move as a (2,1) knight now: knight b4, knight e5."]);
     assert.ok(await fitsWidth(page, '.power-notes'));
 
     await s.push(viewFrame('knights-are-god', KNIGHTS_AFTER, { to_act: 'black', last: { seat: 'white', text: 'f3f2', san: 'Qf2', events: [] } }));
@@ -108,7 +108,7 @@ for (const [label, viewport] of SIZES) {
     assert.deepEqual(await marked(page, 'knight-power'), ['b4', 'e5', 'f2']);
     assert.equal(await titleOn(page, 'f2'), "White's queen on f2 also moves as a (2,1) knight: the knight on e5 guards it");
     assert.equal(await page.locator('.sq[data-square="f3"]').getAttribute('title'), null, 'the mark left the square the queen left');
-    assert.deepEqual(await powerNotes(page), ["White's pieces that also move as a (2,1) knight now: knight e5, knight b4, queen f2."]);
+    assert.deepEqual(await powerNotes(page), ["White's pieces that also move as a (2,1) knight now: knight b4, knight e5, queen f2."]);
     await s.close();
   });
 

@@ -57,7 +57,10 @@ export const knightsAreGod: VariantUi = {
   powerNotes(view) {
     const powers = knightPowers(view);
     return (['white', 'black'] as const).flatMap(color => {
-      const held = powers.filter(p => p.piece.color === color).map(p => `${p.piece.role} ${p.piece.square}`);
+      const held = powers
+        .filter(p => p.piece.color === color)
+        .sort((a, b) => a.piece.square.localeCompare(b.piece.square, 'en', { numeric: true }))
+        .map(p => `${p.piece.role} ${p.piece.square}`);
       return held.length ? [`${side(color)}'s pieces that also move as a (2,1) knight now: ${held.join(', ')}.`] : [];
     });
   },
