@@ -124,7 +124,7 @@ export class GamePage {
     root.replaceChildren(this.header, this.past.note, this.main, this.odds, this.announcer.element);
     transport.listen(m => this.receive(m));
     // The variants' names and typed words come once from the server: the header and the typing hint say them when they arrive.
-    void variantCatalog().then(() => this.view && this.render(this.view, null, false));
+    void variantCatalog().then(() => this.view && this.renderNames(this.view));
   }
 
   /** Takes the boards off the page (the harness loads another fixture). */
@@ -259,7 +259,7 @@ export class GamePage {
       board.setShapes([]);
     }
     this.markSquares(view);
-    this.renderHeader(this.live ?? view);
+    this.renderNames(view);
     this.renderPrompt(view);
     this.renderActions(view);
     this.renderEvents(view, fresh && previous !== null);
@@ -273,7 +273,6 @@ export class GamePage {
     if (fresh) this.clocks.set(clocks, !!view.outcome);
     this.clocks.orient(orientation);
     this.moveInput.disabled = view.legal.length === 0;
-    this.typingHintEl.textContent = typingHint(view.legal, typedWordsOf(view.variant));
     this.keyboard.hidden = !this.seat || !!view.outcome || this.waiting || this.past.viewing;
     if (fresh) this.playPremove(view, premoving);
   }
@@ -369,6 +368,12 @@ export class GamePage {
     for (const board of this.boards) {
       board.setShapes(marks.teleports.filter(t => board.owns(t.from)).map(t => ({ from: t.from, to: t.to, brush: 'blue' })));
     }
+  }
+
+  /** What the server's descriptors say: the variant's name in the header, its typed words in the hint. */
+  private renderNames(view: View): void {
+    this.renderHeader(this.live ?? view);
+    this.typingHintEl.textContent = typingHint(view.legal, typedWordsOf(view.variant));
   }
 
   private renderHeader(view: View): void {
