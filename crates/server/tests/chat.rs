@@ -83,12 +83,9 @@ async fn players_chat_in_their_room_spectators_in_theirs_and_neither_hears_the_o
         let mut l = lurker.connect(&id).await;
 
         // On connect, after the first state: the rooms each reads and where it writes.
-        let w_rooms = next_of(&mut w, "chat_rooms").await;
-        assert_eq!(w_rooms, json!({"type": "chat_rooms", "write": "player", "rooms": [{"room": "player", "lines": []}]}));
-        let s_rooms = next_of(&mut s, "chat_rooms").await;
-        assert_eq!(s_rooms, json!({"type": "chat_rooms", "write": "spectator", "rooms": [{"room": "spectator", "lines": []}]}));
-        let l_rooms = next_of(&mut l, "chat_rooms").await;
-        assert_eq!(l_rooms["write"], Value::Null, "a guest who watches reads the spectator room only");
+        assert_eq!(w.chat, json!({"type": "chat_rooms", "write": "player", "rooms": [{"room": "player", "lines": []}]}));
+        assert_eq!(s.chat, json!({"type": "chat_rooms", "write": "spectator", "rooms": [{"room": "spectator", "lines": []}]}));
+        assert_eq!(l.chat["write"], Value::Null, "a guest who watches reads the spectator room only");
 
         // The players talk; the line carries the writer's public name and the text as written (plain text, not HTML).
         let hello = say(&mut w, "player", "hello <b>Black</b>, good luck").await;
@@ -223,13 +220,12 @@ async fn chat_lines_survive_a_restart_and_a_room_keeps_its_last_hundred() {
 
         let server = TestServer::start(&db);
         let mut b = Conn::open(server.addr, &id, Some(&black.cookie)).await;
-        let rooms = next_of(&mut b, "chat_rooms").await;
-        let player = rooms["rooms"][0]["lines"].as_array().unwrap();
+        let player = b.chat["rooms"][0]["lines"].as_array().unwrap();
         assert_eq!(player.len(), 100, "a room keeps its last 100 lines");
         assert_eq!((player[0]["n"].clone(), player[0]["text"].clone()), (json!(4), json!("line 4")));
         assert_eq!((player[99]["n"].clone(), player[99]["text"].clone()), (json!(103), json!("line 103")));
-        let mut s = Conn::open(server.addr, &id, Some(&watcher.cookie)).await;
-        assert_eq!(texts(&next_of(&mut s, "chat_rooms").await, "spectator").unwrap(), ["a watcher's line"]);
+        let s = Conn::open(server.addr, &id, Some(&watcher.cookie)).await;
+        assert_eq!(texts(&s.chat, "spectator").unwrap(), ["a watcher's line"]);
         // Numbering goes on after the restart.
         let next = say(&mut b, "player", "back again").await;
         assert_eq!(next["line"]["n"], 104);

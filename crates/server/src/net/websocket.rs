@@ -99,15 +99,22 @@ fn json_text(message: &ServerMessage) -> Message {
     Message::Text(serde_json::to_string(message).unwrap_or_else(|e| format!(r#"{{"type":"error","code":"internal","message":"{e}"}}"#)).into())
 }
 
+/// The connection's role's state.
+fn state_of(published: &Published, guest: Option<&GuestId>) -> Message {
+    Message::Text(published.message(published.role_of(guest), protocol::state_message))
+}
+
+/// The rematch, the first time this connection hears of it.
+fn rematch_notice(published: &Published, told_rematch: &mut bool) -> Option<Message> {
+    let r = published.rematch.as_ref().filter(|_| !*told_rematch)?;
+    *told_rematch = true;
+    Some(json_text(&ServerMessage::Rematch { id: r.id.clone(), by: r.by }))
+}
+
 /// What a change of the room means for one connection: its role's state,
 /// and the rematch the first time this connection hears of it.
 fn update_messages(published: &Published, guest: Option<&GuestId>, told_rematch: &mut bool) -> Vec<Message> {
-    let mut messages = vec![Message::Text(published.message(published.role_of(guest), protocol::state_message))];
-    if let Some(r) = published.rematch.as_ref().filter(|_| !*told_rematch) {
-        *told_rematch = true;
-        messages.push(json_text(&ServerMessage::Rematch { id: r.id.clone(), by: r.by }));
-    }
-    messages
+    std::iter::once(state_of(published, guest)).chain(rematch_notice(published, told_rematch)).collect()
 }
 
 /// What a connection holds of the chat: the last line of each room it was
@@ -159,21 +166,18 @@ async fn connection(
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = Instant::now();
     let mut told_rematch = false;
-    let current = |updates: &mut tokio::sync::watch::Receiver<Arc<Published>>| {
-        let published = updates.borrow_and_update().clone();
-        Message::Text(published.message(published.role_of(guest.as_ref()), protocol::state_message))
-    };
+    let current = |updates: &mut tokio::sync::watch::Receiver<Arc<Published>>| state_of(&updates.borrow_and_update().clone(), guest.as_ref());
     // Subscribed before the rooms are read: a line posted meanwhile is in both, and sent once.
     let mut chat_lines = handle.chat.subscribe();
     let mut chat = ChatSeen::default();
     let first = updates.borrow_and_update().clone();
-    for m in update_messages(&first, guest.as_ref(), &mut told_rematch) {
+    // The state, the chat right after it, then a rematch to hear of.
+    let chat_rooms = chat_rooms_message(&hub, &handle, guest.as_ref(), &mut chat).await;
+    let first_messages = [Some(state_of(&first, guest.as_ref())), Some(chat_rooms), rematch_notice(&first, &mut told_rematch)];
+    for m in first_messages.into_iter().flatten() {
         if sink.send(m).await.is_err() {
             return;
         }
-    }
-    if sink.send(chat_rooms_message(&hub, &handle, guest.as_ref(), &mut chat).await).await.is_err() {
-        return;
     }
     loop {
         tokio::select! {
