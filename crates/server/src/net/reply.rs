@@ -108,7 +108,7 @@ impl From<AccountError> for ErrorReply {
     }
 }
 
-/// A chat line refused; too fast carries its wait (`Retry-After` over HTTP).
+/// A chat line refused; too fast carries its wait (`Retry-After`, were it answered over HTTP).
 impl From<ChatError> for ErrorReply {
     fn from(e: ChatError) -> Self {
         let retry_after_s = e.wait().map(|w| w.as_secs() + u64::from(w.subsec_nanos() > 0));
