@@ -55,40 +55,44 @@ impl Budget {
     }
 }
 
-/// The rooms' lines once read from the database.
-struct Loaded {
-    logs: [VecDeque<ChatLine>; 2],
+/// Each room's lines, oldest first.
+type Logs = [VecDeque<ChatLine>; 2];
+
+/// The rooms' lines once read from the database, and the writers' budgets.
+#[derive(Default)]
+struct State {
+    logs: Option<Logs>,
     budgets: HashMap<String, Budget>,
 }
 
-impl Loaded {
-    fn of(rows: Vec<ChatLineRow>) -> Loaded {
-        let mut logs: [VecDeque<ChatLine>; 2] = Default::default();
-        for row in rows {
-            let Some(room) = ChatRoom::parse(&row.room) else { continue };
-            let log = &mut logs[room.index()];
-            log.push_back(ChatLine { n: row.seq as u64, by: row.name, text: row.body, at_ms: row.at_ms });
-            if log.len() > LINES_KEPT {
-                log.pop_front();
-            }
+/// The rooms' lines of the rows, the last `LINES_KEPT` of each.
+fn logs_of(rows: Vec<ChatLineRow>) -> Logs {
+    let mut logs: Logs = Default::default();
+    for row in rows {
+        let Some(room) = ChatRoom::parse(&row.room) else { continue };
+        let log = &mut logs[room.index()];
+        log.push_back(ChatLine { n: row.seq as u64, by: row.name, text: row.body, at_ms: row.at_ms });
+        if log.len() > LINES_KEPT {
+            log.pop_front();
         }
-        Loaded { logs, budgets: HashMap::new() }
     }
+    logs
+}
 
-    fn rooms_for(&self, reader: Reader) -> ChatRooms {
-        let rooms = ChatRoom::ALL
-            .into_iter()
-            .filter(|r| reader.reads(*r))
-            .map(|room| ChatLog { room, lines: self.logs[room.index()].iter().cloned().collect() })
-            .collect();
-        ChatRooms { write: reader.writes().ok(), rooms }
-    }
+/// The rooms `reader` reads, with their lines.
+fn rooms_for(logs: &Logs, reader: Reader) -> ChatRooms {
+    let rooms = ChatRoom::ALL
+        .into_iter()
+        .filter(|r| reader.reads(*r))
+        .map(|room| ChatLog { room, lines: logs[room.index()].iter().cloned().collect() })
+        .collect();
+    ChatRooms { write: reader.writes().ok(), rooms }
 }
 
 /// A game's chat, held by its room in memory (and gone with it).
 pub struct GameChat {
     game: String,
-    state: Mutex<Option<Loaded>>,
+    state: Mutex<State>,
     live: broadcast::Sender<Arc<Posted>>,
 }
 
@@ -98,7 +102,7 @@ fn storage(e: impl std::fmt::Display) -> ChatError {
 
 impl GameChat {
     pub fn new(game: &str) -> GameChat {
-        GameChat { game: game.to_string(), state: Mutex::new(None), live: broadcast::channel(LIVE_LINES_QUEUED).0 }
+        GameChat { game: game.to_string(), state: Mutex::new(State::default()), live: broadcast::channel(LIVE_LINES_QUEUED).0 }
     }
 
     /// The lines posted from now on (subscribe before asking for `rooms`,
@@ -107,18 +111,24 @@ impl GameChat {
         self.live.subscribe()
     }
 
-    async fn loaded(&self, store: &Store) -> Result<tokio::sync::MutexGuard<'_, Option<Loaded>>, ChatError> {
+    /// The state with the rooms' lines read from the database: once, or
+    /// each time where several processes share the database (PostgreSQL),
+    /// since another may have taken lines meanwhile.
+    async fn loaded(&self, store: &Store) -> Result<(tokio::sync::MutexGuard<'_, State>, Logs), ChatError> {
         let mut state = self.state.lock().await;
-        if state.is_none() {
-            *state = Some(Loaded::of(store.chat_lines(&self.game).await.map_err(storage)?));
-        }
-        Ok(state)
+        let logs = match state.logs.take() {
+            Some(logs) if store.events().is_none() => logs,
+            _ => logs_of(store.chat_lines(&self.game).await.map_err(storage)?),
+        };
+        Ok((state, logs))
     }
 
     /// The rooms `reader` reads, with their lines.
     pub async fn rooms(&self, store: &Store, reader: Reader) -> Result<ChatRooms, ChatError> {
-        let state = self.loaded(store).await?;
-        Ok(state.as_ref().map(|s| s.rooms_for(reader)).unwrap_or(ChatRooms { write: None, rooms: Vec::new() }))
+        let (mut state, logs) = self.loaded(store).await?;
+        let rooms = rooms_for(&logs, reader);
+        state.logs = Some(logs);
+        Ok(rooms)
     }
 
     /// `writer` (`name` to the readers) writes `text` at `now` in the room
@@ -137,11 +147,13 @@ impl GameChat {
         let (writer, name) = writer;
         let room = reader.writes()?;
         let text = clean(text)?;
-        let mut state = self.loaded(store).await?;
-        let Some(loaded) = state.as_mut() else { return Err(storage("the chat was not read")) };
-        let mut budget = loaded.budgets.get(&writer.0).copied().unwrap_or_else(|| Budget::full(now));
-        budget.take(now, every).map_err(|wait| ChatError::TooFast { wait, every })?;
-        let log = &loaded.logs[room.index()];
+        let (mut state, mut logs) = self.loaded(store).await?;
+        let mut budget = state.budgets.get(&writer.0).copied().unwrap_or_else(|| Budget::full(now));
+        if let Err(wait) = budget.take(now, every) {
+            state.logs = Some(logs);
+            return Err(ChatError::TooFast { wait, every });
+        }
+        let log = &logs[room.index()];
         let line = ChatLine { n: log.back().map_or(1, |l| l.n + 1), by: name, text, at_ms: now_ms() };
         let row = ChatLineRow {
             room: room.as_str().into(),
@@ -151,13 +163,16 @@ impl GameChat {
             body: line.text.clone(),
             at_ms: line.at_ms,
         };
+        // A failure leaves the lines unread: the next call reads them again
+        // (another process may have taken this line's number).
         store.insert_chat_line(&self.game, &row, LINES_KEPT as i64).await.map_err(storage)?;
-        loaded.budgets.insert(writer.0.clone(), budget);
-        let log = &mut loaded.logs[room.index()];
+        state.budgets.insert(writer.0.clone(), budget);
+        let log = &mut logs[room.index()];
         log.push_back(line.clone());
         if log.len() > LINES_KEPT {
             log.pop_front();
         }
+        state.logs = Some(logs);
         let posted = Posted { room, line };
         // Sent under the lock, so live lines go out in their order; nobody listening is no error.
         let _ = self.live.send(Arc::new(posted.clone()));
