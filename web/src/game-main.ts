@@ -5,6 +5,7 @@
 import 'chessgroundx/assets/chessground.base.css';
 import '../styles/app.css';
 import { api } from './api';
+import { ChatPanel } from './chat';
 import { GamePage } from './game';
 import { GameInfo } from './game-info';
 import { installPieceStyles } from './pieces';
@@ -23,3 +24,6 @@ const page = new GamePage(document.getElementById('app')!, transport, seat);
 const info = new GameInfo();
 page.gameSlot.append(info.element);
 transport.listen(m => info.receive(m));
+const chat = new ChatPanel(message => transport.sendMessage(message));
+transport.claim(raw => chat.receive(raw));
+page.chatSlot.append(chat.element);

@@ -72,6 +72,8 @@ export class GamePage {
   private readonly odds = el('div', 'odds');
   /** What the page around the board adds (the server's game: players, waiting, rematch). */
   readonly gameSlot = el('div', 'game-slot');
+  /** The server's game's chat (chat.ts), under the panel. */
+  readonly chatSlot = el('div', 'chat-slot');
 
   private boards: Board[] = [];
   private boardsKey = '';
@@ -117,7 +119,7 @@ export class GamePage {
     const side = el('div', 'side');
     side.append(this.gameSlot, this.prompt, this.powersEl, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.past.list.element, this.past.list.nav, this.gameButtons, this.revealEl);
     this.tools.append(this.flip.button, this.sounds.button);
-    this.panel.append(this.tools, this.errorEl, side);
+    this.panel.append(this.tools, this.errorEl, side, this.chatSlot);
     const boardArea = el('div', 'board-area');
     boardArea.append(this.clocks.top, this.boardsEl, this.clocks.bottom);
     this.main.append(boardArea, this.panel);

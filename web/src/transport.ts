@@ -16,12 +16,23 @@ export interface Transport {
 /** Decodes frames, remembers the last ply, encodes actions. */
 abstract class FramedTransport implements Transport {
   private readonly handlers: ((message: ServerMessage) => void)[] = [];
+  private readonly claimers: ((raw: unknown) => boolean)[] = [];
   private ply: number | undefined;
 
   protected abstract sendFrame(frame: string): void;
 
   send(action: string): void {
     this.sendFrame(encodeAction(action, this.ply));
+  }
+
+  /** Sends a message that is no action (the chat's), as JSON. */
+  sendMessage(message: object): void {
+    this.sendFrame(JSON.stringify(message));
+  }
+
+  /** Adds a handler that sees every parsed frame first; a frame it claims (true) goes to no other handler (the chat's own messages and errors). */
+  claim(handler: (raw: unknown) => boolean): void {
+    this.claimers.push(handler);
   }
 
   listen(handler: (message: ServerMessage) => void): void {
@@ -39,6 +50,7 @@ abstract class FramedTransport implements Transport {
         return;
       }
     }
+    if (this.claimers.some(claims => claims(raw))) return;
     const message = decodeServerMessage(raw);
     if (!message) return;
     if (message.type === 'view' && message.ply !== undefined) this.ply = message.ply;

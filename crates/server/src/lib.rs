@@ -1,12 +1,14 @@
 //! Chesslantis server: the neutral referee for online play, split by
 //! domain (crates/server/README.md, "Where things live"):
 //!
+//! - [`chat`]: a game's player and spectator chat rooms.
 //! - [`game`]: rooms, clocks, dice, the engine as a player, the hub of games in memory.
 //! - [`lobby`]: seeks, challenge links and rematches: games waiting for an opponent.
 //! - [`user`]: guests, accounts, sessions, ratings.
 //! - [`net`]: HTTP, WebSocket, their guards, the wire protocol and its errors.
 //! - [`db`]: the store over SQLite or PostgreSQL, group commit, several processes.
 
+pub mod chat;
 pub mod db;
 pub mod game;
 pub mod lobby;

@@ -89,7 +89,7 @@ async fn the_openapi_description_lists_every_route_with_its_errors() {
         assert_eq!(body_of("/api/games/{id}/actions"), "#/components/schemas/ActionRequest");
 
         let schemas = doc["components"]["schemas"].as_object().expect("components.schemas");
-        for name in ["NewGame", "GameState", "ErrorReply", "Replay", "ArchivePage", "Seek", "Me", "Profile", "GameExport", "Seat"] {
+        for name in ["NewGame", "GameState", "ErrorReply", "Replay", "ArchivePage", "Seek", "Me", "Profile", "GameExport", "Seat", "ChatRooms", "ChatLine"] {
             assert!(schemas.contains_key(name), "no schema {name}: {:?}", schemas.keys().collect::<Vec<_>>());
         }
         let state = &schemas["GameState"]["properties"];

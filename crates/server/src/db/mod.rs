@@ -2,10 +2,12 @@
 //! grouped into one transaction, and several processes on one database.
 //!
 //! - [`store`]: the games, users, sessions and ratings tables (migrations at start).
+//! - [`chat_lines`]: the games' chat lines.
 //! - [`group_commit`]: actions arriving together written in one transaction.
 //! - [`events`]: what changed, announced to the other processes (PostgreSQL's NOTIFY).
 //! - [`cluster`]: this process's part among several: heartbeat, listener, flag sweep.
 
+pub mod chat_lines;
 pub mod cluster;
 pub mod events;
 pub mod group_commit;

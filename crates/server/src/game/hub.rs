@@ -5,6 +5,7 @@
 //! game nobody watches leaves memory again. The lobby's requests (new
 //! games, rematches, the open seeks) are in `lobby/`.
 
+use crate::chat::{ChatError, ChatRooms, Reader};
 use crate::db::store::Store;
 use crate::game::engine_pool::EnginePool;
 use crate::game::engine_seat::run_engine;
@@ -66,6 +67,8 @@ pub struct Hub {
     loading: Mutex<()>,
     /// The abort timers (shorter in tests).
     timers: RwLock<Timers>,
+    /// How often a chat writer's budget grows by a line, in ms (`chat::line::REFILL_EVERY`; other in tests).
+    chat_refill_ms: AtomicU64,
     /// The open seeks whose creators are connected here.
     pub(crate) present: Present,
     engine: Arc<EnginePool>,
@@ -88,6 +91,7 @@ impl Hub {
             evict_after_ms: AtomicU64::new(EVICT_AFTER.as_millis() as u64),
             loading: Mutex::new(()),
             timers: RwLock::new(Timers::default()),
+            chat_refill_ms: AtomicU64::new(crate::chat::line::REFILL_EVERY.as_millis() as u64),
             present: Default::default(),
             engine: Default::default(),
             cookie_key: CookieKey::new(bytes),
@@ -117,6 +121,11 @@ impl Hub {
     /// Sets the abort timers (for rooms and seeks made or loaded from now on; tests shorten them).
     pub fn set_timers(&self, timers: Timers) {
         *self.timers.write().unwrap_or_else(|p| p.into_inner()) = timers;
+    }
+
+    /// Sets how often a chat writer's budget grows by a line (zero: no limit; tests).
+    pub fn set_chat_refill(&self, every: Duration) {
+        self.chat_refill_ms.store(every.as_millis() as u64, Ordering::Relaxed);
     }
 
     /// The engine's search slots, game limits and counters.
@@ -224,6 +233,31 @@ impl Hub {
     pub fn state_of(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Arc<GameState> {
         let published = handle.subscribe().borrow().clone();
         published.state(published.role_of(guest))
+    }
+
+    /// Who `guest` is to game `published`'s chat.
+    pub fn chat_reader(published: &Published, guest: Option<&GuestId>) -> Reader {
+        Reader {
+            player: published.role_of(guest) != crate::game::state::Role::Spectator,
+            user: guest.is_some_and(|g| crate::user::accounts::name_of(g).is_some()),
+            over: published.status.is_over(),
+        }
+    }
+
+    /// The chat of `handle`'s game as `guest` may see it now.
+    pub async fn chat_rooms(&self, handle: &RoomHandle, guest: Option<&GuestId>) -> Result<ChatRooms, ChatError> {
+        let reader = Hub::chat_reader(&handle.subscribe().borrow(), guest);
+        handle.chat.rooms(&self.store, reader).await
+    }
+
+    /// `guest` writes `text` (received at `received`) in its room of `handle`'s game.
+    pub async fn chat(&self, handle: &RoomHandle, guest: Option<&GuestId>, text: &str, received: Instant) -> Result<(), ChatError> {
+        let reader = Hub::chat_reader(&handle.subscribe().borrow(), guest);
+        // Nobody known (no cookie) is neither a player nor a user: `writes` refuses.
+        let Some(writer) = guest else { return reader.writes().map(|_| ()) };
+        let name = crate::game::room::public_name(writer);
+        let every = Duration::from_millis(self.chat_refill_ms.load(Ordering::Relaxed));
+        handle.chat.post(&self.store, reader, (writer, name), text, received, every).await.map(|_| ())
     }
 
     /// An action of `guest` (received at `received`); on success the room is published.

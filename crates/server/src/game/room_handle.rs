@@ -3,6 +3,7 @@
 //! (or aborts a game whose seat to act never made its first action) even
 //! when nobody sends anything.
 
+use crate::chat::GameChat;
 use crate::game::error::GameError;
 use crate::game::room::{Rematch, Room, Snapshot};
 use crate::game::state::{GameState, Role, Status};
@@ -20,6 +21,7 @@ pub struct Published {
     pub players: [Option<GuestId>; 2],
     /// The finished game's rematch, for every connection to hear of it.
     pub rematch: Option<Rematch>,
+    pub status: Status,
     snapshot: Snapshot,
     /// White's, Black's and the spectators' states.
     states: [OnceLock<Arc<GameState>>; 3],
@@ -56,6 +58,8 @@ impl Published {
 
 pub struct RoomHandle {
     pub room: Mutex<Room>,
+    /// The game's chat, in memory as long as the room.
+    pub chat: GameChat,
     updates: watch::Sender<Arc<Published>>,
     /// Wakes the room's timer after a change of clocks.
     wake: Notify,
@@ -67,6 +71,7 @@ fn publish_of(room: &Room) -> Published {
     Published {
         players: room.players().clone(),
         rematch: room.rematch().cloned(),
+        status: room.status(),
         snapshot: room.snapshot(Instant::now()),
         states: Default::default(),
         messages: Default::default(),
@@ -76,7 +81,8 @@ fn publish_of(room: &Room) -> Published {
 impl RoomHandle {
     pub(crate) fn new(room: Room) -> Arc<RoomHandle> {
         let (updates, _) = watch::channel(Arc::new(publish_of(&room)));
-        Arc::new(RoomHandle { room: Mutex::new(room), updates, wake: Notify::new(), timed: Default::default() })
+        let chat = GameChat::new(room.id());
+        Arc::new(RoomHandle { room: Mutex::new(room), chat, updates, wake: Notify::new(), timed: Default::default() })
     }
 
     /// Starts the room's timer once its game plays (`status`), if it has none.

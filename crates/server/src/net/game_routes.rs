@@ -1,7 +1,8 @@
 //! The HTTP routes of games and seeks (docs/protocol.md, "Server"): the
 //! variants, the lobby's seeks, a new game, its state, accept, actions,
-//! abort, rematch, and a finished game's record, PGN, dice check, replay.
+//! abort, rematch, its chat, and a finished game's record, PGN, dice check, replay.
 
+use crate::chat::ChatRooms;
 use crate::game::hub::Hub;
 use crate::game::replay::Replay;
 use crate::game::schema::SeatDoc;
@@ -245,4 +246,15 @@ pub async fn replay(
     let request = query(parsed)?;
     let guest = guest_of(&hub, &headers).await;
     Ok(Json(crate::game::replay::replay(hub.store(), &id, guest.as_ref(), request.ply.as_deref()).await?))
+}
+
+/// The chat rooms the caller reads now, with their lines, and the room it
+/// writes in (lines are written over the game's WebSocket).
+#[utoipa::path(get, path = "/api/games/{id}/chat", tag = "games", params(("id" = String, Path, description = "The game's id")),
+    responses((status = 200, description = "A player reads the player room (and the spectator room once the game is over); anyone else the spectator room", body = ChatRooms),
+        (status = 404, body = ErrorReply), (status = 500, body = ErrorReply)))]
+pub async fn chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<ChatRooms>, ApiError> {
+    let handle = hub.room(&id).await?;
+    let guest = guest_of(&hub, &headers).await;
+    Ok(Json(hub.chat_rooms(&handle, guest.as_ref()).await?))
 }

@@ -56,6 +56,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(game_routes::pgn))
         .routes(routes!(game_routes::verify_game))
         .routes(routes!(game_routes::replay))
+        .routes(routes!(game_routes::chat))
         .routes(routes!(crate::net::websocket::websocket))
         .routes(routes!(openapi_json))
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))

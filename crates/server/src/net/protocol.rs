@@ -2,6 +2,7 @@
 //! connection may send, what it receives, and the errors. The game inside a
 //! state message is `game::GameState`.
 
+use crate::chat::{ChatLine, ChatRoom, ChatRooms};
 use crate::game::state::GameState;
 use chesslantis_core::Seat;
 use serde::{Deserialize, Serialize};
@@ -21,10 +22,13 @@ pub enum ClientMessage {
     Abort,
     /// Asks for a fresh state message.
     Sync,
+    /// A chat line in the sender's room (a player's: `player`; a signed-in
+    /// watcher's: `spectator`).
+    Chat { text: String },
 }
 
 /// Message types a client may send, for the error naming the known ones.
-pub const CLIENT_TYPES: &[&str] = &["action", "abort", "sync"];
+pub const CLIENT_TYPES: &[&str] = &["action", "abort", "sync", "chat"];
 
 /// A message from the server over the WebSocket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,6 +39,11 @@ pub enum ServerMessage {
     /// A player of this finished game asked for a rematch: game `id`, which
     /// the opponent joins with `POST /api/games/{id}/accept`.
     Rematch { id: String, by: Seat },
+    /// The chat as this connection may see it: after the first state, and
+    /// again when that changes (the game ended, or the connection fell behind).
+    ChatRooms(ChatRooms),
+    /// A new line in a room this connection reads.
+    ChatLine { room: ChatRoom, line: ChatLine },
 }
 
 /// A state message's JSON text.
@@ -98,7 +107,11 @@ pub fn decode(text: &str) -> Result<ClientMessage, ErrorReply> {
             format!("no message type '{}'; the types are: {}", kind.chars().take(40).collect::<String>(), CLIENT_TYPES.join(", ")),
         ));
     }
-    let allowed: &[&str] = if kind == "action" { &["type", "ply", "action"] } else { &["type"] };
+    let allowed: &[&str] = match kind.as_str() {
+        "action" => &["type", "ply", "action"],
+        "chat" => &["type", "text"],
+        _ => &["type"],
+    };
     if let Some(extra) = value.as_object().and_then(|o| o.keys().find(|k| !allowed.contains(&k.as_str()))) {
         return Err(ErrorReply::new(
             "malformed",
@@ -122,6 +135,7 @@ mod tests {
         );
         assert_eq!(decode(r#"{"type":"abort"}"#), Ok(ClientMessage::Abort));
         assert_eq!(decode(r#"{"type":"sync"}"#), Ok(ClientMessage::Sync));
+        assert_eq!(decode(r#"{"type":"chat","text":"gg"}"#), Ok(ClientMessage::Chat { text: "gg".into() }));
     }
 
     #[test]
@@ -134,6 +148,9 @@ mod tests {
         assert_eq!(code(r#"{"type":"action","ply":-1,"action":"e2e4"}"#), "malformed");
         assert_eq!(code(r#"{"type":"action","action":"e2e4"}"#), "malformed");
         assert_eq!(code(r#"{"type":"abort","extra":1}"#), "malformed");
+        assert_eq!(code(r#"{"type":"chat"}"#), "malformed");
+        assert_eq!(code(r#"{"type":"chat","text":7}"#), "malformed");
+        assert_eq!(code(r#"{"type":"chat","text":"hi","room":"spectator"}"#), "malformed");
         assert_eq!(code(&format!(r#"{{"type":"action","ply":0,"action":"{}"}}"#, "x".repeat(5000))), "too_large");
     }
 
@@ -141,7 +158,7 @@ mod tests {
     /// prefix and single-byte mutation of valid messages).
     #[test]
     fn decoder_survives_mangled_input() {
-        let samples = [r#"{"type":"action","ply":12,"action":"e7e8q"}"#, r#"{"type":"abort"}"#, r#"{"type":"sync"}"#];
+        let samples = [r#"{"type":"action","ply":12,"action":"e7e8q"}"#, r#"{"type":"abort"}"#, r#"{"type":"sync"}"#, r#"{"type":"chat","text":"gg"}"#];
         for s in samples {
             for cut in 0..=s.len() {
                 let _ = decode(&s[..cut]);
@@ -184,11 +201,11 @@ mod tests {
     fn decoder_fuzz_random_and_mutated_messages() {
         use chesslantis_core::{Dice, SplitMix};
         const CODES: [&str; 3] = ["malformed", "unknown_message", "too_large"];
-        const WORDS: [&str; 16] = [
+        const WORDS: [&str; 18] = [
             "{", "}", "[", "]", ",", ":", "\"type\"", "\"action\"", "\"ply\"", "\"abort\"", "\"sync\"", "\"e2e4\"", "12", "-1", "null",
-            "1e400",
+            "1e400", "\"chat\"", "\"text\"",
         ];
-        let valid = [r#"{"type":"action","ply":12,"action":"e7e8q"}"#, r#"{"type":"abort"}"#, r#"{"type":"sync"}"#];
+        let valid = [r#"{"type":"action","ply":12,"action":"e7e8q"}"#, r#"{"type":"abort"}"#, r#"{"type":"sync"}"#, r#"{"type":"chat","text":"gg"}"#];
         let mut rng = SplitMix::new(0xF022);
         let check = |text: &str| match decode(text) {
             Ok(message) => {
@@ -206,7 +223,7 @@ mod tests {
             check(&String::from_utf8_lossy(&bytes));
             let words: String = (0..rng.below(12)).map(|_| WORDS[rng.below(WORDS.len() as u32) as usize]).collect();
             check(&words);
-            let mut mutated = valid[rng.below(3) as usize].as_bytes().to_vec();
+            let mut mutated = valid[rng.below(valid.len() as u32) as usize].as_bytes().to_vec();
             for _ in 0..=rng.below(3) {
                 let i = rng.below(mutated.len() as u32) as usize;
                 match rng.below(3) {

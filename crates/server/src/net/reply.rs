@@ -3,6 +3,7 @@
 //! errors become `ErrorReply`s here and nowhere else, keeping their codes
 //! and words; the body and query readers say what does not parse.
 
+use crate::chat::ChatError;
 use crate::db::StoreError;
 use crate::game::GameError;
 use crate::lobby::LobbyError;
@@ -28,9 +29,9 @@ impl From<ErrorReply> for ApiError {
 /// table for the replies and the OpenAPI description.
 pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
     (StatusCode::NOT_FOUND, &["not_found"]),
-    (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account"]),
+    (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account", "chat_not_allowed"]),
     (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
-    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy"]),
+    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy", "chat_too_fast"]),
     (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting", "too_many_engine_games"]),
     (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
 ];
@@ -104,6 +105,20 @@ impl From<LobbyError> for ErrorReply {
 impl From<AccountError> for ErrorReply {
     fn from(e: AccountError) -> Self {
         ErrorReply::new(e.code(), e.to_string())
+    }
+}
+
+/// A chat line refused; too fast carries its wait (`Retry-After`, were it answered over HTTP).
+impl From<ChatError> for ErrorReply {
+    fn from(e: ChatError) -> Self {
+        let retry_after_s = e.wait().map(|w| w.as_secs() + u64::from(w.subsec_nanos() > 0));
+        ErrorReply { retry_after_s, ..ErrorReply::new(e.code(), e.to_string()) }
+    }
+}
+
+impl From<ChatError> for ApiError {
+    fn from(e: ChatError) -> Self {
+        ApiError(e.into())
     }
 }
 

@@ -1,8 +1,9 @@
 //! A game's WebSocket (docs/protocol.md, "Server"): its state on connect
-//! and after every change, actions, `abort` and `sync` from the client, a
-//! ping to keep it alive and find it dead, a close frame for a breach of
-//! the protocol.
+//! and after every change, actions, `abort` and `sync` from the client, the
+//! chat rooms this connection reads and their new lines, a ping to keep it
+//! alive and find it dead, a close frame for a breach of the protocol.
 
+use crate::chat::channel::Posted;
 use crate::game::hub::Hub;
 use crate::game::room_handle::{Published, RoomHandle};
 use crate::net::caller::guest_of;
@@ -49,7 +50,10 @@ impl Default for WebSocketSettings {
 /// The game's WebSocket: a state on connect and after every change, actions
 /// and `sync` from the client (docs/protocol.md, section Server).
 #[utoipa::path(get, path = "/ws/games/{id}", tag = "games", params(("id" = String, Path, description = "The game's id")),
-    responses((status = 101, description = "Switching Protocols: the WebSocket is open; the cookie says which seat, if any"),
+    responses((status = 101, description = "Switching Protocols: the WebSocket is open; the cookie says which seat, if any. \
+        The server sends `state`, `error`, `rematch`, `chat_rooms` (a ChatRooms: after the first state, and when it changes) and `chat_line` \
+        (`{\"type\":\"chat_line\",\"room\":\"player\",\"line\":ChatLine}`); the client sends `action`, `abort`, `sync` and \
+        `chat` (`{\"type\":\"chat\",\"text\":\"gg\"}`, in its own room); see docs/protocol.md, sections Server and Chat"),
         (status = 403, body = ErrorReply, description = "csrf: opened from another site's page"), (status = 404, body = ErrorReply)))]
 pub async fn websocket(
     State(hub): State<Arc<Hub>>,
@@ -95,19 +99,60 @@ fn json_text(message: &ServerMessage) -> Message {
     Message::Text(serde_json::to_string(message).unwrap_or_else(|e| format!(r#"{{"type":"error","code":"internal","message":"{e}"}}"#)).into())
 }
 
+/// The connection's role's state.
+fn state_of(published: &Published, guest: Option<&GuestId>) -> Message {
+    Message::Text(published.message(published.role_of(guest), protocol::state_message))
+}
+
+/// The rematch, the first time this connection hears of it.
+fn rematch_notice(published: &Published, told_rematch: &mut bool) -> Option<Message> {
+    let r = published.rematch.as_ref().filter(|_| !*told_rematch)?;
+    *told_rematch = true;
+    Some(json_text(&ServerMessage::Rematch { id: r.id.clone(), by: r.by }))
+}
+
 /// What a change of the room means for one connection: its role's state,
 /// and the rematch the first time this connection hears of it.
 fn update_messages(published: &Published, guest: Option<&GuestId>, told_rematch: &mut bool) -> Vec<Message> {
-    let mut messages = vec![Message::Text(published.message(published.role_of(guest), protocol::state_message))];
-    if let Some(r) = published.rematch.as_ref().filter(|_| !*told_rematch) {
-        *told_rematch = true;
-        messages.push(json_text(&ServerMessage::Rematch { id: r.id.clone(), by: r.by }));
-    }
-    messages
+    std::iter::once(state_of(published, guest)).chain(rematch_notice(published, told_rematch)).collect()
 }
 
-/// One WebSocket: the state on connect and after every change, the
-/// connection's own errors to it alone.
+/// What a connection holds of the chat: the last line of each room it was
+/// sent, and whether it was sent the rooms of a game over.
+#[derive(Default)]
+struct ChatSeen {
+    last: [u64; 2],
+    over: bool,
+}
+
+/// The chat as this connection may see it now (an error it alone hears if
+/// it cannot be read), noting what it holds.
+async fn chat_rooms_message(hub: &Hub, handle: &RoomHandle, guest: Option<&GuestId>, seen: &mut ChatSeen) -> Message {
+    seen.over = handle.subscribe().borrow().status.is_over();
+    match hub.chat_rooms(handle, guest).await {
+        Ok(rooms) => {
+            for log in &rooms.rooms {
+                seen.last[log.room.index()] = log.lines.last().map_or(0, |l| l.n);
+            }
+            json_text(&ServerMessage::ChatRooms(rooms))
+        }
+        Err(e) => json_text(&ServerMessage::Error(e.into())),
+    }
+}
+
+/// A line posted in the game: sent when this connection reads its room and
+/// does not hold it yet.
+fn chat_line_message(published: &Published, guest: Option<&GuestId>, posted: &Posted, seen: &mut ChatSeen) -> Option<Message> {
+    let last = &mut seen.last[posted.room.index()];
+    if !Hub::chat_reader(published, guest).reads(posted.room) || posted.line.n <= *last {
+        return None;
+    }
+    *last = posted.line.n;
+    Some(json_text(&ServerMessage::ChatLine { room: posted.room, line: posted.line.clone() }))
+}
+
+/// One WebSocket: the state on connect and after every change, the chat,
+/// the connection's own errors to it alone.
 async fn connection(
     hub: Arc<Hub>,
     handle: Arc<RoomHandle>,
@@ -121,12 +166,15 @@ async fn connection(
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = Instant::now();
     let mut told_rematch = false;
-    let current = |updates: &mut tokio::sync::watch::Receiver<Arc<Published>>| {
-        let published = updates.borrow_and_update().clone();
-        Message::Text(published.message(published.role_of(guest.as_ref()), protocol::state_message))
-    };
+    let current = |updates: &mut tokio::sync::watch::Receiver<Arc<Published>>| state_of(&updates.borrow_and_update().clone(), guest.as_ref());
+    // Subscribed before the rooms are read: a line posted meanwhile is in both, and sent once.
+    let mut chat_lines = handle.chat.subscribe();
+    let mut chat = ChatSeen::default();
     let first = updates.borrow_and_update().clone();
-    for m in update_messages(&first, guest.as_ref(), &mut told_rematch) {
+    // The state, the chat right after it, then a rematch to hear of.
+    let chat_rooms = chat_rooms_message(&hub, &handle, guest.as_ref(), &mut chat).await;
+    let first_messages = [Some(state_of(&first, guest.as_ref())), Some(chat_rooms), rematch_notice(&first, &mut told_rematch)];
+    for m in first_messages.into_iter().flatten() {
         if sink.send(m).await.is_err() {
             return;
         }
@@ -142,6 +190,26 @@ async fn connection(
                     if sink.send(m).await.is_err() {
                         return;
                     }
+                }
+                // The game ended: the players now read the spectator room too.
+                if published.status.is_over() != chat.over
+                    && sink.send(chat_rooms_message(&hub, &handle, guest.as_ref(), &mut chat).await).await.is_err()
+                {
+                    return;
+                }
+            }
+            posted = chat_lines.recv() => {
+                let message = match posted {
+                    Ok(posted) => {
+                        let published = updates.borrow().clone();
+                        chat_line_message(&published, guest.as_ref(), &posted, &mut chat)
+                    }
+                    // Fallen behind: the whole chat again, rather than lines missing.
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => Some(chat_rooms_message(&hub, &handle, guest.as_ref(), &mut chat).await),
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                };
+                if let Some(m) = message {
+                    if sink.send(m).await.is_err() { return; }
                 }
             }
             _ = pings.tick() => {
@@ -179,6 +247,7 @@ async fn connection(
                     Err(e) => Err(e),
                     Ok(ClientMessage::Action { ply, action }) => hub.act(&handle, guest.as_ref(), ply, &action, received).await.map_err(ErrorReply::from),
                     Ok(ClientMessage::Abort) => hub.abort(&handle, guest.as_ref()).await.map_err(ErrorReply::from),
+                    Ok(ClientMessage::Chat { text }) => hub.chat(&handle, guest.as_ref(), &text, received).await.map_err(ErrorReply::from),
                     Ok(ClientMessage::Sync) => {
                         if sink.send(current(&mut updates)).await.is_err() { return; }
                         Ok(())

@@ -252,6 +252,8 @@ pub struct Conn {
     pub received: Vec<String>,
     /// The latest state.
     pub state: Value,
+    /// The latest chat rooms (`chat_rooms`): sent right after the first state.
+    pub chat: Value,
 }
 
 impl Conn {
@@ -261,13 +263,15 @@ impl Conn {
             request.headers_mut().insert("Cookie", c.parse().unwrap());
         }
         let (ws, _) = tokio_tungstenite::connect_async_with_config(request, None, true).await.expect("the WebSocket opens");
-        let mut conn = Conn { ws, received: Vec::new(), state: Value::Null };
+        let mut conn = Conn { ws, received: Vec::new(), state: Value::Null, chat: Value::Null };
         let first = conn.next().await;
         assert_eq!(first["type"], "state", "a snapshot first: {first}");
+        let chat = conn.next().await;
+        assert_eq!(chat["type"], "chat_rooms", "the chat right after the first state: {chat}");
         conn
     }
 
-    /// The next message (a state is kept as the latest).
+    /// The next message (a state and the chat rooms are kept as the latest).
     pub async fn next(&mut self) -> Value {
         loop {
             let message = tokio::time::timeout(PATIENCE, self.ws.next()).await.expect("a message in time").expect("open").unwrap();
@@ -276,6 +280,9 @@ impl Conn {
                 let v: Value = serde_json::from_str(&t).unwrap();
                 if v["type"] == "state" {
                     self.state = v.clone();
+                }
+                if v["type"] == "chat_rooms" {
+                    self.chat = v.clone();
                 }
                 return v;
             }
