@@ -48,6 +48,7 @@ pub async fn run(
     if settings.lift_per_address_limits {
         limits.lift_per_address();
     }
+    net::rate_limit::forget_old_counts(Arc::downgrade(&hub));
     let app = http::router(hub, ui, settings.websocket, limits).layer(axum::Extension(settings.client_address));
     connections::serve(listener, app, settings.connections, shutdown).await
 }

@@ -3,7 +3,10 @@
 //! from a third goes on when the one a player was on dies; a flag falls on
 //! time when the only process holding the game has died; when two
 //! processes take moves for the same ply, the database keeps one; a game
-//! nobody starts is aborted, and a seek kept, whichever process holds them.
+//! nobody starts is aborted, and a seek kept, whichever process holds them;
+//! a game lost on time shows the same final clocks on every process; the
+//! engine plays on, and does not lose on time, when its process dies; a
+//! rate limit counts the attempts made on every process.
 //!
 //! Each `TestServer` is a server of its own (its own runtime, hub, pool and
 //! listener); killing one drops all its tasks, as a crash would.
@@ -105,6 +108,91 @@ async fn a_flag_falls_when_the_only_process_holding_the_game_has_died() {
     assert_eq!(ended.status, "ended");
     assert_eq!(ended.flagged.as_deref(), Some("white"));
     assert_eq!(ended.result.as_deref(), Some("0-1"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_lost_on_time_shows_the_same_final_clocks_on_every_process() {
+    let db = postgres();
+    let (a, b, c) = (TestServer::start(&db), TestServer::start(&db), TestServer::start(&db));
+    let (id, white, black) = start_game(a.addr, json!({"variant": "chess", "time_ms": 1500})).await;
+    let mut w = white.connect(&id).await;
+    let mut bl = on(&black, &b).connect(&id).await;
+    w.act("e2e4").await;
+    bl.at_ply(1).await;
+    bl.act("e7e5").await;
+    let running = w.at_ply(2).await;
+    assert_eq!(running["clocks"]["running"], "white", "White's clock runs from its second move");
+
+    // Whichever process lets the flag fall, the others read the end from the database.
+    let ended_w = w.until(|s| s["status"] == "ended").await;
+    let ended_b = bl.until(|s| s["status"] == "ended").await;
+    let clocks = ended_w["clocks"].clone();
+    assert_eq!(clocks["white_ms"], 0, "White's flag fell: {clocks}");
+    assert_eq!(clocks["running"], serde_json::Value::Null);
+    assert_eq!(ended_b["clocks"], clocks, "Black's socket on B shows the clocks White's on A shows");
+    for server in [&a, &b, &c] {
+        let (status, game) = on(&black, server).get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "{game}");
+        assert_eq!(game["clocks"], clocks, "GET /api/games/{id} on {} shows the final clocks", server.addr);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_plays_on_when_the_process_thinking_for_it_dies() {
+    let db = postgres();
+    let (a, _b) = (TestServer::start(&db), TestServer::start(&db));
+    let c = TestServer::start(&db);
+    let me = Guest::new(c.addr).await;
+    // 3 s for the engine: more than it needs, less than a takeover takes (a
+    // lease of 3 s, a sweep a second), so only the credit saves its flag.
+    let request = json!({"variant": "chess", "colour": "white", "time_ms": 600_000, "opponent_time_ms": 3_000,
+        "opponent": {"engine": {"level": 0}}});
+    let (status, created) = me.post("/api/games", request).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut conn = me.connect(&id).await;
+    conn.act("e2e4").await;
+    conn.at_ply(2).await;
+    conn.act("d2d4").await;
+    let thinking = conn.at_ply(3).await;
+    assert_eq!(thinking["clocks"]["running"], "black", "the engine's clock runs from its second move: {thinking}");
+    c.kill();
+    drop(conn);
+
+    // Nobody connects: A or B finds the seat unheld, takes it over, and the engine moves.
+    let (store, id) = (&Store::open(&db).await.unwrap(), id.as_str());
+    let moved = eventually("the engine's move after the takeover", || async move {
+        let (row, _) = store.game(id).await.unwrap().unwrap();
+        (row.ply >= 4 || row.status != "playing").then_some(row)
+    })
+    .await;
+    assert_eq!(moved.status, "playing", "the engine did not lose on time because its process died: {:?}", moved.result_words);
+    let mut conn = on(&me, &a).connect(id).await;
+    let state = conn.at_ply(4).await;
+    assert_eq!(state["status"], "playing");
+    assert_eq!(state["clocks"]["running"], "white", "my clock runs again: {state}");
+    assert!(state["clocks"]["black_ms"].as_i64().unwrap() > 0);
+    conn.act("g1f3").await;
+    let state = conn.at_ply(6).await;
+    assert_eq!(state["status"], "playing", "the engine answers on the process that took it over: {state}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limit_counts_the_attempts_made_on_every_process() {
+    use chesslantis_server::net::rate_limit::LOGINS_PER_NAME;
+    let db = postgres();
+    let (a, b) = (TestServer::start(&db), TestServer::start(&db));
+    let name = format!("guessed_{}", chesslantis_server::user::identity::random_id(8).unwrap());
+    let guess = json!({"name": name, "password": "not the password"});
+    for n in 0..LOGINS_PER_NAME {
+        let server = if n % 2 == 0 { &a } else { &b };
+        let r = http_raw(server.addr, "POST", "/api/login", None, Some(&guess)).await;
+        assert_eq!(r.status, 401, "guess {n} is answered, wrong: {}", r.body);
+    }
+    for server in [&a, &b] {
+        let r = http_raw(server.addr, "POST", "/api/login", None, Some(&guess)).await;
+        assert_eq!(r.status, 429, "the limit holds for the whole service, not per process: {}", r.body);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

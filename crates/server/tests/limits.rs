@@ -1,9 +1,12 @@
 //! The limits a client without a cookie cannot slip past: new guests and
 //! waiting games counted per client address, waiting games capped per
-//! player; and the guest cookie's flags (docs/server.md, "Limits").
+//! player; the counts the rate limits keep in the database; and the guest
+//! cookie's flags (docs/server.md, "Limits").
 
 mod common;
 
+use chesslantis_server::db::rate_hits::Window;
+use chesslantis_server::db::store::Store;
 use chesslantis_server::net::client_address::Source;
 use chesslantis_server::net::rate_limit::{GUESTS_PER_ADDRESS, WAITING_GAMES_PER_ADDRESS};
 use chesslantis_server::lobby::waiting_games::MAX_WAITING_GAMES;
@@ -143,4 +146,22 @@ async fn the_guest_cookie_is_secure_when_the_request_came_over_https() {
     assert_eq!(r.status, 201, "{}", r.body);
     let cleared = guest_cookie(&r);
     assert!(cleared.starts_with("chesslantis_guest=;") && cleared.ends_with("Max-Age=0; Secure"), "{cleared}");
+}
+
+#[tokio::test]
+async fn a_shared_count_restarts_once_its_window_has_passed_and_old_ones_are_forgotten() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let store = Store::open(&db).await.unwrap();
+        let (t, window) = (5_000_000, 60_000);
+        assert_eq!(store.count_hit("logins", "ann", t, window).await.unwrap(), Window { started_ms: t, hits: 1 }, "{db}");
+        assert_eq!(store.count_hit("logins", "ann", t + 100, window).await.unwrap(), Window { started_ms: t, hits: 2 });
+        assert_eq!(store.count_hit("logins", "bob", t + 200, window).await.unwrap(), Window { started_ms: t + 200, hits: 1 }, "a key of its own");
+        assert_eq!(store.count_hit("signups", "ann", t + 300, window).await.unwrap(), Window { started_ms: t + 300, hits: 1 }, "a limit of its own");
+        assert_eq!(store.count_hit("logins", "ann", t + window - 1, window).await.unwrap(), Window { started_ms: t, hits: 3 });
+        assert_eq!(store.count_hit("logins", "ann", t + window, window).await.unwrap(), Window { started_ms: t + window, hits: 1 }, "a new window");
+        store.forget_hits_before(t + 250).await.unwrap();
+        assert_eq!(store.count_hit("logins", "bob", t + 400, window).await.unwrap(), Window { started_ms: t + 400, hits: 1 }, "bob's old count was forgotten");
+        assert_eq!(store.count_hit("signups", "ann", t + 400, window).await.unwrap(), Window { started_ms: t + 300, hits: 2 }, "a later one was kept");
+    }
 }

@@ -6,7 +6,9 @@
 //!   it holds, so a player and their opponent on different processes, and
 //!   a spectator on a third, see one game;
 //! - every second, loads the games whose flag fell with nobody holding them
-//!   (their process died), so the flag falls anyway, on time;
+//!   (their process died), so the flag falls anyway, on time, and the games
+//!   against the engine whose engine seat nobody holds (`engine_lease`), so
+//!   the engine plays on;
 //! - writes a heartbeat every second: a process starting after all were
 //!   down credits the running clocks with the downtime.
 //!
@@ -34,8 +36,10 @@ const FLAG_GRACE_MS: i64 = 1000;
 /// loaded), the heartbeat, and on PostgreSQL the listener and the sweeper.
 pub async fn join(hub: &Arc<Hub>) -> Result<(), String> {
     let store = hub.store();
-    let down = store.credit_downtime(now_ms(), DOWN_AFTER_MS).await.map_err(|e| e.to_string())?;
+    let started_ms = now_ms();
+    let down = store.credit_downtime(started_ms, DOWN_AFTER_MS).await.map_err(|e| e.to_string())?;
     if down > 0 {
+        hub.leases().downtime_credited_until(started_ms);
         eprintln!("no server ran for {:.1} s: the running clocks resume where they stood", down as f64 / 1000.0);
     }
     store.heartbeat(now_ms()).await.map_err(|e| e.to_string())?;
@@ -105,11 +109,15 @@ async fn listen(hub: Weak<Hub>, mut listener: PgListener, url: String, origin: S
     }
 }
 
-/// Ends the games whose flag fell where no process held them.
+/// Ends the games whose flag fell where no process held them, and takes
+/// over the engine seats no process holds.
 async fn sweep(hub: Weak<Hub>) {
     loop {
         tokio::time::sleep(SWEEP).await;
         let Some(hub) = hub.upgrade() else { return };
+        if let Err(e) = hub.take_over_engine_seats(now_ms()).await {
+            eprintln!("looking for engine seats nobody holds: {e}");
+        }
         if let Err(e) = hub.end_fallen_flags(now_ms() - FLAG_GRACE_MS).await {
             eprintln!("looking for fallen flags: {e}");
         }

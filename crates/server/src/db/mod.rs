@@ -6,11 +6,15 @@
 //! - [`group_commit`]: actions arriving together written in one transaction.
 //! - [`events`]: what changed, announced to the other processes (PostgreSQL's NOTIFY).
 //! - [`cluster`]: this process's part among several: heartbeat, listener, flag sweep.
+//! - [`leases`]: which process thinks for a game's engine seat, until when.
+//! - [`rate_hits`]: the rate limits' counts, shared by every process.
 
 pub mod chat_lines;
 pub mod cluster;
 pub mod events;
 pub mod group_commit;
+pub mod leases;
+pub mod rate_hits;
 pub mod store;
 
 pub use store::{Store, StoreError};

@@ -114,7 +114,7 @@ pub enum Written {
 /// The database.
 #[derive(Clone)]
 pub struct Store {
-    pool: AnyPool,
+    pub(super) pool: AnyPool,
     /// Where actions are written, many games' in one transaction.
     writes: GroupCommit,
     /// How this process tells the others what changed (PostgreSQL only).

@@ -97,6 +97,16 @@ impl Clock {
         }
     }
 
+    /// Marks `seat`'s flag as fallen: its time is 0, whatever it had at its
+    /// last action. A game that ended on time is stored with the clocks of
+    /// its last action and the seat that flagged; this gives every process
+    /// that loads it the final clocks the one that ended it shows.
+    pub fn flag_fallen(&mut self, seat: Seat) {
+        if let Some(i) = seat_index(seat) {
+            self.left_ms[i] = 0;
+        }
+    }
+
     /// Restores clocks after a restart: nothing runs until the service starts
     /// the seat to act, so the downtime is charged to nobody.
     pub fn restored(white_ms: i64, black_ms: i64, increment_ms: i64) -> Clock {
@@ -158,6 +168,15 @@ mod tests {
         assert_eq!(c.snapshot(t0 + Duration::from_secs(10)), (120_000, 240_000));
         c.resume_running(400_000, t0);
         assert_eq!(c.left_ms(Seat::Black, t0), 250_000, "resuming never gives time back");
+    }
+
+    #[test]
+    fn a_fallen_flag_restored_shows_zero_and_the_other_side_its_time() {
+        let mut c = Clock::restored(1_234, 2_500, 0);
+        c.flag_fallen(Seat::White);
+        assert_eq!(c.snapshot(Instant::now()), (0, 2_500));
+        c.flag_fallen(Seat::Chance);
+        assert_eq!(c.snapshot(Instant::now()), (0, 2_500), "chance has no clock to fall");
     }
 
     #[test]

@@ -3,14 +3,17 @@
 //! (validated, rolled, stored, then published, its clock charged), and it
 //! decides from its seat's information only.
 
+use crate::game::engine_lease::{EngineLeases, Thinker};
 use crate::game::engine_player::Turn;
 use crate::game::engine_pool::{CountedSession, EnginePool, LingerPlace};
 use crate::game::room::Room;
 use crate::game::room_handle::RoomHandle;
 use chesslantis_core::{Color, DynGame};
 use chesslantis_engine::{Limits, Score, Session};
+use crate::game::engine_lease::LEASE_MS;
+use crate::time::now_ms;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The engine accepts a draw when its assessment of the game (centipawns,
 /// for it) is at most this: level or worse, as `chesslantis play` does.
@@ -69,8 +72,19 @@ fn job(room: &Room, now: Instant) -> Option<(Turn, Question)> {
 /// while the engine's next turn is imminent: for the pool's linger time, if
 /// one of the pool's few lingering places is free (the next search starts
 /// from what this one learnt); else, and at the end, it is dropped.
-pub async fn run_engine(handle: Arc<RoomHandle>, pool: Arc<EnginePool>) {
+///
+/// Of several processes holding the game, only the one holding the seat's
+/// lease thinks and acts (`engine_lease`); the others wait, ready to take
+/// the seat over when its lease runs out. The lease is given up at the end.
+pub async fn run_engine(handle: Arc<RoomHandle>, pool: Arc<EnginePool>, leases: Arc<EngineLeases>) {
+    play(&handle, &pool, &leases).await;
+    let id = handle.room.lock().await.id().to_string();
+    leases.release(&id).await;
+}
+
+async fn play(handle: &Arc<RoomHandle>, pool: &Arc<EnginePool>, leases: &EngineLeases) {
     let mut updates = handle.subscribe();
+    let mut thinker = leases.claim(handle).await;
     let mut failed_at: Option<u64> = None;
     let mut kept: Option<Lingering> = None;
     loop {
@@ -81,6 +95,22 @@ pub async fn run_engine(handle: Arc<RoomHandle>, pool: Arc<EnginePool>) {
             }
             job(&room, Instant::now()).is_some_and(|(t, _)| failed_at != Some(t.ply))
         };
+        if pending {
+            thinker = leases.claim(handle).await;
+        }
+        if let Thinker::Elsewhere { until_ms } = thinker {
+            // Another process thinks: wait for its action, or for its lease to run out.
+            let wait = Duration::from_millis((until_ms - now_ms()).clamp(0, LEASE_MS) as u64 + 50);
+            tokio::select! {
+                changed = updates.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                }
+                _ = tokio::time::sleep(wait) => thinker = leases.claim(handle).await,
+            }
+            continue;
+        }
         if !pending {
             let linger_until = kept.as_ref().map(|k| k.until);
             tokio::select! {
@@ -125,6 +155,11 @@ pub async fn run_engine(handle: Arc<RoomHandle>, pool: Arc<EnginePool>) {
             Ok(Err(e)) => Err(e),
             Err(e) => Err(format!("the engine's thread failed: {e}")),
         };
+        // The lease may have been lost while thinking (this process stalled): then the new owner acts.
+        thinker = leases.claim(handle).await;
+        if thinker != Thinker::Here {
+            continue;
+        }
         let outcome = match action {
             Ok(action) => {
                 let mut room = handle.room.lock().await;

@@ -7,6 +7,7 @@
 
 use crate::chat::{ChatError, ChatRooms, Reader};
 use crate::db::store::Store;
+use crate::game::engine_lease::EngineLeases;
 use crate::game::engine_pool::EnginePool;
 use crate::game::engine_seat::run_engine;
 use crate::game::error::GameError;
@@ -72,6 +73,8 @@ pub struct Hub {
     /// The open seeks whose creators are connected here.
     pub(crate) present: Present,
     engine: Arc<EnginePool>,
+    /// Which engine seats this process thinks for.
+    leases: Arc<EngineLeases>,
     pub cookie_key: CookieKey,
 }
 
@@ -85,6 +88,8 @@ impl Hub {
             .ok()
             .and_then(|b| b.try_into().ok())
             .ok_or("the stored cookie key is damaged: settings.cookie_key must be 64 hex digits (delete the row for a new one)")?;
+        let leases = EngineLeases::new(store.clone())?;
+        leases.keep_renewed();
         let hub = Arc::new(Hub {
             store,
             rooms: Arc::new(RwLock::new(HashMap::new())),
@@ -94,6 +99,7 @@ impl Hub {
             chat_refill_ms: AtomicU64::new(crate::chat::line::REFILL_EVERY.as_millis() as u64),
             present: Default::default(),
             engine: Default::default(),
+            leases,
             cookie_key: CookieKey::new(bytes),
         });
         crate::user::accounts::load_names(&hub.store).await.map_err(|e| e.to_string())?;
@@ -133,6 +139,11 @@ impl Hub {
         &self.engine
     }
 
+    /// The engine seats' leases of this process.
+    pub fn leases(&self) -> &EngineLeases {
+        &self.leases
+    }
+
     pub fn store(&self) -> &Store {
         &self.store
     }
@@ -160,7 +171,7 @@ impl Hub {
         tokio::spawn(evict_when_idle(self.rooms.clone(), id, handle.clone(), self.evict_after()));
         handle.time(status);
         if has_engine && !status.is_over() {
-            tokio::spawn(run_engine(handle.clone(), self.engine.clone()));
+            tokio::spawn(run_engine(handle.clone(), self.engine.clone(), self.leases.clone()));
         }
         handle
     }
@@ -312,6 +323,17 @@ impl Hub {
     pub async fn end_fallen_flags(&self, before_ms: i64) -> Result<(), GameError> {
         let ids = self.store.flag_fallen_ids(before_ms).await.map_err(|e| GameError::Storage(e.to_string()))?;
         self.load_or_read_again(ids).await
+    }
+
+    /// Loads the games against the engine whose seat no process holds at
+    /// `now_ms` (their process died): their engine seat is taken over here
+    /// or, where several processes load one, by one of them.
+    pub async fn take_over_engine_seats(&self, now_ms: i64) -> Result<(), GameError> {
+        let ids = self.store.unheld_engine_seats(now_ms).await.map_err(|e| GameError::Storage(e.to_string()))?;
+        for id in ids.into_iter().filter(|id| !self.in_memory(id)) {
+            self.room(&id).await?;
+        }
+        Ok(())
     }
 
     /// Games `ids` as the database holds them now: read again where in

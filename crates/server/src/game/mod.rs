@@ -9,11 +9,13 @@
 //! - [`clock`] / [`dice`] / [`options`]: a game's clock, its committed dice, its per-game options.
 //! - [`timers`] / [`expiry`]: games nobody plays end by themselves (first-move, seek and challenge timers).
 //! - [`engine_player`] / [`engine_seat`] / [`engine_pool`]: the engine as a player, acting on its turn; its share of the server.
+//! - [`engine_lease`]: one process thinks for an engine seat; another takes it over when that one dies.
 //! - [`replay`] / [`verify`] / [`pgn`]: a game's positions, its dice checked, its PGN.
 //! - [`schema`]: the OpenAPI descriptions of core's types that a state carries.
 
 pub mod clock;
 pub mod dice;
+pub mod engine_lease;
 pub mod engine_player;
 pub mod engine_pool;
 pub mod engine_seat;

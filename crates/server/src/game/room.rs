@@ -109,6 +109,11 @@ pub struct Room {
     /// Why the game was called off, once it was (its result's words).
     aborted_words: Option<String>,
     timers: Timers,
+    /// Whether this process lets the engine seat's flag fall: only the
+    /// process that thinks for the engine does (`engine_lease`), so a
+    /// process that died while the engine thought does not make it lose on
+    /// time elsewhere before its seat is taken over and its clock credited.
+    judges_engine_flag: bool,
     store: Store,
 }
 
@@ -207,6 +212,7 @@ impl Room {
             abort_at_ms: Some(timers.waiting_deadline(spec_listed, created_ms)),
             aborted_words: None,
             timers,
+            judges_engine_flag: false,
             store: store.clone(),
         };
         store.insert_game(&room.row()).await.map_err(storage_error)?;
@@ -243,7 +249,7 @@ impl Room {
         }
     }
 
-    fn ply(&self) -> u64 {
+    pub(crate) fn ply(&self) -> u64 {
         self.game.history().len() as u64
     }
 
@@ -273,7 +279,7 @@ impl Room {
             && row.ply == known + new.len() as i64
             && new.iter().enumerate().all(|(i, a)| a.ply == known + i as i64);
         let extended = follows.then(|| self.extended_by(&new)).flatten();
-        let (store, timers) = (self.store.clone(), self.timers);
+        let (store, timers, judges) = (self.store.clone(), self.timers, self.judges_engine_flag);
         *self = match extended {
             Some(game) => Room::from_parts(&store, row, game, tail.last(), now),
             None => {
@@ -283,6 +289,7 @@ impl Room {
         }
         .map_err(GameError::Internal)?;
         self.timers = timers;
+        self.judges_engine_flag = judges;
         Ok(())
     }
 
@@ -353,6 +360,7 @@ impl Room {
             abort_at_ms: row.abort_at_ms,
             aborted_words: if status == Status::Aborted { row.result_words.clone() } else { None },
             timers: Timers::default(),
+            judges_engine_flag: false,
             store: store.clone(),
         };
         if room.status == Status::Playing && room.abort_at_ms.is_none() {
@@ -360,6 +368,9 @@ impl Room {
             room.abort_at_ms = room.first_move_deadline(&room.players, &room.game, room.acted, now_ms());
         }
         start_clock_of_seat_to_act(&mut room.clock, &room.game, room.acted, room.status, now);
+        if let Some(seat) = flagged {
+            room.clock.flag_fallen(seat);
+        }
         if let Some(flag_at) = row.flag_at_ms {
             room.clock.resume_running(flag_at - now_ms(), now);
         }
@@ -476,6 +487,22 @@ impl Room {
         } else {
             None
         }
+    }
+
+    /// When this process lets the running clock's flag fall: its deadline,
+    /// unless the engine's clock runs and another process thinks for it.
+    pub fn flag_deadline_here(&self) -> Option<Instant> {
+        self.deadline().filter(|_| !self.clock.running().is_some_and(|seat| self.engine_flag_judged_elsewhere(seat)))
+    }
+
+    /// Whether `seat` is the engine's and its flag is another process's to let fall.
+    fn engine_flag_judged_elsewhere(&self, seat: Seat) -> bool {
+        !self.judges_engine_flag && seat_index(seat).and_then(|i| self.players[i].as_ref()).and_then(EnginePlayer::of).is_some()
+    }
+
+    /// Whether this process thinks for the engine seat (and so lets its flag fall).
+    pub fn set_judges_engine_flag(&mut self, judges: bool) {
+        self.judges_engine_flag = judges;
     }
 
     /// When the seat to act's first-move deadline passes (while the game plays).
@@ -664,6 +691,9 @@ impl Room {
             return Ok(false);
         }
         let Some(seat) = self.clock.flagged(now) else { return Ok(false) };
+        if self.engine_flag_judged_elsewhere(seat) {
+            return Ok(false);
+        }
         // A loss, or a draw if the opponent could not win (FIDE 6.9).
         let outcome = self.game.outcome_on_time(color_of(seat));
         let mut game = DynGame::clone(&self.game);

@@ -98,6 +98,11 @@ impl RoomHandle {
         self.wake.notify_one();
     }
 
+    /// Wakes the room's timer: the deadlines it follows changed without a new state.
+    pub(crate) fn wake_timer(&self) {
+        self.wake.notify_one();
+    }
+
     pub fn subscribe(&self) -> watch::Receiver<Arc<Published>> {
         self.updates.subscribe()
     }
@@ -138,7 +143,7 @@ async fn run_timer(handle: Arc<RoomHandle>) {
         let (deadline, status) = {
             let room = handle.room.lock().await;
             let abort = room.abort_deadline(Instant::now());
-            (room.deadline().into_iter().chain(abort).min(), room.status())
+            (room.flag_deadline_here().into_iter().chain(abort).min(), room.status())
         };
         if status.is_over() {
             return;

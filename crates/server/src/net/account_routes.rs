@@ -21,7 +21,6 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Instant;
 use utoipa::{IntoParams, ToSchema};
 
 /// `POST /api/signup` and `POST /api/login`. No `Debug`: a password is never printed.
@@ -98,7 +97,7 @@ pub async fn signup(
     let given = credentials(request)?;
     let name = UserName::parse(&given.name)?;
     let password = Password::parse(given.password)?;
-    if let Err(wait) = limits.signup_per_address.hit(&client.limit_key(), Instant::now()) {
+    if let Err(wait) = limits.signup_per_address.hit(hub.store(), &client.limit_key()).await {
         return Err(ErrorReply::rate_limited("sign-ups from your address", wait).into());
     }
     let taken = || ApiError(ErrorReply::new("name_taken", format!("the name '{}' is taken (names are not case-sensitive); choose another", name.as_str())));
@@ -149,11 +148,10 @@ pub async fn login(
     request: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let given = credentials(request)?;
-    let now = Instant::now();
     // Counted before anything is checked: a guess costs a try whatever it is.
     let name_key = given.name.to_ascii_lowercase();
-    let per_name = limits.login_per_name.hit(&name_key, now);
-    let per_address = limits.login_per_address.hit(&client.limit_key(), now);
+    let per_name = limits.login_per_name.hit(hub.store(), &name_key).await;
+    let per_address = limits.login_per_address.hit(hub.store(), &client.limit_key()).await;
     if let Err(wait) = per_name.and(per_address) {
         return Err(ErrorReply::rate_limited("login attempts for this name or from your address", wait).into());
     }

@@ -12,7 +12,6 @@ use crate::user::sessions::Token;
 use axum::http::header::{COOKIE, ORIGIN, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use std::time::Instant;
 
 fn cookie_headers(headers: &HeaderMap) -> impl Iterator<Item = &str> {
     headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok())
@@ -59,7 +58,7 @@ pub(crate) async fn guest_or_new(hub: &Hub, limits: &Limits, headers: &HeaderMap
     if let Some(g) = guest_of(hub, headers).await {
         return Ok((g, None));
     }
-    if let Err(wait) = limits.guests_per_address.hit(&client.limit_key(), Instant::now()) {
+    if let Err(wait) = limits.guests_per_address.hit(hub.store(), &client.limit_key()).await {
         return Err(ErrorReply::rate_limited("new guests from your address (send the chesslantis_guest cookie you were given)", wait).into());
     }
     let guest = GuestId(random_id(16).map_err(|e| ErrorReply::new("internal", e))?);

@@ -70,13 +70,12 @@ pub async fn create(
     // A game against the engine starts at once; the others wait for an opponent.
     if request.opponent.is_none() {
         crate::lobby::waiting_games::check_room_for_one_more(hub.store(), &guest).await?;
-        let now = Instant::now();
         if request.open {
-            if let Err(wait) = limits.seeks_per_player.hit(&guest.0, now) {
+            if let Err(wait) = limits.seeks_per_player.hit(hub.store(), &guest.0).await {
                 return Err(ErrorReply::rate_limited("open seeks from you", wait).into());
             }
         }
-        if let Err(wait) = limits.waiting_games_per_address.hit(&client.limit_key(), now) {
+        if let Err(wait) = limits.waiting_games_per_address.hit(hub.store(), &client.limit_key()).await {
             return Err(ErrorReply::rate_limited("seeks and challenge links from your address", wait).into());
         }
     }

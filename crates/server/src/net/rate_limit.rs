@@ -1,12 +1,18 @@
-//! A small in-memory rate limiter: at most `limit` hits a key per window
-//! (a fixed window, started by the key's first hit). One process's memory
-//! only, which is enough for login guessing and seek spam from one server.
-//! The limits that key on the client's address take it from
-//! `client_address::ClientAddress` (an IPv6 client by its /64).
+//! The rate limits: at most `limit` hits a key per window (a fixed window,
+//! started by the key's first hit), counted in the database
+//! (`db::rate_hits`) so that every process on one database counts the
+//! same hits, and n processes behind a balancer allow the limit, not n
+//! times it. Each process first counts in its own memory too, so a flood
+//! from one client costs the database at most `limit` writes per key and
+//! window on each process. The limits that key on the client's address
+//! take it from `client_address::ClientAddress` (an IPv6 client by its /64).
 
+use crate::db::store::Store;
+use crate::game::hub::Hub;
+use crate::time::now_ms;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, Weak};
 use std::time::{Duration, Instant};
 
 /// Every limit's window.
@@ -31,15 +37,17 @@ pub const WAITING_GAMES_PER_ADDRESS: u32 = 60;
 const SWEEP_ABOVE: usize = 10_000;
 
 pub struct RateLimiter {
+    /// The limit's name among the shared counts.
+    name: &'static str,
     limit: AtomicU32,
     window: Duration,
-    /// Per key: its window's start and the hits in it.
+    /// This process's own counts, per key: its window's start and the hits in it.
     hits: Mutex<HashMap<String, (Instant, u32)>>,
 }
 
 impl RateLimiter {
-    pub fn new(limit: u32, window: Duration) -> RateLimiter {
-        RateLimiter { limit: AtomicU32::new(limit), window, hits: Mutex::new(HashMap::new()) }
+    pub fn new(name: &'static str, limit: u32, window: Duration) -> RateLimiter {
+        RateLimiter { name, limit: AtomicU32::new(limit), window, hits: Mutex::new(HashMap::new()) }
     }
 
     /// Changes the limit (a test server whose clients all share one address lifts it).
@@ -47,9 +55,29 @@ impl RateLimiter {
         self.limit.store(limit, Ordering::Relaxed);
     }
 
-    /// Counts a hit of `key` at `now`; `Err(wait)` when over the limit, with
-    /// how long until the key may try again (the hit is not counted).
-    pub fn hit(&self, key: &str, now: Instant) -> Result<(), Duration> {
+    /// Counts a hit of `key` now, here and in the database's shared count;
+    /// `Err(wait)` when over the limit, with how long until the key may try
+    /// again. Should the database fail, this process's count stands.
+    pub async fn hit(&self, store: &Store, key: &str) -> Result<(), Duration> {
+        self.hit_here(key, Instant::now())?;
+        let limit = self.limit.load(Ordering::Relaxed);
+        if limit == u32::MAX {
+            return Ok(());
+        }
+        let (now, window_ms) = (now_ms(), self.window.as_millis() as i64);
+        match store.count_hit(self.name, key, now, window_ms).await {
+            Ok(window) if window.hits > i64::from(limit) => Err(Duration::from_millis((window.started_ms + window_ms - now).max(0) as u64)),
+            Ok(_) => Ok(()),
+            Err(e) => {
+                eprintln!("rate limit {}: the shared count failed ({e}); this process's count stands", self.name);
+                Ok(())
+            }
+        }
+    }
+
+    /// Counts a hit of `key` at `now` in this process's memory; `Err(wait)`
+    /// when over the limit (the hit is not counted).
+    fn hit_here(&self, key: &str, now: Instant) -> Result<(), Duration> {
         let mut hits = self.hits.lock().unwrap_or_else(|p| p.into_inner());
         if hits.len() > SWEEP_ABOVE {
             let window = self.window;
@@ -80,12 +108,12 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            login_per_name: RateLimiter::new(LOGINS_PER_NAME, WINDOW),
-            login_per_address: RateLimiter::new(LOGINS_PER_ADDRESS, WINDOW),
-            signup_per_address: RateLimiter::new(SIGNUPS_PER_ADDRESS, WINDOW),
-            seeks_per_player: RateLimiter::new(SEEKS_PER_PLAYER, WINDOW),
-            guests_per_address: RateLimiter::new(GUESTS_PER_ADDRESS, WINDOW),
-            waiting_games_per_address: RateLimiter::new(WAITING_GAMES_PER_ADDRESS, WINDOW),
+            login_per_name: RateLimiter::new("login_per_name", LOGINS_PER_NAME, WINDOW),
+            login_per_address: RateLimiter::new("login_per_address", LOGINS_PER_ADDRESS, WINDOW),
+            signup_per_address: RateLimiter::new("signup_per_address", SIGNUPS_PER_ADDRESS, WINDOW),
+            seeks_per_player: RateLimiter::new("seeks_per_player", SEEKS_PER_PLAYER, WINDOW),
+            guests_per_address: RateLimiter::new("guests_per_address", GUESTS_PER_ADDRESS, WINDOW),
+            waiting_games_per_address: RateLimiter::new("waiting_games_per_address", WAITING_GAMES_PER_ADDRESS, WINDOW),
         }
     }
 }
@@ -101,23 +129,36 @@ impl Limits {
     }
 }
 
+/// Deletes the shared counts whose window has passed, every window, while the service runs.
+pub fn forget_old_counts(hub: Weak<Hub>) {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(WINDOW).await;
+            let Some(hub) = hub.upgrade() else { return };
+            if let Err(e) = hub.store().forget_hits_before(now_ms() - WINDOW.as_millis() as i64).await {
+                eprintln!("forgetting the rate limits' old counts: {e}");
+            }
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_key_over_its_limit_waits_for_the_window_to_pass() {
-        let limiter = RateLimiter::new(2, Duration::from_secs(60));
+        let limiter = RateLimiter::new("test", 2, Duration::from_secs(60));
         let t0 = Instant::now();
-        assert!(limiter.hit("a", t0).is_ok());
-        assert!(limiter.hit("a", t0 + Duration::from_secs(1)).is_ok());
-        let wait = limiter.hit("a", t0 + Duration::from_secs(10)).unwrap_err();
+        assert!(limiter.hit_here("a", t0).is_ok());
+        assert!(limiter.hit_here("a", t0 + Duration::from_secs(1)).is_ok());
+        let wait = limiter.hit_here("a", t0 + Duration::from_secs(10)).unwrap_err();
         assert_eq!(wait, Duration::from_secs(50));
-        assert!(limiter.hit("b", t0 + Duration::from_secs(10)).is_ok(), "another key has its own count");
-        assert!(limiter.hit("a", t0 + Duration::from_secs(60)).is_ok(), "a new window");
+        assert!(limiter.hit_here("b", t0 + Duration::from_secs(10)).is_ok(), "another key has its own count");
+        assert!(limiter.hit_here("a", t0 + Duration::from_secs(60)).is_ok(), "a new window");
         limiter.set_limit(3);
-        assert!(limiter.hit("a", t0 + Duration::from_secs(61)).is_ok());
-        assert!(limiter.hit("a", t0 + Duration::from_secs(61)).is_ok(), "the window's third hit, under the raised limit");
-        assert!(limiter.hit("a", t0 + Duration::from_secs(61)).is_err());
+        assert!(limiter.hit_here("a", t0 + Duration::from_secs(61)).is_ok());
+        assert!(limiter.hit_here("a", t0 + Duration::from_secs(61)).is_ok(), "the window's third hit, under the raised limit");
+        assert!(limiter.hit_here("a", t0 + Duration::from_secs(61)).is_err());
     }
 }

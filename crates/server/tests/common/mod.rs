@@ -16,15 +16,39 @@ use tokio_tungstenite::tungstenite::Message;
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// The databases every test runs on: a fresh SQLite file always, and
-/// PostgreSQL when CHESSLANTIS_TEST_POSTGRES_URL is set.
+/// PostgreSQL when CHESSLANTIS_TEST_POSTGRES_URL is set, in a schema of
+/// the test's own.
 pub fn databases(dir: &tempfile::TempDir) -> Vec<String> {
     let mut all = vec![format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display())];
     if let Ok(url) = std::env::var("CHESSLANTIS_TEST_POSTGRES_URL") {
         if !url.is_empty() {
-            all.push(url);
+            all.push(own_schema(&url));
         }
     }
     all
+}
+
+/// `url` with a new, empty schema as its search path: the tests running
+/// side by side on one PostgreSQL database share no table (the rate
+/// limits' counts of 127.0.0.1, the open seeks), as their SQLite files do.
+pub fn own_schema(url: &str) -> String {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("random bytes for a schema name");
+    let name = format!("test_{}", u64::from_le_bytes(bytes));
+    let (at, create) = (url.to_string(), format!("CREATE SCHEMA {name}"));
+    // Its own thread and runtime: callers are inside a runtime already.
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        runtime.block_on(async {
+            use sqlx::Connection;
+            let mut conn = sqlx::PgConnection::connect(&at).await.expect("the test PostgreSQL answers");
+            sqlx::query(&create).execute(&mut conn).await.expect("a schema for the test");
+        })
+    })
+    .join()
+    .expect("the schema was made");
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}options=-c%20search_path%3D{name}")
 }
 
 pub struct TestServer {
