@@ -13,7 +13,7 @@ use crate::game::{Actor, DrawReason, Game, Outcome, Probability, WinReason};
 use crate::registry::{self, VariantInfo};
 use crate::seat::{Seat, Viewer};
 use crate::square::Shape;
-use crate::view::{self, EventView, LastAction, LegalAction, MoveSeen, OutcomeView, Reveal, View};
+use crate::view::{self, EventView, LastAction, LegalAction, MoveSeen, OutcomeView, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -161,8 +161,9 @@ struct Last {
     san: Option<String>,
     from: Option<String>,
     to: Option<String>,
-    /// Known only to its actor (and the referee).
-    secret: bool,
+    /// Whether each viewer may know the action itself, as the game observed
+    /// right after it; indexed like [`Viewer::ALL`].
+    known: [bool; 4],
     /// Indexed like [`Viewer::ALL`].
     events: [Vec<Event>; 4],
 }
@@ -174,8 +175,9 @@ pub struct DynGame {
     shape: Shape,
     game: Box<dyn Game>,
     history: Vec<Entry>,
-    /// Per history entry: known only to its actor (a secret choice).
-    secret: Vec<bool>,
+    /// Per history entry: whether each viewer may know it, indexed like
+    /// [`Viewer::ALL`] (a secret choice is known to its actor only).
+    known: Vec<[bool; 4]>,
     /// An outcome set by [`DynGame::end`] (not in the history).
     ended: Option<Outcome>,
     fen: Option<String>,
@@ -242,13 +244,12 @@ impl DynGame {
     /// own variant), from its start or from `fen`.
     pub fn of(info: &'static VariantInfo, fen: Option<&str>) -> Result<DynGame, SetupError> {
         let game = (info.new_game)(fen)?;
-        let shape = game.observation(Viewer::Referee).shape;
         Ok(DynGame {
             info,
-            shape,
+            shape: info.shape,
             game,
             history: Vec::new(),
-            secret: Vec::new(),
+            known: Vec::new(),
             ended: None,
             fen: fen.map(String::from),
             draw_offer: None,
@@ -296,13 +297,12 @@ impl DynGame {
         self.check_turn(seat)?;
         let parsed = self.game.parse_action(text)?;
         let described = self.game.describe(parsed);
-        let secret = self.game.is_secret(parsed);
         self.game.apply(parsed)?;
         if seat.color().is_some_and(|c| self.draw_offer == Some(!c)) {
             // Playing on declines the opponent's offer (FIDE 9.1.2.4).
             self.draw_offer = None;
         }
-        self.record(seat, described, secret, None);
+        self.record(seat, described, None);
         Ok(())
     }
 
@@ -333,9 +333,8 @@ impl DynGame {
     /// An action a player may take whoever is to act (a question). It is not playing on: a draw offer still stands.
     fn apply_any_time(&mut self, seat: Seat, color: Color, action: crate::game::Action) -> Result<(), ActionError> {
         let described = self.game.describe(action);
-        let secret = self.game.is_secret(action);
         self.game.apply_any_time(color, action)?;
-        self.record(seat, described, secret, None);
+        self.record(seat, described, None);
         Ok(())
     }
 
@@ -389,17 +388,24 @@ impl DynGame {
         if self.game.outcome().is_some() {
             self.draw_offer = None;
         }
-        self.record(seat, view::word_action(text), false, extra);
+        self.record(seat, view::word_action(text), extra);
         Ok(())
     }
 
-    /// Notes an applied action: history, last action, move lists. `own`
-    /// is the event of an action the game itself does not see (a draw offer).
-    fn record(&mut self, seat: Seat, action: LegalAction, secret: bool, own: Option<Event>) {
-        let events = Viewer::ALL.map(|viewer| match &own {
-            Some(event) => vec![event.clone()],
-            None => self.game.last_events(viewer),
+    /// Notes an applied action: history, last action, move lists, each as
+    /// the game's observation right after it tells each viewer. `own` is the
+    /// event of an action the game itself does not see (a draw offer), which
+    /// everyone may know.
+    fn record(&mut self, seat: Seat, action: LegalAction, own: Option<Event>) {
+        let seen = Viewer::ALL.map(|viewer| match &own {
+            Some(event) => (vec![event.clone()], true),
+            None => {
+                let seen = self.game.observe(viewer);
+                (seen.last_events, seen.last_action_known)
+            }
         });
+        let known = seen.each_ref().map(|(_, known)| *known);
+        let events = seen.map(|(events, _)| events);
         for viewer in Viewer::ALL {
             let i = viewer_index(viewer);
             for event in &events[i] {
@@ -413,7 +419,7 @@ impl DynGame {
             }
         }
         self.history.push(Entry { seat, action: action.text.clone() });
-        self.secret.push(secret);
+        self.known.push(known);
         let LegalAction { text, san, from, to, .. } = action;
         // A move that stood is told as it was played (a legal list may
         // write `+` where the move turned out to mate).
@@ -422,7 +428,7 @@ impl DynGame {
             _ => None,
         });
         let san = if san.is_some() { stood.or(san) } else { san };
-        self.last = Some(Last { seat, text, san, from, to, secret, events });
+        self.last = Some(Last { seat, text, san, from, to, known, events });
     }
 
     /// At a chance node: every outcome's action text with its exact probability.
@@ -430,72 +436,46 @@ impl DynGame {
         self.game.chance_outcomes().into_iter().map(|(action, p)| (self.game.describe(action).text, p)).collect()
     }
 
-    /// What `viewer` may see now.
+    /// What `viewer` may see now: the game's observation for it, with what
+    /// every game has (who acts, the legal actions for the seat that acts,
+    /// the last action, the moves, the draw offer, the outcome) as far as
+    /// the observation lets this viewer know the course of the game.
     pub fn view(&self, viewer: Viewer) -> View {
-        if self.game.outcome().is_none() && self.game.sees_only_whose_turn(viewer) {
-            return self.turn_only_view(viewer);
-        }
+        let seen = self.game.observe(viewer);
+        let course = !seen.whose_turn_only;
+        let i = viewer_index(viewer);
         let to_act = self.to_act();
-        let acting = to_act.is_some_and(|seat| seat != Seat::Chance && Viewer::of_seat(seat) == viewer);
+        let acting = course && to_act.is_some_and(|seat| seat != Seat::Chance && Viewer::of_seat(seat) == viewer);
         let legal = if acting {
             self.game.offered_actions().into_iter().map(|a| self.game.describe(a)).collect()
         } else {
             Vec::new()
         };
-        let fen = match viewer {
-            Viewer::Referee => self.game.fen(),
-            _ => self.game.observation(viewer).fen,
-        };
-        let last = self.last.as_ref().map(|last| {
-            let known = !last.secret || last.seat.color().is_none_or(|c| viewer.sees_secrets_of(c));
+        let last = self.last.as_ref().filter(|_| course).map(|last| {
+            let known = last.known[i];
             LastAction {
                 seat: last.seat,
                 text: known.then(|| last.text.clone()),
                 san: if known { last.san.clone() } else { None },
                 from: if known { last.from.clone() } else { None },
                 to: if known { last.to.clone() } else { None },
-                events: last.events[viewer_index(viewer)].iter().cloned().map(EventView::new).collect(),
+                events: last.events[i].iter().cloned().map(EventView::new).collect(),
             }
         });
-        let outcome = self.game.outcome();
-        let reveal = (outcome.is_some() && self.game.hidden_information()).then(|| Reveal {
-            fen: self.game.fen(),
-            events: self.game.reveal().into_iter().map(EventView::new).collect(),
-        });
         View {
             variant: self.info.id.to_string(),
-            boards: self.game.boards(viewer),
-            fen,
+            boards: seen.boards,
+            fen: seen.fen,
             to_act,
-            pending: self.game.pending(),
+            pending: seen.pending,
             legal,
             last,
-            moves: self.moves[viewer_index(viewer)].clone(),
-            knowledge: self.game.knowledge(viewer),
+            moves: if course { self.moves[i].clone() } else { Vec::new() },
+            knowledge: seen.knowledge,
             special_squares: view::special_squares_view(self.shape, (self.info.special_squares)()),
-            draw_offer: self.draw_offer.map(Seat::player),
-            outcome: outcome.map(OutcomeView::new),
-            reveal,
-        }
-    }
-
-    /// The view of a viewer who may know only whose turn it is: no boards,
-    /// decisions, actions, moves or draw offers.
-    fn turn_only_view(&self, viewer: Viewer) -> View {
-        View {
-            variant: self.info.id.to_string(),
-            boards: Vec::new(),
-            fen: self.game.observation(viewer).fen,
-            to_act: self.to_act(),
-            pending: None,
-            legal: Vec::new(),
-            last: None,
-            moves: Vec::new(),
-            knowledge: self.game.knowledge(viewer),
-            special_squares: view::special_squares_view(self.shape, (self.info.special_squares)()),
-            draw_offer: None,
-            outcome: None,
-            reveal: None,
+            draw_offer: self.draw_offer.filter(|_| course).map(Seat::player),
+            outcome: self.game.outcome().map(OutcomeView::new),
+            reveal: seen.reveal,
         }
     }
 
@@ -510,7 +490,7 @@ impl DynGame {
         self.game.declare(outcome)?;
         self.ended = Some(outcome);
         self.draw_offer = None;
-        let events = Viewer::ALL.map(|viewer| self.game.last_events(viewer));
+        let events = Viewer::ALL.map(|viewer| self.game.observe(viewer).last_events);
         if let Some(last) = &mut self.last {
             last.events = events;
         }
@@ -547,9 +527,10 @@ impl DynGame {
         self.game.hidden_information()
     }
 
-    /// Whether history entry `index` is known only to its actor.
-    pub fn is_secret_entry(&self, index: usize) -> bool {
-        self.secret.get(index).copied().unwrap_or(false)
+    /// Whether `viewer` may know history entry `index` itself (not when it
+    /// was a secret of another seat).
+    pub fn entry_known_to(&self, index: usize, viewer: Viewer) -> bool {
+        self.known.get(index).is_none_or(|known| known[viewer_index(viewer)])
     }
 
     /// The position the game started from (`None`: the variant's start).
