@@ -46,12 +46,11 @@ impl DynGame {
         views
     }
 
-    fn extend_world(&self, world: DynGame, i: usize, viewer: Viewer, seen: &[View], limit: usize, out: &mut Vec<DynGame>) {
+    fn extend_world(&self, mut world: DynGame, i: usize, viewer: Viewer, seen: &[View], limit: usize, out: &mut Vec<DynGame>) {
         if out.len() >= limit {
             return;
         }
         let Some(entry) = self.history().get(i) else {
-            let mut world = world;
             if let Some(outcome) = self.ended_outside() {
                 let _ = world.end(outcome);
             }
@@ -59,7 +58,7 @@ impl DynGame {
             return;
         };
         let Some(view) = seen.get(i) else { return };
-        for next in successors(&world, entry, self.entry_known_to(i, viewer), viewer, view) {
+        for next in successors(&mut world, entry, self.entry_known_to(i, viewer), viewer, view) {
             self.extend_world(next, i + 1, viewer, seen, limit, out);
         }
     }
@@ -69,7 +68,9 @@ impl DynGame {
 /// `viewer` exactly `view`: the entry itself when the viewer may know it
 /// (`known`), or else every action its seat could have taken instead that
 /// the viewer would not know either.
-fn successors(world: &DynGame, entry: &Entry, known: bool, viewer: Viewer, view: &View) -> Vec<DynGame> {
+fn successors(world: &mut DynGame, entry: &Entry, known: bool, viewer: Viewer, view: &View) -> Vec<DynGame> {
+    // Once here, not again in every candidate's copy.
+    world.settle();
     let candidates: Vec<String> = if known {
         vec![entry.action.clone()]
     } else {
@@ -82,8 +83,9 @@ fn successors(world: &DynGame, entry: &Entry, known: bool, viewer: Viewer, view:
         if next.apply(entry.seat, &text).is_err() {
             continue;
         }
-        let unknown_too = known || !next.entry_known_to(next.history().len() - 1, viewer);
-        if unknown_too && next.view(viewer) == *view {
+        // The view first: it tells most candidates apart, and the last
+        // action's known flag asks the game for an observation.
+        if next.view(viewer) == *view && (known || !next.entry_known_to(next.history().len() - 1, viewer)) {
             out.push(next);
         }
     }
@@ -131,7 +133,7 @@ impl InformationState {
             let view = self.followed.view(self.viewer);
             let known = game.entry_known_to(i, self.viewer);
             let mut next = Vec::new();
-            for world in &self.worlds {
+            for world in &mut self.worlds {
                 for successor in successors(world, entry, known, self.viewer, &view) {
                     if next.len() < self.limit {
                         next.push(successor);
