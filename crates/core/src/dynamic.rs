@@ -16,7 +16,7 @@ use crate::square::Shape;
 use crate::view::{self, EventView, LastAction, LegalAction, MoveSeen, OutcomeView, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// One action of the game's history.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -170,8 +170,10 @@ struct Last {
     /// observation while the game is as the action left it, when that
     /// viewer's view is first asked for or at the latest before the game
     /// changes ([`DynGame::settle`]); a world the engine tries and drops
-    /// pays for one observation, not four.
-    told: [OnceLock<Told>; 4],
+    /// pays for one observation, not four. Shared by the copies of a game
+    /// made before its next action, which are alike until then, so that
+    /// trying actions on many copies observes once.
+    told: Arc<[OnceLock<Told>; 4]>,
     /// Whether `told` is written into the move lists and the known flags.
     settled: bool,
 }
@@ -436,7 +438,7 @@ impl DynGame {
             })
         });
         let san = if san.is_some() { stood.or(san) } else { san };
-        self.last = Some(Last { seat, text, san, from, to, told, settled: false });
+        self.last = Some(Last { seat, text, san, from, to, told: Arc::new(told), settled: false });
         if own.is_some() {
             self.settle();
         }
@@ -538,7 +540,7 @@ impl DynGame {
         self.draw_offer = None;
         let events = Viewer::ALL.map(|viewer| self.game.observe(viewer).last_events);
         if let Some(last) = &mut self.last {
-            for (told, events) in last.told.iter_mut().zip(events) {
+            for (told, events) in Arc::make_mut(&mut last.told).iter_mut().zip(events) {
                 if let Some((told, _)) = told.get_mut() {
                     *told = events;
                 }
