@@ -170,7 +170,8 @@ struct Last {
     /// observation while the game is as the action left it, when that
     /// viewer's view is first asked for or at the latest before the game
     /// changes ([`DynGame::settle`]); a world the engine tries and drops
-    /// pays for one observation, not four. Shared by the copies of a game
+    /// pays only for the views asked of it (and the spectator's part, read
+    /// at once for the move's SAN). Shared by the copies of a game
     /// made before its next action, which are alike until then, so that
     /// trying actions on many copies observes once.
     told: Arc<[OnceLock<Told>; 4]>,
@@ -446,7 +447,7 @@ impl DynGame {
 
     /// What `viewer` was told of the last action; `seen` is its observation
     /// now, if at hand.
-    fn told(&self, last: &'_ Last, viewer: Viewer, seen: Option<&Observation>) -> Told {
+    fn told(&self, last: &Last, viewer: Viewer, seen: Option<&Observation>) -> Told {
         let told = last.told[viewer_index(viewer)].get_or_init(|| match seen {
             Some(seen) => (seen.last_events.clone(), seen.last_action_known),
             None => {
