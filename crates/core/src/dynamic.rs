@@ -9,13 +9,14 @@
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
-use crate::game::{Actor, DrawReason, Game, Outcome, Probability, WinReason};
+use crate::game::{Actor, DrawReason, Game, Observation, Outcome, Probability, WinReason};
 use crate::registry::{self, VariantInfo};
 use crate::seat::{Seat, Viewer};
 use crate::square::Shape;
-use crate::view::{self, EventView, LastAction, LegalAction, MoveSeen, OutcomeView, Reveal, View};
+use crate::view::{self, EventView, LastAction, LegalAction, MoveSeen, OutcomeView, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// One action of the game's history.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -153,7 +154,11 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// The last action, with its events as each viewer may know them.
+/// What a viewer was told of an action, as the game observed right after
+/// it: its events, and whether it may know the action itself.
+type Told = (Vec<Event>, bool);
+
+/// The last action, with what each viewer was told of it.
 #[derive(Clone)]
 struct Last {
     seat: Seat,
@@ -161,10 +166,17 @@ struct Last {
     san: Option<String>,
     from: Option<String>,
     to: Option<String>,
-    /// Known only to its actor (and the referee).
-    secret: bool,
-    /// Indexed like [`Viewer::ALL`].
-    events: [Vec<Event>; 4],
+    /// Indexed like [`Viewer::ALL`]: each filled from the game's
+    /// observation while the game is as the action left it, when that
+    /// viewer's view is first asked for or at the latest before the game
+    /// changes ([`DynGame::settle`]); a world the engine tries and drops
+    /// pays only for the views asked of it (and the spectator's part, read
+    /// at once for the move's SAN). Shared by the copies of a game
+    /// made before its next action, which are alike until then, so that
+    /// trying actions on many copies observes once.
+    told: Arc<[OnceLock<Told>; 4]>,
+    /// Whether `told` is written into the move lists and the known flags.
+    settled: bool,
 }
 
 /// A game of any variant, driven by action text; see the module doc.
@@ -174,14 +186,17 @@ pub struct DynGame {
     shape: Shape,
     game: Box<dyn Game>,
     history: Vec<Entry>,
-    /// Per history entry: known only to its actor (a secret choice).
-    secret: Vec<bool>,
+    /// Per history entry but an unsettled last one ([`Last::told`]):
+    /// whether each viewer may know it, indexed like [`Viewer::ALL`] (a
+    /// secret choice is known to its actor only).
+    known: Vec<[bool; 4]>,
     /// An outcome set by [`DynGame::end`] (not in the history).
     ended: Option<Outcome>,
     fen: Option<String>,
     draw_offer: Option<Color>,
     last: Option<Last>,
-    /// The moves that stood as each viewer knows them, indexed like [`Viewer::ALL`].
+    /// The moves that stood as each viewer knows them, but an unsettled last
+    /// action's, indexed like [`Viewer::ALL`].
     moves: [Vec<MoveSeen>; 4],
 }
 
@@ -203,6 +218,15 @@ fn viewer_index(viewer: Viewer) -> usize {
         Viewer::Spectator => 2,
         Viewer::Referee => 3,
     }
+}
+
+/// The moves a viewer's score lists from what it was told of one action.
+fn scored(events: &[Event]) -> impl Iterator<Item = MoveSeen> + '_ {
+    events.iter().filter_map(|event| match event {
+        Event::Moved { by, san } => Some(MoveSeen { seat: Seat::player(*by), san: san.clone(), rejected: false }),
+        Event::Variant(own) => own.scored(),
+        _ => None,
+    })
 }
 
 /// The draw and resignation words every game has.
@@ -242,13 +266,12 @@ impl DynGame {
     /// own variant), from its start or from `fen`.
     pub fn of(info: &'static VariantInfo, fen: Option<&str>) -> Result<DynGame, SetupError> {
         let game = (info.new_game)(fen)?;
-        let shape = game.observation(Viewer::Referee).shape;
         Ok(DynGame {
             info,
-            shape,
+            shape: info.shape,
             game,
             history: Vec::new(),
-            secret: Vec::new(),
+            known: Vec::new(),
             ended: None,
             fen: fen.map(String::from),
             draw_offer: None,
@@ -287,6 +310,7 @@ impl DynGame {
         if let Some(outcome) = self.game.outcome() {
             return Err(ActionError::new(ErrorCode::GameOver, format!("the game is over ({outcome}); no more actions")));
         }
+        self.settle();
         if let Some(common) = Common::read(&text.to_ascii_lowercase()) {
             return self.apply_common(seat, common);
         }
@@ -296,13 +320,12 @@ impl DynGame {
         self.check_turn(seat)?;
         let parsed = self.game.parse_action(text)?;
         let described = self.game.describe(parsed);
-        let secret = self.game.is_secret(parsed);
         self.game.apply(parsed)?;
         if seat.color().is_some_and(|c| self.draw_offer == Some(!c)) {
             // Playing on declines the opponent's offer (FIDE 9.1.2.4).
             self.draw_offer = None;
         }
-        self.record(seat, described, secret, None);
+        self.record(seat, described, None);
         Ok(())
     }
 
@@ -333,9 +356,8 @@ impl DynGame {
     /// An action a player may take whoever is to act (a question). It is not playing on: a draw offer still stands.
     fn apply_any_time(&mut self, seat: Seat, color: Color, action: crate::game::Action) -> Result<(), ActionError> {
         let described = self.game.describe(action);
-        let secret = self.game.is_secret(action);
         self.game.apply_any_time(color, action)?;
-        self.record(seat, described, secret, None);
+        self.record(seat, described, None);
         Ok(())
     }
 
@@ -389,40 +411,67 @@ impl DynGame {
         if self.game.outcome().is_some() {
             self.draw_offer = None;
         }
-        self.record(seat, view::word_action(text), false, extra);
+        self.record(seat, view::word_action(text), extra);
         Ok(())
     }
 
-    /// Notes an applied action: history, last action, move lists. `own`
-    /// is the event of an action the game itself does not see (a draw offer).
-    fn record(&mut self, seat: Seat, action: LegalAction, secret: bool, own: Option<Event>) {
-        let events = Viewer::ALL.map(|viewer| match &own {
-            Some(event) => vec![event.clone()],
-            None => self.game.last_events(viewer),
-        });
-        for viewer in Viewer::ALL {
-            let i = viewer_index(viewer);
-            for event in &events[i] {
-                match event {
-                    Event::Moved { by, san } => {
-                        self.moves[i].push(MoveSeen { seat: Seat::player(*by), san: san.clone(), rejected: false })
-                    }
-                    Event::Variant(own) => self.moves[i].extend(own.scored()),
-                    _ => {}
-                }
-            }
-        }
-        self.history.push(Entry { seat, action: action.text.clone() });
-        self.secret.push(secret);
+    /// Notes an applied action: history and last action. `own` is the
+    /// event of an action the game itself does not see (a draw offer), which
+    /// everyone may know; what the game tells of its own actions is read
+    /// from its observation.
+    fn record(&mut self, seat: Seat, action: LegalAction, own: Option<Event>) {
         let LegalAction { text, san, from, to, .. } = action;
+        self.history.push(Entry { seat, action: text.clone() });
+        let told = Viewer::ALL.map(|viewer| match &own {
+            Some(event) => OnceLock::from((vec![event.clone()], true)),
+            None if viewer == Viewer::Spectator => {
+                let seen = self.game.observe(viewer);
+                OnceLock::from((seen.last_events, seen.last_action_known))
+            }
+            None => OnceLock::new(),
+        });
         // A move that stood is told as it was played (a legal list may
         // write `+` where the move turned out to mate).
-        let stood = events[viewer_index(Viewer::Spectator)].iter().find_map(|e| match e {
-            Event::Moved { san, .. } => Some(san.clone()),
-            _ => None,
+        let stood = told[viewer_index(Viewer::Spectator)].get().and_then(|(events, _)| {
+            events.iter().find_map(|e| match e {
+                Event::Moved { san, .. } => Some(san.clone()),
+                _ => None,
+            })
         });
         let san = if san.is_some() { stood.or(san) } else { san };
-        self.last = Some(Last { seat, text, san, from, to, secret, events });
+        self.last = Some(Last { seat, text, san, from, to, told: Arc::new(told), settled: false });
+        if own.is_some() {
+            self.settle();
+        }
+    }
+
+    /// What `viewer` was told of the last action; `seen` is its observation
+    /// now, if at hand.
+    fn told(&self, last: &Last, viewer: Viewer, seen: Option<&Observation>) -> Told {
+        let told = last.told[viewer_index(viewer)].get_or_init(|| match seen {
+            Some(seen) => (seen.last_events.clone(), seen.last_action_known),
+            None => {
+                let seen = self.game.observe(viewer);
+                (seen.last_events, seen.last_action_known)
+            }
+        });
+        told.clone()
+    }
+
+    /// Writes what each viewer was told of the last action into the move
+    /// lists and the history's known flags while the game is still as the
+    /// action left it: before anything changes the game, and before a game
+    /// is copied to try actions on it.
+    pub(crate) fn settle(&mut self) {
+        let Some(last) = self.last.as_ref().filter(|last| !last.settled) else { return };
+        let told = Viewer::ALL.map(|viewer| self.told(last, viewer, None));
+        for (moves, (events, _)) in self.moves.iter_mut().zip(&told) {
+            moves.extend(scored(events));
+        }
+        self.known.push(told.map(|(_, known)| known));
+        if let Some(last) = &mut self.last {
+            last.settled = true;
+        }
     }
 
     /// At a chance node: every outcome's action text with its exact probability.
@@ -430,72 +479,51 @@ impl DynGame {
         self.game.chance_outcomes().into_iter().map(|(action, p)| (self.game.describe(action).text, p)).collect()
     }
 
-    /// What `viewer` may see now.
+    /// What `viewer` may see now: the game's observation for it, with what
+    /// every game has (who acts, the legal actions for the seat that acts,
+    /// the last action, the moves, the draw offer, the outcome) as far as
+    /// the observation lets this viewer know the course of the game.
     pub fn view(&self, viewer: Viewer) -> View {
-        if self.game.outcome().is_none() && self.game.sees_only_whose_turn(viewer) {
-            return self.turn_only_view(viewer);
+        let seen = self.game.observe(viewer);
+        let course = !seen.whose_turn_only;
+        let i = viewer_index(viewer);
+        let told = self.last.as_ref().map(|last| (last, self.told(last, viewer, Some(&seen))));
+        let mut moves = Vec::new();
+        if course {
+            moves.extend(self.moves[i].iter().cloned());
+            if let Some((_, (events, _))) = told.as_ref().filter(|(last, _)| !last.settled) {
+                moves.extend(scored(events));
+            }
         }
         let to_act = self.to_act();
-        let acting = to_act.is_some_and(|seat| seat != Seat::Chance && Viewer::of_seat(seat) == viewer);
+        let acting = course && to_act.is_some_and(|seat| seat != Seat::Chance && Viewer::of_seat(seat) == viewer);
         let legal = if acting {
             self.game.offered_actions().into_iter().map(|a| self.game.describe(a)).collect()
         } else {
             Vec::new()
         };
-        let fen = match viewer {
-            Viewer::Referee => self.game.fen(),
-            _ => self.game.observation(viewer).fen,
-        };
-        let last = self.last.as_ref().map(|last| {
-            let known = !last.secret || last.seat.color().is_none_or(|c| viewer.sees_secrets_of(c));
-            LastAction {
-                seat: last.seat,
-                text: known.then(|| last.text.clone()),
-                san: if known { last.san.clone() } else { None },
-                from: if known { last.from.clone() } else { None },
-                to: if known { last.to.clone() } else { None },
-                events: last.events[viewer_index(viewer)].iter().cloned().map(EventView::new).collect(),
-            }
-        });
-        let outcome = self.game.outcome();
-        let reveal = (outcome.is_some() && self.game.hidden_information()).then(|| Reveal {
-            fen: self.game.fen(),
-            events: self.game.reveal().into_iter().map(EventView::new).collect(),
+        let last = told.filter(|_| course).map(|(last, (events, known))| LastAction {
+            seat: last.seat,
+            text: known.then(|| last.text.clone()),
+            san: if known { last.san.clone() } else { None },
+            from: if known { last.from.clone() } else { None },
+            to: if known { last.to.clone() } else { None },
+            events: events.into_iter().map(EventView::new).collect(),
         });
         View {
             variant: self.info.id.to_string(),
-            boards: self.game.boards(viewer),
-            fen,
+            boards: seen.boards,
+            fen: seen.fen,
             to_act,
-            pending: self.game.pending(),
+            pending: seen.pending,
             legal,
             last,
-            moves: self.moves[viewer_index(viewer)].clone(),
-            knowledge: self.game.knowledge(viewer),
+            moves,
+            knowledge: seen.knowledge,
             special_squares: view::special_squares_view(self.shape, (self.info.special_squares)()),
-            draw_offer: self.draw_offer.map(Seat::player),
-            outcome: outcome.map(OutcomeView::new),
-            reveal,
-        }
-    }
-
-    /// The view of a viewer who may know only whose turn it is: no boards,
-    /// decisions, actions, moves or draw offers.
-    fn turn_only_view(&self, viewer: Viewer) -> View {
-        View {
-            variant: self.info.id.to_string(),
-            boards: Vec::new(),
-            fen: self.game.observation(viewer).fen,
-            to_act: self.to_act(),
-            pending: None,
-            legal: Vec::new(),
-            last: None,
-            moves: Vec::new(),
-            knowledge: self.game.knowledge(viewer),
-            special_squares: view::special_squares_view(self.shape, (self.info.special_squares)()),
-            draw_offer: None,
-            outcome: None,
-            reveal: None,
+            draw_offer: self.draw_offer.filter(|_| course).map(Seat::player),
+            outcome: self.game.outcome().map(OutcomeView::new),
+            reveal: seen.reveal,
         }
     }
 
@@ -507,12 +535,17 @@ impl DynGame {
     /// time, an abort). Not part of the history: whoever stores the game
     /// stores this outcome with it. Refused once the game is over.
     pub fn end(&mut self, outcome: Outcome) -> Result<(), ActionError> {
+        self.settle();
         self.game.declare(outcome)?;
         self.ended = Some(outcome);
         self.draw_offer = None;
-        let events = Viewer::ALL.map(|viewer| self.game.last_events(viewer));
+        let events = Viewer::ALL.map(|viewer| self.game.observe(viewer).last_events);
         if let Some(last) = &mut self.last {
-            last.events = events;
+            for (told, events) in Arc::make_mut(&mut last.told).iter_mut().zip(events) {
+                if let Some((told, _)) = told.get_mut() {
+                    *told = events;
+                }
+            }
         }
         Ok(())
     }
@@ -547,9 +580,15 @@ impl DynGame {
         self.game.hidden_information()
     }
 
-    /// Whether history entry `index` is known only to its actor.
-    pub fn is_secret_entry(&self, index: usize) -> bool {
-        self.secret.get(index).copied().unwrap_or(false)
+    /// Whether `viewer` may know history entry `index` itself (not when it
+    /// was a secret of another seat).
+    pub fn entry_known_to(&self, index: usize, viewer: Viewer) -> bool {
+        match self.known.get(index) {
+            Some(known) => known[viewer_index(viewer)],
+            // The last action, not written down yet: the game is as it left it.
+            None if index + 1 == self.history.len() => self.last.as_ref().is_none_or(|last| self.told(last, viewer, None).1),
+            None => true,
+        }
     }
 
     /// The position the game started from (`None`: the variant's start).

@@ -10,9 +10,8 @@ use crate::event::Event;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
-use crate::square::Shape;
 use crate::variant::Variant;
-use crate::view::{self, BoardView, Knowledge, LegalAction, Pending};
+use crate::view::{self, BoardView, Knowledge, LegalAction, Pending, Reveal};
 use std::fmt;
 
 /// Outcomes have a file of their own (variants name them, and the game uses
@@ -190,21 +189,62 @@ impl fmt::Display for Probability {
 /// Who is looking: the players, a spectator, the referee.
 pub use crate::seat::Viewer;
 
-/// What one viewer may see of a game.
+/// What one viewer may see of a game now, everything about it that the
+/// variant decides (OpenSpiel's observation of one player). A game without
+/// secrets shows everyone everything ([`PositionGame`]'s observation, which
+/// the games wrapping one start from); a game with secrets writes its own,
+/// in its own files. [`crate::DynGame::view`] adds what every game has (who
+/// acts, the legal actions, the move list, the draw offer, the outcome).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
-    pub shape: Shape,
-    /// The position as this viewer may see it, in the variant's FEN.
+    /// The position as this viewer may see it, in the variant's FEN (hidden
+    /// facts written `*`); the referee's is the whole truth ([`Game::fen`]).
     pub fen: String,
-    pub actor: Actor,
-    /// Facts for this viewer only (its own secrets, ...).
-    pub notes: Vec<String>,
+    /// The boards and their pieces as this viewer may see them.
+    pub boards: Vec<BoardView>,
+    /// The variant's own facts for this viewer, its notes and its log.
+    pub knowledge: Knowledge,
+    /// The events of the most recent action as this viewer may know them (a
+    /// secret choice names its square to the chooser only).
+    pub last_events: Vec<Event>,
+    /// Whether this viewer may know the most recent action itself, its text
+    /// and squares: not when it was a secret of the other side.
+    pub last_action_known: bool,
+    /// The decision the actor faces; `None` once the game is over, at a
+    /// chance node, and for a viewer who may know only whose turn it is.
+    pub pending: Option<Pending>,
+    /// Whether this viewer may know nothing now but whose turn it is (a
+    /// spectator of a game of hidden worlds before the end: even who acted
+    /// last, a draw offer, or what kind of decision waits would tell it
+    /// secrets). Its view then holds only who acts and this observation.
+    pub whose_turn_only: bool,
+    /// Once the game is over, what was hidden, for everyone; `None` in a game
+    /// without secrets.
+    pub reveal: Option<Reveal>,
+}
+
+/// A game as a boxed trait object that copies itself, for every type of
+/// game that is `Clone` (so no game writes this itself).
+pub trait BoxClone {
+    fn box_clone(&self) -> Box<dyn Game>;
+}
+
+impl<G: Game + Clone> BoxClone for G {
+    fn box_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
 }
 
 /// A game in progress, as the server, the terminal and the engine drive it.
 /// `Any`: the engine reads a variant's own game type (its typed state)
 /// through [`crate::DynGame::game_as`].
-pub trait Game: Send + Sync + std::any::Any {
+///
+/// What a viewer may see is decided in one place, [`Game::observe`]; a
+/// variant whose game is its position alone ([`PositionGame`]) writes none
+/// of this trait, and a game of its own writes the methods without a
+/// default: who acts, the legal actions, applying one, the outcome, the
+/// observation, text in and out, and declaring an outcome.
+pub trait Game: BoxClone + Send + Sync + std::any::Any {
     fn variant_id(&self) -> &'static str;
     fn actor(&self) -> Actor;
     /// The legal actions of the player to act (empty at chance nodes and at the end).
@@ -216,8 +256,11 @@ pub trait Game: Send + Sync + std::any::Any {
     fn offered_actions(&self) -> Vec<Action> {
         self.legal_actions()
     }
-    /// At a chance node, every outcome with its probability (they sum to 1).
-    fn chance_outcomes(&self) -> Vec<(Action, Probability)>;
+    /// At a chance node, every outcome with its probability (they sum to 1);
+    /// a game without dice has none.
+    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
+        Vec::new()
+    }
     /// Applies an action after checking it is legal; on error nothing changes.
     fn apply(&mut self, action: Action) -> Result<(), MoveError>;
     /// An action either player may take whoever is to act, if `text` is one
@@ -231,61 +274,31 @@ pub trait Game: Send + Sync + std::any::Any {
         Err(MoveError::NotYourTurn(format!("{color} may take '{}' only on its turn", self.action_text(action))))
     }
     fn outcome(&self) -> Option<Outcome>;
-    fn observation(&self, viewer: Viewer) -> Observation;
+    /// Everything `viewer` may see of the game now, as the variant decides
+    /// it; see [`Observation`].
+    fn observe(&self, viewer: Viewer) -> Observation;
     /// The full truth as text (referee only).
     fn fen(&self) -> String;
     fn action_text(&self, action: Action) -> String;
     /// Reads an action typed by the player to act.
     fn parse_action(&self, text: &str) -> Result<Action, MoveError>;
-    fn box_clone(&self) -> Box<dyn Game>;
     /// Whether the players may not see everything (secret choices):
     /// front ends then show each player only their own observation, and a
     /// shared terminal hides one player's view before showing the other's.
     fn hidden_information(&self) -> bool {
         false
     }
-    /// The events of the most recent action as `viewer` may know them (a
-    /// secret choice names its square to the chooser only).
-    fn last_events(&self, viewer: Viewer) -> Vec<Event>;
     /// Ends the game with an outcome decided outside the rules (a draw by
     /// agreement, a loss on time). Refused once the game is over.
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError>;
     /// The variant's note on a legal action for move lists (the chance that
-    /// the moving piece survives, `33/36`).
-    fn action_note(&self, action: Action) -> Option<String>;
-    /// The boards and their pieces as `viewer` may see them
-    /// ([`view::boards_of`] for a position everyone sees).
-    fn boards(&self, viewer: Viewer) -> Vec<BoardView>;
+    /// the moving piece survives, `33/36`); most variants have none.
+    fn action_note(&self, _action: Action) -> Option<String> {
+        None
+    }
     /// A legal action in the form a UI offers it ([`describe_action`]); its
     /// `text` is what `parse_action` reads back.
     fn describe(&self, action: Action) -> LegalAction;
-    /// The decision the actor faces; `None` once the game is over. A game
-    /// with more to decide than moves (or with chance nodes) says its own.
-    fn pending(&self) -> Option<Pending> {
-        match self.actor() {
-            Actor::Player(_) => Some(Pending::Move),
-            Actor::Chance | Actor::Nobody => None,
-        }
-    }
-    /// What `viewer` knows: the variant's own facts for it, the notes for it.
-    fn knowledge(&self, viewer: Viewer) -> Knowledge {
-        Knowledge { notes: self.observation(viewer).notes, ..Knowledge::default() }
-    }
-    /// Whether an action is known only to its actor (a secret choice).
-    fn is_secret(&self, _action: Action) -> bool {
-        false
-    }
-    /// Whether `viewer` may know nothing now but whose turn it is (a
-    /// spectator of a game of hidden worlds before the end: even who acted
-    /// last, or what kind of decision waits, would tell it secrets). Its
-    /// view then holds `to_act`, and the FEN and notes the game writes for it.
-    fn sees_only_whose_turn(&self, _viewer: Viewer) -> bool {
-        false
-    }
-    /// Once the game is over, what was hidden, as events for everyone.
-    fn reveal(&self) -> Vec<Event> {
-        Vec::new()
-    }
     /// Whether `color` could still win by some series of legal actions
     /// ([`Variant::can_still_win`]): when the opponent's flag falls, a side
     /// that could not is given a draw (FIDE 6.9). Never no where a win is
@@ -307,7 +320,7 @@ pub fn describe_action<V: Variant>(pos: &Position<V>, action: Action, note: Opti
 
 impl Clone for Box<dyn Game> {
     fn clone(&self) -> Self {
-        self.box_clone()
+        (**self).box_clone()
     }
 }
 
@@ -433,15 +446,12 @@ impl<V: Variant> Game for PositionGame<V> {
         self.pos.legal_moves().into_iter().map(Action::Move).collect()
     }
 
-    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
-        Vec::new()
-    }
-
     fn apply(&mut self, action: Action) -> Result<(), MoveError> {
         if self.outcome.is_some() {
             return Err(MoveError::GameOver);
         }
         match action {
+
             Action::Move(mv) if self.pos.is_legal(mv) => {
                 self.play_unchecked(mv);
                 Ok(())
@@ -459,8 +469,19 @@ impl<V: Variant> Game for PositionGame<V> {
         self.outcome
     }
 
-    fn observation(&self, _viewer: Viewer) -> Observation {
-        Observation { shape: V::SHAPE, fen: self.pos.fen(), actor: self.actor(), notes: Vec::new() }
+    /// Nothing is hidden: everyone sees the whole position, the last events
+    /// and the decision waiting. The games that wrap this one start from it.
+    fn observe(&self, _viewer: Viewer) -> Observation {
+        Observation {
+            fen: self.pos.fen(),
+            boards: view::boards_of(&self.pos),
+            knowledge: Knowledge::default(),
+            last_events: self.events.clone(),
+            last_action_known: true,
+            pending: self.outcome.is_none().then_some(Pending::Move),
+            whose_turn_only: false,
+            reveal: None,
+        }
     }
 
     fn fen(&self) -> String {
@@ -478,14 +499,6 @@ impl<V: Variant> Game for PositionGame<V> {
         V::parse_move(&self.pos, text).map(Action::Move)
     }
 
-    fn box_clone(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
-    fn last_events(&self, _viewer: Viewer) -> Vec<Event> {
-        self.events.clone()
-    }
-
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
         PositionGame::declare(self, outcome)
     }
@@ -495,10 +508,6 @@ impl<V: Variant> Game for PositionGame<V> {
             Action::Move(mv) if self.outcome.is_none() && self.pos.is_legal(mv) => V::move_note(&self.pos, mv),
             _ => None,
         }
-    }
-
-    fn boards(&self, _viewer: Viewer) -> Vec<BoardView> {
-        view::boards_of(&self.pos)
     }
 
     fn describe(&self, action: Action) -> LegalAction {

@@ -3,8 +3,8 @@
 //! (a secret chosen by the other side) replaced by another legal
 //! secret action, kept when the viewer would have seen exactly the same
 //! view after every action. The engine searches such worlds and never the
-//! truth; a variant needs nothing beyond marking its secret actions
-//! (`Game::is_secret`).
+//! truth; a variant needs nothing beyond saying in its observation whether
+//! a viewer may know the last action (`Observation::last_action_known`).
 
 use crate::dice::Dice;
 use crate::dynamic::{DynGame, Entry};
@@ -46,12 +46,11 @@ impl DynGame {
         views
     }
 
-    fn extend_world(&self, world: DynGame, i: usize, viewer: Viewer, seen: &[View], limit: usize, out: &mut Vec<DynGame>) {
+    fn extend_world(&self, mut world: DynGame, i: usize, viewer: Viewer, seen: &[View], limit: usize, out: &mut Vec<DynGame>) {
         if out.len() >= limit {
             return;
         }
         let Some(entry) = self.history().get(i) else {
-            let mut world = world;
             if let Some(outcome) = self.ended_outside() {
                 let _ = world.end(outcome);
             }
@@ -59,27 +58,34 @@ impl DynGame {
             return;
         };
         let Some(view) = seen.get(i) else { return };
-        for next in successors(&world, entry, self.is_secret_entry(i), viewer, view) {
+        for next in successors(&mut world, entry, self.entry_known_to(i, viewer), viewer, view) {
             self.extend_world(next, i + 1, viewer, seen, limit, out);
         }
     }
 }
 
 /// The worlds that follow `world` by the history entry `entry` and show
-/// `viewer` exactly `view`: the entry itself, or when it is secret to the
-/// viewer, every secret action its seat could have taken instead.
-fn successors(world: &DynGame, entry: &Entry, secret: bool, viewer: Viewer, view: &View) -> Vec<DynGame> {
-    let hidden = secret && entry.seat.color().is_some_and(|c| !viewer.sees_secrets_of(c));
-    let candidates: Vec<String> = if hidden {
-        let inner = world.game();
-        inner.legal_actions().into_iter().filter(|&a| inner.is_secret(a)).map(|a| inner.describe(a).text).collect()
-    } else {
+/// `viewer` exactly `view`: the entry itself when the viewer may know it
+/// (`known`), or else every action its seat could have taken instead that
+/// the viewer would not know either.
+fn successors(world: &mut DynGame, entry: &Entry, known: bool, viewer: Viewer, view: &View) -> Vec<DynGame> {
+    // Once here, not again in every candidate's copy.
+    world.settle();
+    let candidates: Vec<String> = if known {
         vec![entry.action.clone()]
+    } else {
+        let inner = world.game();
+        inner.legal_actions().into_iter().map(|a| inner.describe(a).text).collect()
     };
     let mut out = Vec::new();
     for text in candidates {
         let mut next = world.clone();
-        if next.apply(entry.seat, &text).is_ok() && next.view(viewer) == *view {
+        if next.apply(entry.seat, &text).is_err() {
+            continue;
+        }
+        // The view first: it tells most candidates apart, and the last
+        // action's known flag asks the game for an observation.
+        if next.view(viewer) == *view && (known || !next.entry_known_to(next.history().len() - 1, viewer)) {
             out.push(next);
         }
     }
@@ -125,10 +131,10 @@ impl InformationState {
                 return &self.worlds;
             }
             let view = self.followed.view(self.viewer);
-            let secret = game.is_secret_entry(i);
+            let known = game.entry_known_to(i, self.viewer);
             let mut next = Vec::new();
-            for world in &self.worlds {
-                for successor in successors(world, entry, secret, self.viewer, &view) {
+            for world in &mut self.worlds {
+                for successor in successors(world, entry, known, self.viewer, &view) {
                     if next.len() < self.limit {
                         next.push(successor);
                     }

@@ -40,6 +40,7 @@ pub mod square;
 pub mod variant;
 pub mod variants;
 pub mod view;
+mod wire;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

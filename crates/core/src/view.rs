@@ -14,11 +14,8 @@ use crate::position::Position;
 use crate::seat::Seat;
 use crate::square::Shape;
 use crate::variant::{SpecialSquares, Variant};
-use crate::payload::{self, Json, Payload, Tagged};
-use crate::variants;
-use serde::de;
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use crate::payload::{Payload, Tagged};
+use serde::{Deserialize, Serialize};
 
 /// The whole view of one viewer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,7 +67,7 @@ pub struct PieceView {
 }
 
 /// What the acting seat must decide: a move, or a decision only its
-/// variant has (which may be a move under a condition of the variant's,
+/// variant has (its JSON in `wire.rs`) (which may be a move under a condition of the variant's,
 /// written with `"kind": "move"` too).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
@@ -97,38 +94,7 @@ impl Pending {
 
 /// A decision only one variant has ([`Payload`]), in JSON with its own `kind`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct VariantPending(Tagged);
-
-/// In JSON: `{"kind": "move", ...}` with the fields a move decision always
-/// carries ([`variants::MOVE_FIELDS`], `null` here); a variant's own
-/// decision as it writes itself.
-impl Serialize for Pending {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Pending::Move => {
-                let mut fields = vec![("kind".to_string(), Json::String("move".into()))];
-                fields.extend(variants::MOVE_FIELDS.iter().map(|name| (name.to_string(), Json::Null)));
-                Json::Object(fields).serialize(serializer)
-            }
-            Pending::Variant(own) => own.serialize(serializer),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Pending {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pending, D::Error> {
-        let value = serde_json::Value::deserialize(deserializer)?;
-        let object = value.as_object().ok_or_else(|| de::Error::custom("a pending decision is an object"))?;
-        let plain_move =
-            object.get("kind").and_then(|k| k.as_str()) == Some("move") && object.iter().all(|(k, v)| k == "kind" || v.is_null());
-        if plain_move {
-            return Ok(Pending::Move);
-        }
-        payload::read(variants::PENDING_READERS, &value)
-            .map(|own| Pending::Variant(VariantPending(own)))
-            .ok_or_else(|| de::Error::custom(format!("no variant has the decision {value}")))
-    }
-}
+pub struct VariantPending(pub(crate) Tagged);
 
 /// One legal action, with what a UI needs to offer it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,7 +151,8 @@ pub struct MoveSeen {
     pub rejected: bool,
 }
 
-/// What this viewer knows that others may not, and the game's notes for them.
+/// What this viewer knows that others may not, and the game's notes for
+/// them (its JSON in `wire.rs`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Knowledge {
     /// What the variant alone tells this viewer, as its own fields.
@@ -206,53 +173,11 @@ impl Knowledge {
 
 /// What one variant alone tells a viewer ([`Payload`]), as named fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariantKnowledge(Tagged);
+pub struct VariantKnowledge(pub(crate) Tagged);
 
 impl VariantKnowledge {
     pub fn new<P: Payload>(knowledge: P) -> VariantKnowledge {
         VariantKnowledge(knowledge.tagged())
-    }
-}
-
-/// In JSON: every field of [`variants::KNOWLEDGE_FIELDS`] (`null` where the
-/// variant tells nothing of it), `notes`, and `log` unless it is empty.
-impl Serialize for Knowledge {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let own = self.own.as_ref().map(|own| own.0.json());
-        let mut map = serializer.serialize_map(None)?;
-        for name in variants::KNOWLEDGE_FIELDS {
-            map.serialize_entry(name, own.as_ref().and_then(|own| own.field(name)).unwrap_or(&Json::Null))?;
-        }
-        map.serialize_entry("notes", &self.notes)?;
-        if !self.log.is_empty() {
-            map.serialize_entry("log", &self.log)?;
-        }
-        map.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for Knowledge {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Knowledge, D::Error> {
-        #[derive(Deserialize)]
-        struct Fields {
-            #[serde(default)]
-            notes: Vec<String>,
-            #[serde(default)]
-            log: Vec<EventView>,
-            #[serde(flatten)]
-            own: serde_json::Map<String, serde_json::Value>,
-        }
-        let Fields { notes, log, own } = Fields::deserialize(deserializer)?;
-        let own: serde_json::Map<_, _> = own.into_iter().filter(|(_, v)| !v.is_null()).collect();
-        let own = match own.is_empty() {
-            true => None,
-            false => {
-                let value = serde_json::Value::Object(own);
-                let read = payload::read(variants::KNOWLEDGE_READERS, &value);
-                Some(read.map(VariantKnowledge).ok_or_else(|| de::Error::custom(format!("no variant tells {value}")))?)
-            }
-        };
-        Ok(Knowledge { own, notes, log })
     }
 }
 

@@ -52,17 +52,17 @@ fn each_side_chooses_its_carrier_in_secret_then_white_moves() {
 
     act(g.as_mut(), "carrier d2");
     assert_eq!(g.actor(), Actor::Player(Color::Black));
-    let black_view = g.observation(Viewer::player(Color::Black));
+    let black_view = g.observe(Viewer::player(Color::Black));
     assert_eq!(bombs_field(&black_view.fen), "*,?", "Black does not see White's choice");
-    assert!(!black_view.notes.join(" ").contains("d2"));
-    assert_eq!(bombs_field(&g.observation(Viewer::Spectator).fen), "*,*");
+    assert!(!black_view.knowledge.notes.join(" ").contains("d2"));
+    assert_eq!(bombs_field(&g.observe(Viewer::Spectator).fen), "*,*");
 
     act(g.as_mut(), "e7");
     assert_eq!(g.actor(), Actor::Player(Color::White));
     assert_eq!(bombs_field(&g.fen()), "d2,e7", "the referee knows both");
-    assert_eq!(bombs_field(&g.observation(Viewer::player(Color::White)).fen), "d2,*");
-    assert_eq!(bombs_field(&g.observation(Viewer::player(Color::Black)).fen), "*,e7");
-    let white_notes = g.observation(Viewer::player(Color::White)).notes.join(" ");
+    assert_eq!(bombs_field(&g.observe(Viewer::player(Color::White)).fen), "d2,*");
+    assert_eq!(bombs_field(&g.observe(Viewer::player(Color::Black)).fen), "*,e7");
+    let white_notes = g.observe(Viewer::player(Color::White)).knowledge.notes.join(" ");
     assert!(white_notes.contains("pawn on d2"), "{white_notes}");
 
     act(g.as_mut(), "e4");
@@ -124,7 +124,7 @@ fn the_seed_detonation_through_the_game() {
     assert_eq!(g.fen(), "4k3/7p/8/8/8/8/8/R3K3 b - - 0 1 x,-");
     // A detonation is public: both players and spectators see it.
     for viewer in [Viewer::player(Color::White), Viewer::player(Color::Black), Viewer::Spectator] {
-        assert!(bombs_field(&g.observation(viewer).fen).starts_with('x'), "{viewer:?}");
+        assert!(bombs_field(&g.observe(viewer).fen).starts_with('x'), "{viewer:?}");
     }
 }
 
@@ -157,7 +157,7 @@ fn a_captured_carrier_is_defused_and_nobody_is_told() {
         act(g, "exd5");
     }
     for viewer in [Viewer::player(Color::White), Viewer::Spectator] {
-        assert_eq!(carrier_taken.observation(viewer), other_taken.observation(viewer), "{viewer:?}");
+        assert_eq!(carrier_taken.observe(viewer), other_taken.observe(viewer), "{viewer:?}");
     }
     // Black's own bomb is gone with the pawn: no detonation offered.
     let bomb_offered = |g: &BeirutGame| {
@@ -165,16 +165,16 @@ fn a_captured_carrier_is_defused_and_nobody_is_told() {
     };
     assert!(!bomb_offered(&carrier_taken));
     assert!(bomb_offered(&other_taken));
-    assert_eq!(bombs_field(&carrier_taken.observation(Viewer::player(Color::Black)).fen), "*,-");
+    assert_eq!(bombs_field(&carrier_taken.observe(Viewer::player(Color::Black)).fen), "*,-");
 }
 
 #[test]
 fn everything_is_shown_when_the_game_is_over() {
     let mut g = game("4k3/3N4/8/8/8/8/8/4K3 w - - 0 1 d7,-");
-    assert_eq!(bombs_field(&g.observation(Viewer::player(Color::Black)).fen), "*,-");
+    assert_eq!(bombs_field(&g.observe(Viewer::player(Color::Black)).fen), "*,-");
     g.apply(Action::Resign).expect("resigning is always allowed");
-    assert_eq!(bombs_field(&g.observation(Viewer::player(Color::Black)).fen), "d7,-");
-    assert_eq!(bombs_field(&g.observation(Viewer::Spectator).fen), "d7,-");
+    assert_eq!(bombs_field(&g.observe(Viewer::player(Color::Black)).fen), "d7,-");
+    assert_eq!(bombs_field(&g.observe(Viewer::Spectator).fen), "d7,-");
 }
 
 /// Whole games through the registry's `Game`, the carriers chosen and the
@@ -194,7 +194,7 @@ fn seeded_random_games_play_to_the_end() {
             }
             if g.outcome().is_none() {
                 // Hidden unless detonated (everyone saw that).
-                let seen = bombs_field(&g.observation(Viewer::player(!color)).fen).to_string();
+                let seen = bombs_field(&g.observe(Viewer::player(!color)).fen).to_string();
                 let shown = if color == Color::White { seen.split(',').next() } else { seen.split(',').nth(1) };
                 assert!(matches!(shown, Some("*" | "x")), "{color}'s bomb shown to {}: {seen}", !color);
                 Position::<Beirut>::from_fen(&g.fen()).expect("the referee's FEN reads back");
@@ -219,19 +219,18 @@ fn king_and_knight_against_king_plays_on_whoever_carried_the_bomb() {
         assert_eq!(g.outcome(), None, "the knight left might still explode");
     }
     for viewer in [Viewer::player(Color::Black), Viewer::Spectator] {
-        assert_eq!(carrier_taken.observation(viewer), carrier_kept.observation(viewer), "{viewer:?}");
-        assert_eq!(carrier_taken.last_events(viewer), carrier_kept.last_events(viewer), "{viewer:?}");
+        assert_eq!(carrier_taken.observe(viewer), carrier_kept.observe(viewer), "{viewer:?}");
     }
     // White's own view differs: White knows its bomb is gone.
     assert_ne!(
-        carrier_taken.observation(Viewer::player(Color::White)),
-        carrier_kept.observation(Viewer::player(Color::White))
+        carrier_taken.observe(Viewer::player(Color::White)),
+        carrier_kept.observe(Viewer::player(Color::White))
     );
 }
 
 /// Non-interference: two games that differ only in `hidden`'s carrier give
-/// the other player and a spectator identical observations and events at
-/// every step, as long as `hidden` does not set its bomb off and the game
+/// the other player and a spectator identical observations (the last events
+/// with them) at every step, as long as `hidden` does not set its bomb off and the game
 /// goes on (at the end everything is revealed).
 fn compare_games_differing_in_one_carrier(seed: u64, hidden: Color) -> usize {
     let mut rng = portal_beirut_support::Rng(seed);
@@ -278,8 +277,7 @@ fn compare_games_differing_in_one_carrier(seed: u64, hidden: Color) -> usize {
             break;
         }
         for viewer in observers {
-            assert_eq!(a.observation(viewer), b.observation(viewer), "seed {seed}, {viewer:?}, after {action_a:?}");
-            assert_eq!(a.last_events(viewer), b.last_events(viewer), "seed {seed}, {viewer:?}, after {action_a:?}");
+            assert_eq!(a.observe(viewer), b.observe(viewer), "seed {seed}, {viewer:?}, after {action_a:?}");
         }
         compared += 1;
     }

@@ -382,7 +382,7 @@ fn no_chance_node_when_no_roll_is_due() {
     play(&mut game, "b1a3");
     assert_eq!(game.actor(), Actor::Player(Color::Black));
     assert!(game.chance_outcomes().is_empty());
-    let notes = game.observation(Viewer::player(Color::Black)).notes;
+    let notes = game.observe(Viewer::player(Color::Black)).knowledge.notes;
     assert_eq!(notes, ["no roll after b1a3: nothing touched the Angle"]);
 }
 
@@ -390,14 +390,14 @@ fn no_chance_node_when_no_roll_is_due() {
 fn everyone_sees_the_roll_and_what_vanished() {
     let mut game = BermudaGame::new(position_3());
     play(&mut game, "a7i7");
-    let pending = game.observation(Viewer::Spectator).notes;
+    let pending = game.observe(Viewer::Spectator).knowledge.notes;
     assert_eq!(pending, ["dice due after a7i7 (the moving piece survives 30/36)"]);
     let text = game.action_text(BermudaRoll(sq("e7")).action());
     assert_eq!(text, "roll e7: the White rook vanished on its way to i7; the Black queen is back on i7");
     roll_in(&mut game, "e7");
     for viewer in [Viewer::player(Color::White), Viewer::player(Color::Black), Viewer::Spectator] {
-        let obs = game.observation(viewer);
-        assert_eq!(obs.notes, std::slice::from_ref(&text));
+        let obs = game.observe(viewer);
+        assert_eq!(obs.knowledge.notes, std::slice::from_ref(&text));
         assert_eq!(obs.fen, game.fen());
     }
 }

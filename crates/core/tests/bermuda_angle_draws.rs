@@ -37,7 +37,7 @@ fn both_kings_gone_after_one_move_and_its_roll_is_a_draw() {
     assert!(pos.king(chesslantis_core::Color::White).is_none() && pos.king(chesslantis_core::Color::Black).is_none());
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::BothKingsGone)));
     assert_eq!(g.actor(), Actor::Nobody);
-    assert!(g.last_events(chesslantis_core::Viewer::Spectator).contains(&Event::GameOver(Outcome::Draw(DrawReason::BothKingsGone))));
+    assert!(g.observe(chesslantis_core::Viewer::Spectator).last_events.contains(&Event::GameOver(Outcome::Draw(DrawReason::BothKingsGone))));
     // The same capture with a roll that spares White's king wins; one on the
     // rook's path undoes the capture and the game goes on.
     let mut g = game(fen);

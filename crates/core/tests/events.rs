@@ -1,4 +1,4 @@
-//! Typed events (`Game::last_events`), `Game::declare`, `Game::action_note`
+//! Typed events (`Observation::last_events`), `Game::declare`, `Game::action_note`
 //! and the outcome in words, through the real games of every variant.
 
 use chesslantis_core::event::sentence;
@@ -28,9 +28,9 @@ fn act(game: &mut dyn Game, text: &str) {
 
 /// The last events, the same for every viewer (nothing hidden in them).
 fn public_events(game: &dyn Game) -> Vec<Event> {
-    let events = game.last_events(Viewer::Spectator);
+    let events = game.observe(Viewer::Spectator).last_events;
     for viewer in ALL_VIEWERS {
-        assert_eq!(game.last_events(viewer), events, "{viewer:?}");
+        assert_eq!(game.observe(viewer).last_events, events, "{viewer:?}");
     }
     events
 }
@@ -178,19 +178,19 @@ fn beirut_carrier_choice_names_the_square_to_the_chooser_only() {
     act(g.as_mut(), "carrier b1");
     let knight = piece(Color::White, Role::Knight);
     assert_eq!(
-        g.last_events(Viewer::player(Color::White)),
+        g.observe(Viewer::player(Color::White)).last_events,
         vec![Event::own(BeirutEvent::CarrierChosen { by: Color::White, carrier: Some((knight, "b1".into())) })]
     );
     for other in [Viewer::player(Color::Black), Viewer::Spectator] {
-        let events = g.last_events(other);
+        let events = g.observe(other).last_events;
         assert_eq!(events, vec![Event::own(BeirutEvent::CarrierChosen { by: Color::White, carrier: None })], "{other:?}");
         assert_eq!(texts(&events), ["White has chosen its carrier"]);
         assert!(!format!("{events:?}").contains("b1"));
     }
     act(g.as_mut(), "carrier g8");
-    assert_eq!(texts(&g.last_events(Viewer::player(Color::White))), ["Black has chosen its carrier"]);
-    assert_eq!(texts(&g.last_events(Viewer::Spectator)), ["Black has chosen its carrier"]);
-    assert!(g.last_events(Viewer::player(Color::Black))[0].to_string().contains("g8"));
+    assert_eq!(texts(&g.observe(Viewer::player(Color::White)).last_events), ["Black has chosen its carrier"]);
+    assert_eq!(texts(&g.observe(Viewer::Spectator).last_events), ["Black has chosen its carrier"]);
+    assert!(g.observe(Viewer::player(Color::Black)).last_events[0].to_string().contains("g8"));
 }
 
 #[test]
@@ -228,9 +228,9 @@ fn beirut_end_reveals_both_bombs_to_everyone() {
         fate: BombFate::Armed { piece: piece(Color::Black, Role::Pawn), square: "a7".into() }
     })));
     for viewer in ALL_VIEWERS {
-        let obs = g.observation(viewer);
+        let obs = g.observe(viewer);
         assert!(obs.fen.ends_with(" b1,a7"), "{viewer:?}: {}", obs.fen);
-        let notes = obs.notes.join(" ");
+        let notes = obs.knowledge.notes.join(" ");
         assert!(notes.contains("White's bomb: the knight on b1, still armed"), "{viewer:?}: {notes}");
         assert!(notes.contains("Black's bomb: the pawn on a7, still armed"), "{viewer:?}: {notes}");
     }

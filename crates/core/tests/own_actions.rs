@@ -7,7 +7,7 @@
 use chesslantis_core::variants::bermuda_angle::BermudaRoll;
 use chesslantis_core::variants::looking_glass::decision::Decision;
 use chesslantis_core::variants::{BeirutAction, RejectionAction};
-use chesslantis_core::{registry, Action, Game, MoveError, OwnAction, Square, VariantAction};
+use chesslantis_core::{registry, Action, Game, MoveError, OwnAction, Square, VariantAction, Viewer};
 
 fn game(id: &str) -> Box<dyn Game> {
     (registry::variant(id).expect("a variant").new_game)(None).expect("the start")
@@ -65,9 +65,13 @@ fn beirut_carrier_choices_round_trip_and_foreign_decisions_are_refused() {
     refused(g.as_mut(), Decision::Ask.action(), &["looking-glass", "beirut"]);
     // A square off the 8x8 board is no decision of Beirut's.
     refused(g.as_mut(), BeirutAction::ChooseCarrier(Square(64)).action(), &["beirut", "no decision"]);
-    assert!(g.is_secret(BeirutAction::ChooseCarrier(Square(11)).action()));
-    assert!(!g.is_secret(RejectionAction::Accept.action()), "only Beirut's own choice is secret");
     act(g.as_mut(), "carrier d2");
+    // The choice is known to its chooser (and the referee) only; a move is known to all.
+    let known = |g: &dyn Game| Viewer::ALL.map(|viewer| g.observe(viewer).last_action_known);
+    assert_eq!(known(g.as_ref()), [true, false, false, true], "White, Black, spectator, referee");
+    act(g.as_mut(), "carrier e7");
+    act(g.as_mut(), "e2e4");
+    assert_eq!(known(g.as_ref()), [true; 4], "only Beirut's own choice is secret");
 }
 
 #[test]

@@ -307,7 +307,7 @@ fn seeded_random_games_play_to_the_end() {
         let mut game = (info.new_game)(None).expect("start");
         assert!(!game.hidden_information());
         portal_beirut_support::play_random(game.as_mut(), &mut rng, 300, |game, _, _| {
-            let fen = game.observation(Viewer::Spectator).fen;
+            let fen = game.observe(Viewer::Spectator).fen;
             assert_eq!(Position::<Portal>::from_fen(&fen).expect("reads back").fen(), fen);
         });
         finished += usize::from(game.outcome().is_some());

@@ -31,7 +31,7 @@ fn game(fen: Option<&str>) -> Box<dyn Game> {
 }
 
 fn notes(game: &dyn Game) -> String {
-    game.observation(Viewer::Spectator).notes.join(" ")
+    game.observe(Viewer::Spectator).knowledge.notes.join(" ")
 }
 
 /// The FEN part of the game text (without a pending proposal).

@@ -48,7 +48,7 @@ fn material(game: &dyn Game, me: Color) -> f64 {
         "queen" => 9.0,
         _ => 0.0,
     };
-    let boards = game.boards(Viewer::player(me));
+    let boards = game.observe(Viewer::player(me)).boards;
     boards
         .iter()
         .flat_map(|b| &b.pieces)

@@ -19,7 +19,7 @@ use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use crate::game::{
-    Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer,
+    Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, TypedAction, Viewer,
 };
 use crate::make;
 use crate::movegen;
@@ -29,7 +29,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{self, standard_outcome, standard_validate, typed_meaning, Variant};
-use crate::view::{self, BoardView, Knowledge, LegalAction, Pending, VariantKnowledge};
+use crate::view::{EventView, Knowledge, LegalAction, Pending, Reveal, VariantKnowledge};
 use crate::variants::chess;
 use crate::zobrist;
 
@@ -447,8 +447,40 @@ impl BeirutGame {
             return;
         }
         let mut events = self.game.events().to_vec();
-        events.extend(Color::ALL.map(|owner| Event::own(BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) })));
+        events.extend(self.bombs_revealed());
         self.game.set_events(events);
+    }
+
+    /// What became of both bombs, told to everyone at the end.
+    fn bombs_revealed(&self) -> [Event; 2] {
+        Color::ALL.map(|owner| Event::own(BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) }))
+    }
+
+    /// The last events as `viewer` may know them, and whether it may know
+    /// the action itself: a carrier choice is the chooser's secret, and its
+    /// event names the square to the chooser only.
+    fn last_seen_by(&self, viewer: Viewer) -> (Vec<Event>, bool) {
+        let mut known = true;
+        let mut hide = |event: &Event| match event.as_own() {
+            Some(&BeirutEvent::CarrierChosen { by, .. }) if !viewer.sees_secrets_of(by) => {
+                known = false;
+                Event::own(BeirutEvent::CarrierChosen { by, carrier: None })
+            }
+            _ => event.clone(),
+        };
+        let events = self.game.events().iter().map(&mut hide).collect();
+        (events, known)
+    }
+
+    /// The notes for `viewer`: a player's own bomb, everyone's once it is over.
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        match viewer {
+            _ if self.outcome().is_some() => Color::ALL
+                .map(|owner| BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) }.to_string())
+                .to_vec(),
+            Viewer::White | Viewer::Black => viewer.color().map(|c| self.own_bomb_note(c)).into_iter().collect(),
+            Viewer::Spectator | Viewer::Referee => Vec::new(),
+        }
     }
 
     /// The bombs as `viewer` may see them: the other side's is `*` (hidden)
@@ -505,10 +537,6 @@ impl Game for BeirutGame {
         }
     }
 
-    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
-        Vec::new()
-    }
-
     fn apply(&mut self, action: Action) -> Result<(), MoveError> {
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
@@ -540,21 +568,36 @@ impl Game for BeirutGame {
         self.game.outcome()
     }
 
-    fn observation(&self, viewer: Viewer) -> Observation {
+    /// The board is public; each bomb is its owner's secret until it goes
+    /// off or the game ends: the FEN writes the other side's as `*`, a
+    /// player knows its own carrier (the referee both), and a carrier choice
+    /// is known to the chooser only. At the end both bombs are revealed.
+    fn observe(&self, viewer: Viewer) -> Observation {
         let full = self.position().fen();
         let board_and_counters = full.rsplit_once(' ').map_or(full.as_str(), |(head, _)| head);
-        let notes = match viewer {
-            _ if self.outcome().is_some() => Color::ALL
-                .map(|owner| BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) }.to_string())
-                .to_vec(),
-            Viewer::White | Viewer::Black => viewer.color().map(|c| self.own_bomb_note(c)).into_iter().collect(),
-            Viewer::Spectator | Viewer::Referee => Vec::new(),
+        let own_carrier = viewer
+            .color()
+            .and_then(|c| self.position().extra.carrier(c))
+            .map(|sq| Beirut::SHAPE.name(sq).to_string());
+        let own = own_carrier.map(|own_carrier| VariantKnowledge::new(BeirutKnowledge { own_carrier }));
+        let (last_events, last_action_known) = self.last_seen_by(viewer);
+        let pending = match (self.outcome(), self.choosing()) {
+            (Some(_), _) => None,
+            (None, Some(_)) => Some(Pending::own(BeirutPending::ChooseCarrier)),
+            (None, None) => Some(Pending::Move),
         };
+        let reveal = self.outcome().map(|_| Reveal {
+            fen: self.fen(),
+            events: self.bombs_revealed().into_iter().map(EventView::new).collect(),
+        });
         Observation {
-            shape: Beirut::SHAPE,
             fen: format!("{board_and_counters} {}", self.bombs_seen_by(viewer)),
-            actor: self.actor(),
-            notes,
+            knowledge: Knowledge { own, notes: self.notes(viewer), ..Knowledge::default() },
+            last_events,
+            last_action_known,
+            pending,
+            reveal,
+            ..self.game.observe(viewer)
         }
     }
 
@@ -598,37 +641,14 @@ impl Game for BeirutGame {
         notation::parse_move(self.position(), text).map(Action::Move)
     }
 
-    fn box_clone(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
     fn hidden_information(&self) -> bool {
         true
-    }
-
-    /// Each player's carrier choice names its square to them only.
-    fn last_events(&self, viewer: Viewer) -> Vec<Event> {
-        let hide = |event: &Event| match event.as_own() {
-            Some(&BeirutEvent::CarrierChosen { by, carrier: Some(_) }) if !viewer.sees_secrets_of(by) => {
-                Event::own(BeirutEvent::CarrierChosen { by, carrier: None })
-            }
-            _ => event.clone(),
-        };
-        self.game.events().iter().map(hide).collect()
     }
 
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
         self.game.declare(outcome)?;
         self.reveal_if_over();
         Ok(())
-    }
-
-    fn action_note(&self, _action: Action) -> Option<String> {
-        None
-    }
-
-    fn boards(&self, _viewer: Viewer) -> Vec<BoardView> {
-        view::boards_of(self.position())
     }
 
     /// A move's SAN in a legal list says `+`, not `#`, while the opponent
@@ -646,37 +666,8 @@ impl Game for BeirutGame {
         described
     }
 
-    fn pending(&self) -> Option<Pending> {
-        match (self.outcome(), self.choosing()) {
-            (Some(_), _) => None,
-            (None, Some(_)) => Some(Pending::own(BeirutPending::ChooseCarrier)),
-            (None, None) => Some(Pending::Move),
-        }
-    }
-
-    /// A player knows their own carrier (the referee both; nobody else any).
-    fn knowledge(&self, viewer: Viewer) -> Knowledge {
-        let own_carrier = viewer
-            .color()
-            .and_then(|c| self.position().extra.carrier(c))
-            .map(|sq| Beirut::SHAPE.name(sq).to_string());
-        let own = own_carrier.map(|own_carrier| VariantKnowledge::new(BeirutKnowledge { own_carrier }));
-        Knowledge { own, notes: self.observation(viewer).notes, ..Knowledge::default() }
-    }
-
-    fn is_secret(&self, action: Action) -> bool {
-        BeirutAction::of(action).is_some()
-    }
-
     fn can_still_win(&self, color: Color) -> bool {
         self.game.can_still_win(color)
-    }
-
-    fn reveal(&self) -> Vec<Event> {
-        if self.outcome().is_none() {
-            return Vec::new();
-        }
-        Color::ALL.map(|owner| Event::own(BeirutEvent::BombRevealed { owner, fate: self.bomb_fate(owner) })).to_vec()
     }
 }
 

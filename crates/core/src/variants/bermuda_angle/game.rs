@@ -19,7 +19,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{square_text, Variant};
-use crate::view::{self, BoardView, Knowledge, LegalAction, Pending, VariantKnowledge};
+use crate::view::{Knowledge, LegalAction, Pending, VariantKnowledge};
 
 type Pos = Position<BermudaAngle>;
 
@@ -109,6 +109,23 @@ impl BermudaGame {
     fn move_text(&self, mv: Move) -> String {
         notation::uci::<BermudaAngle>(mv, false)
     }
+
+    /// The roll due and what the last roll did, in words.
+    fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let Some(p) = &self.pending {
+            let chance = survival_chance(&p.before, p.mv);
+            notes.push(format!("dice due after {} (the moving piece survives {chance})", self.move_text(p.mv)));
+        }
+        match &self.last {
+            Some(Aftermath::Rolled(report)) => notes.push(report.to_string()),
+            Some(Aftermath::NoRoll(mv)) => {
+                notes.push(format!("no roll after {}: nothing touched the Angle", self.move_text(*mv)))
+            }
+            None => {}
+        }
+        notes
+    }
 }
 
 impl Game for BermudaGame {
@@ -184,22 +201,21 @@ impl Game for BermudaGame {
         }
     }
 
-    /// Nothing is hidden: every viewer sees the board, the pending roll and
-    /// what the last roll did.
-    fn observation(&self, _viewer: Viewer) -> Observation {
-        let mut notes = Vec::new();
-        if let Some(p) = &self.pending {
-            let chance = survival_chance(&p.before, p.mv);
-            notes.push(format!("dice due after {} (the moving piece survives {chance})", self.move_text(p.mv)));
+    /// Nothing is hidden: every viewer sees the board, the roll due (its
+    /// notes say what it is for) and what the last roll did.
+    fn observe(&self, viewer: Viewer) -> Observation {
+        let last_roll = self.last_roll().map(|r| BermudaAngle::SHAPE.name(r.square).to_string());
+        let own = last_roll.map(|last_roll| VariantKnowledge::new(AngleKnowledge { last_roll }));
+        let pending = match (&self.pending, self.inner.outcome()) {
+            (Some(p), _) => Some(Pending::own(AnglePending::Roll { after: self.move_text(p.mv) })),
+            (None, Some(_)) => None,
+            (None, None) => Some(Pending::Move),
+        };
+        Observation {
+            knowledge: Knowledge { own, notes: self.notes(), ..Knowledge::default() },
+            pending,
+            ..self.inner.observe(viewer)
         }
-        match &self.last {
-            Some(Aftermath::Rolled(report)) => notes.push(report.to_string()),
-            Some(Aftermath::NoRoll(mv)) => {
-                notes.push(format!("no roll after {}: nothing touched the Angle", self.move_text(*mv)))
-            }
-            None => {}
-        }
-        Observation { shape: BermudaAngle::SHAPE, fen: self.fen(), actor: self.actor(), notes }
     }
 
     fn fen(&self) -> String {
@@ -238,15 +254,6 @@ impl Game for BermudaGame {
         notation::parse_move(self.position(), text).map(Action::Move)
     }
 
-    fn box_clone(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
-    /// Public: everyone sees the rolls and what they did.
-    fn last_events(&self, _viewer: Viewer) -> Vec<Event> {
-        self.inner.events().to_vec()
-    }
-
     /// Also while a roll is due (a flag falls before the dice are thrown):
     /// the roll is dropped and the outcome stands.
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
@@ -265,30 +272,12 @@ impl Game for BermudaGame {
         }
     }
 
-    fn boards(&self, _viewer: Viewer) -> Vec<BoardView> {
-        view::boards_of(self.position())
-    }
-
     fn describe(&self, action: Action) -> LegalAction {
         BermudaRoll::describe(self.position(), action, self.action_note(action))
     }
 
-    fn pending(&self) -> Option<Pending> {
-        match (&self.pending, self.inner.outcome()) {
-            (Some(p), _) => Some(Pending::own(AnglePending::Roll { after: self.move_text(p.mv) })),
-            (None, Some(_)) => None,
-            (None, None) => Some(Pending::Move),
-        }
-    }
-
     fn can_still_win(&self, color: Color) -> bool {
         BermudaAngle::can_still_win(self.position(), color)
-    }
-
-    fn knowledge(&self, viewer: Viewer) -> Knowledge {
-        let last_roll = self.last_roll().map(|r| BermudaAngle::SHAPE.name(r.square).to_string());
-        let own = last_roll.map(|last_roll| VariantKnowledge::new(AngleKnowledge { last_roll }));
-        Knowledge { own, notes: self.observation(viewer).notes, ..Knowledge::default() }
     }
 }
 

@@ -16,7 +16,7 @@ use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use super::events::GlassEvent;
 use super::shown::GlassPending;
-use crate::game::{Action, Actor, Game, Observation, OwnAction, Probability, Viewer};
+use crate::game::{Action, Actor, Game, Observation, OwnAction, Viewer};
 use crate::moves::{Move, MoveKind};
 use crate::notation;
 use crate::outcome::{DrawReason, Outcome, WinReason};
@@ -24,7 +24,7 @@ use crate::position::Position;
 use crate::role::Role;
 use crate::square::Square;
 use crate::variant::{square_text, Variant};
-use crate::view::{self, BoardView, EventView, Knowledge, LegalAction, Pending};
+use crate::view::{self, BoardView, EventView, Knowledge, LegalAction, Pending, Reveal};
 
 type Pos = Position<LookingGlass>;
 
@@ -60,6 +60,10 @@ pub struct LookingGlassGame {
     told: Vec<Told>,
     /// Where the last action's events start in `told`.
     last_from: usize,
+    /// The player whose last action only it may know: every action but the
+    /// question (asked aloud) and an outcome declared; the opponent learns
+    /// what the rules tell it through the events.
+    secret_of: Option<Color>,
     starts: [Option<Start>; 2],
     /// Where each player's most recent action starts in `told`: what it was
     /// told since is repeated in its notes (a terminal shows notes, not logs).
@@ -84,6 +88,7 @@ impl LookingGlassGame {
             outcome,
             told: Vec::new(),
             last_from: 0,
+            secret_of: None,
             starts: [None; 2],
             since: [0; 2],
             asked: [None; 2],
@@ -158,6 +163,7 @@ impl LookingGlassGame {
             )));
         }
         self.begin_action();
+        self.secret_of = None;
         self.since[color.index()] = self.told.len();
         self.asked[color.index()] = Some(self.history.len());
         let answer = self.answer(color);
@@ -482,10 +488,6 @@ impl Game for LookingGlassGame {
             .collect()
     }
 
-    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
-        Vec::new()
-    }
-
     fn apply(&mut self, action: Action) -> Result<(), MoveError> {
         let Some(color) = self.deciding() else { return Err(MoveError::GameOver) };
         if action == Action::Resign {
@@ -528,6 +530,7 @@ impl Game for LookingGlassGame {
             self.since = before.3;
             return Err(e);
         }
+        self.secret_of = Some(color);
         self.judge();
         Ok(())
     }
@@ -551,8 +554,29 @@ impl Game for LookingGlassGame {
         self.outcome
     }
 
-    fn observation(&self, viewer: Viewer) -> Observation {
-        Observation { shape: SHAPE, fen: self.fen_seen_by(viewer), actor: self.actor(), notes: self.notes(viewer) }
+    /// A player sees its own world, what it was told and its own actions;
+    /// a spectator only whose turn it is until the end; at the end everyone
+    /// sees everything, and both setups are revealed.
+    fn observe(&self, viewer: Viewer) -> Observation {
+        let whose_turn_only = self.whose_turn_only(viewer);
+        let reveal = self.outcome.map(|_| Reveal {
+            fen: self.fen(),
+            events: Color::ALL
+                .into_iter()
+                .filter_map(|c| self.starts[c.index()].map(|s| GlassEvent::ArmySetUp { by: c, start: Some(s.text()) }))
+                .map(|setup| EventView::new(Event::own(setup)))
+                .collect(),
+        });
+        Observation {
+            fen: self.fen_seen_by(viewer),
+            boards: self.visible_boards(viewer),
+            knowledge: self.knowledge(viewer),
+            last_events: self.last_events(viewer),
+            last_action_known: self.secret_of.is_none_or(|c| viewer.sees_secrets_of(c)),
+            pending: if whose_turn_only { None } else { self.decision() },
+            whose_turn_only,
+            reveal,
+        }
     }
 
     fn fen(&self) -> String {
@@ -588,22 +612,8 @@ impl Game for LookingGlassGame {
         }
     }
 
-    fn box_clone(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
     fn hidden_information(&self) -> bool {
         true
-    }
-
-    fn last_events(&self, viewer: Viewer) -> Vec<Event> {
-        let last = &self.told[self.last_from.min(self.told.len())..];
-        match (viewer, viewer.color()) {
-            (Viewer::Referee, _) => last.iter().map(|t| t.event.clone()).collect(),
-            (_, Some(color)) => last.iter().filter(|t| t.reaches(color)).map(|t| t.event.clone()).collect(),
-            _ if self.outcome.is_some() => last.iter().map(|t| t.event.clone()).collect(),
-            _ => Vec::new(),
-        }
     }
 
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
@@ -611,6 +621,7 @@ impl Game for LookingGlassGame {
             return Err(MoveError::GameOver);
         }
         self.begin_action();
+        self.secret_of = None;
         match outcome {
             Outcome::Draw(DrawReason::Agreement) => self.tell(Event::DrawAgreed, Audience::Both),
             Outcome::Win { winner, reason: WinReason::Resignation } => {
@@ -621,14 +632,6 @@ impl Game for LookingGlassGame {
         self.outcome = Some(outcome);
         self.tell(Event::GameOver(outcome), Audience::Both);
         Ok(())
-    }
-
-    fn action_note(&self, _action: Action) -> Option<String> {
-        None
-    }
-
-    fn boards(&self, viewer: Viewer) -> Vec<BoardView> {
-        self.visible_boards(viewer)
     }
 
     fn describe(&self, action: Action) -> LegalAction {
@@ -646,8 +649,11 @@ impl Game for LookingGlassGame {
             _ => view::describe_move(&self.pos, mv, None),
         }
     }
+}
 
-    fn pending(&self) -> Option<Pending> {
+impl LookingGlassGame {
+    /// The decision the actor faces.
+    fn decision(&self) -> Option<Pending> {
         self.deciding()?;
         Some(match self.pos.extra.phase {
             Phase::Setup(_) => Pending::own(GlassPending::ChooseStart),
@@ -666,30 +672,23 @@ impl Game for LookingGlassGame {
         Knowledge { notes: self.notes(viewer), log: log.into_iter().map(EventView::new).collect(), ..Knowledge::default() }
     }
 
-    /// Every action but the question (asked aloud) is known to its actor
-    /// only: the opponent learns what the rules tell it through the events.
-    fn is_secret(&self, action: Action) -> bool {
-        Decision::of(action) != Some(Decision::Ask)
+    /// What `viewer` was told of the last action.
+    fn last_events(&self, viewer: Viewer) -> Vec<Event> {
+        let last = &self.told[self.last_from.min(self.told.len())..];
+        match (viewer, viewer.color()) {
+            (Viewer::Referee, _) => last.iter().map(|t| t.event.clone()).collect(),
+            (_, Some(color)) => last.iter().filter(|t| t.reaches(color)).map(|t| t.event.clone()).collect(),
+            _ if self.outcome.is_some() => last.iter().map(|t| t.event.clone()).collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// A spectator, until the end: who acted, and whether a forfeit's choice
     /// waits, would tell it of Strikes and forfeits.
-    fn sees_only_whose_turn(&self, viewer: Viewer) -> bool {
+    fn whose_turn_only(&self, viewer: Viewer) -> bool {
         viewer == Viewer::Spectator && self.outcome.is_none()
     }
 
-    fn reveal(&self) -> Vec<Event> {
-        if self.outcome.is_none() {
-            return Vec::new();
-        }
-        Color::ALL
-            .into_iter()
-            .filter_map(|c| self.starts[c.index()].map(|s| Event::own(GlassEvent::ArmySetUp { by: c, start: Some(s.text()) })))
-            .collect()
-    }
-}
-
-impl LookingGlassGame {
     /// Which world the viewer sees and the Strikes (a spectator's: that it
     /// sees nothing until the end).
     fn notes(&self, viewer: Viewer) -> Vec<String> {
@@ -699,7 +698,7 @@ impl LookingGlassGame {
             self.pos.extra.strikes(Color::Black)
         );
         let Some(c) = viewer.color() else {
-            return if self.sees_only_whose_turn(viewer) { vec![SPECTATOR_NOTE.into()] } else { vec![strikes] };
+            return if self.whose_turn_only(viewer) { vec![SPECTATOR_NOTE.into()] } else { vec![strikes] };
         };
         let mut notes = vec![
             format!(

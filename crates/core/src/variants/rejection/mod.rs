@@ -18,13 +18,13 @@ pub use shown::{RejectionPending, REJECTED_FIELD};
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;
-use crate::game::{Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, Probability, TypedAction, Viewer};
+use crate::game::{Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, TypedAction, Viewer};
 use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
 use crate::variant::{typed_meaning, Variant};
-use crate::view::{self, BoardView, LegalAction, Pending};
+use crate::view::{Knowledge, LegalAction, Pending};
 use crate::variants::{chess, Chess};
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -250,10 +250,6 @@ impl Game for RejectionGame {
         }
     }
 
-    fn chance_outcomes(&self) -> Vec<(Action, Probability)> {
-        Vec::new()
-    }
-
     fn apply(&mut self, action: Action) -> Result<(), MoveError> {
         if self.game.outcome().is_some() {
             return Err(MoveError::GameOver);
@@ -301,7 +297,7 @@ impl Game for RejectionGame {
     }
 
     /// Nothing is hidden: everyone sees the proposal and the answer.
-    fn observation(&self, _viewer: Viewer) -> Observation {
+    fn observe(&self, viewer: Viewer) -> Observation {
         let mover = self.mover();
         let mut notes: Vec<String> = self.last.map(|e| self.event_note(e)).into_iter().collect();
         if self.game.outcome().is_none() {
@@ -320,7 +316,18 @@ impl Game for RejectionGame {
                 ),
             });
         }
-        Observation { shape: Rejection::SHAPE, fen: self.fen(), actor: self.actor(), notes }
+        let pending = self.game.outcome().is_none().then(|| match self.step {
+            Step::Proposing => Pending::Move,
+            Step::Answering(mv) => Pending::own(RejectionPending::AnswerProposal { proposal: self.text(mv), san: self.san(mv) }),
+            Step::Replacing { rejected } => Pending::own(RejectionPending::Move { rejected: self.text(rejected) }),
+        });
+        Observation {
+            fen: self.fen(),
+            knowledge: Knowledge { notes, ..Knowledge::default() },
+            last_events: self.events.clone(),
+            pending,
+            ..self.game.observe(viewer)
+        }
     }
 
     fn fen(&self) -> String {
@@ -353,27 +360,10 @@ impl Game for RejectionGame {
         }
     }
 
-    fn box_clone(&self) -> Box<dyn Game> {
-        Box::new(self.clone())
-    }
-
-    /// Public: everyone sees the proposals and the answers.
-    fn last_events(&self, _viewer: Viewer) -> Vec<Event> {
-        self.events.clone()
-    }
-
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
         self.game.declare(outcome)?;
         self.events = self.game.events().to_vec();
         Ok(())
-    }
-
-    fn action_note(&self, _action: Action) -> Option<String> {
-        None
-    }
-
-    fn boards(&self, _viewer: Viewer) -> Vec<BoardView> {
-        view::boards_of(self.position())
     }
 
     fn describe(&self, action: Action) -> LegalAction {
@@ -382,17 +372,6 @@ impl Game for RejectionGame {
 
     fn can_still_win(&self, color: Color) -> bool {
         self.game.can_still_win(color)
-    }
-
-    fn pending(&self) -> Option<Pending> {
-        if self.game.outcome().is_some() {
-            return None;
-        }
-        Some(match self.step {
-            Step::Proposing => Pending::Move,
-            Step::Answering(mv) => Pending::own(RejectionPending::AnswerProposal { proposal: self.text(mv), san: self.san(mv) }),
-            Step::Replacing { rejected } => Pending::own(RejectionPending::Move { rejected: self.text(rejected) }),
-        })
     }
 }
 
