@@ -7,6 +7,7 @@
 
 use crate::color::Color;
 use crate::event::Event;
+pub use crate::move_seen::MoveSeen;
 use crate::moves::{Move, MoveKind};
 use crate::notation;
 use crate::outcome::Outcome;
@@ -172,17 +173,6 @@ impl EventView {
     pub fn new(event: Event) -> EventView {
         EventView { words: event.to_string(), event }
     }
-}
-
-/// A move that stood, or a proposal that was refused: a score shows
-/// both, the refused one marked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveSeen {
-    pub seat: Seat,
-    pub san: String,
-    /// The move was proposed and rejected: it did not stand.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub rejected: bool,
 }
 
 /// What this viewer knows that others may not, and the game's notes for them.
