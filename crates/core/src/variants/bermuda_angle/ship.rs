@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::geometry::Geometry;
 use crate::position::Position;
-use crate::role::{Role, RoleSpec};
+use crate::role::{Role, RoleSpec, CHESS_ROLES};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -19,15 +19,15 @@ pub const SHIP: Role = match Role::new(6) {
 };
 
 /// The pieces of chess and the Ship, with their letters.
-pub const ROLES: &[RoleSpec] = &[
-    RoleSpec::standard(Role::Pawn, 'p'),
-    RoleSpec::standard(Role::Knight, 'n'),
-    RoleSpec::standard(Role::Bishop, 'b'),
-    RoleSpec::standard(Role::Rook, 'r'),
-    RoleSpec::standard(Role::Queen, 'q'),
-    RoleSpec::standard(Role::King, 'k'),
-    RoleSpec::standard(SHIP, 's'),
-];
+pub const ROLES: &[RoleSpec] = &{
+    let mut roles = [RoleSpec::standard(SHIP, 's'); CHESS_ROLES.len() + 1];
+    let mut i = 0;
+    while i < CHESS_ROLES.len() {
+        roles[i] = CHESS_ROLES[i];
+        i += 1;
+    }
+    roles
+};
 
 /// The squares a Ship on `sq` attacks given `occupied`: a queen's, cut to two steps.
 #[inline]
