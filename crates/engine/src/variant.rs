@@ -2,7 +2,8 @@
 //! piece-square preferences, how a node's value follows from its children,
 //! and where chance enters. Every item has the chess answer as its default,
 //! so a variant whose game is moves only needs one line:
-//! `impl EngineVariant for MyVariant {}` (see `variants/`).
+//! `impl EngineVariant for MyVariant {}` (see `variants/`), besides
+//! `impl SpecialDecision for MyVariant {}` (turn.rs) for the session.
 
 use crate::eval::{self, EvalTables};
 use crate::network::Network;
