@@ -1,7 +1,7 @@
 //! `chesslantis bench`: the engine's fixed-depth searches over its bench
 //! positions; prints the node total (a signature of the search) and the speed.
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 pub fn bench(variant: &str, depth: Option<u32>) -> Result<(), UsageError> {
     let depth = depth.unwrap_or(chesslantis_engine::bench::DEFAULT_DEPTH);

@@ -14,11 +14,13 @@ mod serve_cmd;
 mod tournament_cmd;
 mod two_boards;
 mod uci_cmd;
+mod usage;
 mod words;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
+use usage::{find_variant, UsageError};
 
 #[derive(Parser)]
 #[command(name = "chesslantis", version, about = "Chesslantis, a home for strange chess: the online server and its browser UI, terminal play, the engine over UCI, perft and the club Swiss.")]
@@ -136,28 +138,6 @@ enum Command {
         #[command(subcommand)]
         command: tournament_cmd::TournamentArgs,
     },
-}
-
-/// A failure to report: one line on stderr and exit status 2 (or, when the
-/// reader of our output went away, a quiet end: see [`closed_output`]).
-pub struct UsageError(pub String);
-
-impl<E: std::fmt::Display + 'static> From<E> for UsageError {
-    fn from(e: E) -> Self {
-        if closed_output::is_closed_output(&e) {
-            return UsageError(closed_output::MARKER.into());
-        }
-        UsageError(e.to_string())
-    }
-}
-
-pub fn find_variant(id: &str) -> Result<&'static chesslantis_core::registry::VariantInfo, UsageError> {
-    chesslantis_core::registry::variant(id).ok_or_else(|| {
-        UsageError(format!(
-            "unknown variant '{id}'; known: {}",
-            chesslantis_core::registry::variant_ids().join(", ")
-        ))
-    })
 }
 
 fn run(cli: Cli) -> Result<(), UsageError> {

@@ -1,6 +1,6 @@
 //! `chesslantis perft`.
 
-use crate::{find_variant, UsageError};
+use crate::usage::{find_variant, UsageError};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 

@@ -10,7 +10,7 @@ use crate::dice;
 use crate::screen::Screen;
 use crate::seats::{Player, Seats};
 use crate::words::{self, MoveList};
-use crate::{find_variant, UsageError};
+use crate::usage::{find_variant, UsageError};
 use chesslantis_core::drive;
 use chesslantis_core::event::Event;
 use chesslantis_core::variants::portal::PortalEvent;

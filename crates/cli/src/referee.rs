@@ -6,7 +6,7 @@
 //! lets the `chance` seat set them. docs/protocol.md has every message.
 
 use crate::dice;
-use crate::UsageError;
+use crate::usage::UsageError;
 use chesslantis_core::dice::{pick_chance, Dice};
 use chesslantis_core::{ActionError, DynGame, ErrorCode, Seat, View, Viewer};
 use serde::{Deserialize, Serialize};

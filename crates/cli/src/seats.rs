@@ -1,6 +1,6 @@
 //! Who sits at each side of the board: a human at the terminal or the engine.
 
-use crate::UsageError;
+use crate::usage::UsageError;
 use chesslantis_core::{Color, DynGame};
 use chesslantis_engine::{Level, Limits, Session};
 

@@ -1,6 +1,6 @@
 //! `chesslantis serve` and `chesslantis verify-dice`: thin calls into the server crate.
 
-use crate::UsageError;
+use crate::usage::UsageError;
 use std::path::PathBuf;
 
 pub fn serve(addr: &str, database: &str, client_address_header: Option<&str>) -> Result<(), UsageError> {

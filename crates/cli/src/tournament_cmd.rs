@@ -16,7 +16,7 @@ use chesslantis_tournament::event::MissedRounds;
 use chesslantis_tournament::seeding;
 use chesslantis_tournament::tiebreak::TieBreak;
 
-use crate::UsageError;
+use crate::usage::UsageError;
 
 #[derive(Args, Debug, Clone)]
 pub struct EventFileArg {

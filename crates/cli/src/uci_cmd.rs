@@ -1,6 +1,6 @@
 //! `chesslantis uci`: the engine over standard input and output.
 
-use crate::UsageError;
+use crate::usage::UsageError;
 use std::io;
 
 pub fn uci() -> Result<(), UsageError> {

@@ -2,12 +2,12 @@
 //! variants: the server's `GET /api/variants`, the lobby, the per-game
 //! options a request may name, the club evening's default rounds. Each
 //! field comes from the variant's own files (its [`Variant`] constants);
-//! nothing here names a variant.
+//! nothing here names a variant. A registered variant's description is
+//! `Descriptor::of`, beside the registry (registry.rs).
 
-use crate::error::FenError;
-use crate::registry::VariantInfo;
+pub use crate::game_option::GameOption;
 use crate::square::Shape;
-use crate::view::{special_squares_view, SpecialSquaresView};
+use crate::view::SpecialSquaresView;
 use serde::Serialize;
 
 /// One variant, described for front ends. In JSON (`/api/variants`):
@@ -57,30 +57,6 @@ pub struct TypedWord {
     pub means: &'static str,
 }
 
-/// A rule option one game may choose when it is made (`"options":
-/// {"forfeit": true}`): off by default, and turned on by rewriting the
-/// game's start.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameOption {
-    /// The name a request uses.
-    pub name: &'static str,
-    /// A checkbox's label.
-    pub label: &'static str,
-    /// One sentence on what the option changes.
-    pub hint: &'static str,
-    /// The start (the variant's own when `None`) with the option on.
-    #[serde(skip)]
-    pub apply: fn(Option<&str>) -> Result<String, FenError>,
-}
-
-impl PartialEq for GameOption {
-    fn eq(&self, other: &GameOption) -> bool {
-        self.name == other.name
-    }
-}
-
-impl Eq for GameOption {}
-
 /// The boards of a shape.
 pub fn board_shapes(shape: Shape) -> Vec<BoardShape> {
     (0..shape.boards)
@@ -89,25 +65,6 @@ pub fn board_shapes(shape: Shape) -> Vec<BoardShape> {
 }
 
 impl Descriptor {
-    /// The description of a registered variant.
-    pub fn of(info: &VariantInfo) -> Descriptor {
-        let hidden_information = (info.new_game)(None).is_ok_and(|game| game.hidden_information());
-        Descriptor {
-            id: info.id,
-            name: info.name,
-            short_name: info.short_name,
-            family: info.family,
-            boards: board_shapes(info.shape),
-            rolls_dice: info.rolls_dice,
-            hidden_information,
-            options: info.options,
-            commands: info.commands,
-            typed_words: info.typed_words.iter().map(|&(word, means)| TypedWord { word, means }).collect(),
-            special_squares: special_squares_view(info.shape, (info.special_squares)()),
-            rules_page: format!("/rules/{}", info.id),
-        }
-    }
-
     /// The option named `name`, if this variant has it.
     pub fn option(&self, name: &str) -> Option<&'static GameOption> {
         self.options.iter().find(|o| o.name == name)

@@ -10,7 +10,7 @@ use crate::color::Color;
 use crate::outcome::Outcome;
 use crate::payload::{Payload, Tagged};
 use crate::role::Piece;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One thing that happened. In JSON: `{"kind": "captured", "piece": ..., "square": "e5"}`;
@@ -55,9 +55,10 @@ impl Event {
 }
 
 /// An event only one variant has: its own typed event ([`Payload`]), which
-/// says itself in words and serialises itself with its own `kind`.
+/// says itself in words and serialises itself with its own `kind`. Read
+/// back from JSON by the variants' readers (`variants/wire.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct VariantEvent(Tagged);
+pub struct VariantEvent(pub(crate) Tagged);
 
 impl VariantEvent {
     /// The id of the variant whose event this is.
@@ -66,18 +67,8 @@ impl VariantEvent {
     }
 
     /// The entry it adds to the score, if any ([`Payload::scored`]).
-    pub fn scored(&self) -> Option<crate::view::MoveSeen> {
+    pub fn scored(&self) -> Option<crate::move_seen::MoveSeen> {
         self.0.scored()
-    }
-}
-
-/// Read back by the variant that knows its `kind`.
-impl<'de> Deserialize<'de> for VariantEvent {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<VariantEvent, D::Error> {
-        let value = serde_json::Value::deserialize(deserializer)?;
-        crate::payload::read(crate::variants::EVENT_READERS, &value)
-            .map(VariantEvent)
-            .ok_or_else(|| serde::de::Error::custom(format!("no variant has the event {value}")))
     }
 }
 

@@ -4,7 +4,7 @@
 //! variant's own [`VariantWin`].
 
 use crate::color::Color;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -39,7 +39,8 @@ impl OwnWin {
     }
 }
 
-/// An [`OwnWin`] as outcomes carry it. In JSON: its id.
+/// An [`OwnWin`] as outcomes carry it. In JSON: its id, read back through
+/// the variants' list of their own wins (`variants/wire.rs`).
 #[derive(Copy, Clone, Debug)]
 pub struct VariantWin(pub &'static OwnWin);
 
@@ -66,18 +67,6 @@ impl From<&'static OwnWin> for WinReason {
 impl Serialize for VariantWin {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.0.id)
-    }
-}
-
-/// Read back through the variants' list of their own wins.
-impl<'de> Deserialize<'de> for VariantWin {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<VariantWin, D::Error> {
-        let id = String::deserialize(deserializer)?;
-        crate::variants::OWN_WINS
-            .iter()
-            .find(|win| win.id == id)
-            .map(|&win| VariantWin(win))
-            .ok_or_else(|| serde::de::Error::custom(format!("no variant has the win reason '{id}'")))
     }
 }
 

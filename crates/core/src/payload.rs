@@ -26,7 +26,7 @@ pub trait Payload: Any + Clone + PartialEq + fmt::Debug + fmt::Display + Seriali
 
     /// Events only: the entry this event adds to the score (a move that
     /// did not stand but is shown, marked), if any.
-    fn scored(&self) -> Option<crate::view::MoveSeen> {
+    fn scored(&self) -> Option<crate::move_seen::MoveSeen> {
         None
     }
 
@@ -56,7 +56,7 @@ impl Tagged {
     }
 
     /// The entry it adds to the score ([`Payload::scored`]).
-    pub fn scored(&self) -> Option<crate::view::MoveSeen> {
+    pub fn scored(&self) -> Option<crate::move_seen::MoveSeen> {
         self.0.scored()
     }
 
@@ -76,7 +76,7 @@ trait Erased: Any + Send + Sync {
     fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     fn display(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     fn lead_into(&self, next: Option<&crate::event::Event>) -> Option<String>;
-    fn scored(&self) -> Option<crate::view::MoveSeen>;
+    fn scored(&self) -> Option<crate::move_seen::MoveSeen>;
 }
 
 impl<P: Payload> Erased for P {
@@ -113,7 +113,7 @@ impl<P: Payload> Erased for P {
         Payload::lead_into(self, next)
     }
 
-    fn scored(&self) -> Option<crate::view::MoveSeen> {
+    fn scored(&self) -> Option<crate::move_seen::MoveSeen> {
         Payload::scored(self)
     }
 }

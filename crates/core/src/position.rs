@@ -15,11 +15,11 @@ use std::marker::PhantomData;
 pub const KING_SIDE: usize = 0;
 pub const QUEEN_SIDE: usize = 1;
 
-/// The roles with a bitboard of their own: those core knows
-/// (`Role::STANDARD`, numbered from 0). A variant's own roles are rare and
+/// The roles with a bitboard of their own: those core names
+/// (`Role::NAMED`, numbered from 0). A variant's own roles are rare and
 /// found through the mailbox, which keeps the position small: copy-make
 /// copies all of it on every move.
-const KEPT_ROLES: usize = Role::STANDARD.len();
+const KEPT_ROLES: usize = Role::NAMED.len();
 
 /// A position of variant `V`. Moves are made by copy-make: `play` changes the
 /// position in place, and callers that need the old one keep a copy (a

@@ -1,7 +1,7 @@
 //! The variants by id, for the places that pick one at run time (CLI, server).
 //! Each entry's functions are the variant's generic code, monomorphised.
 
-use crate::descriptor::{Descriptor, GameOption};
+use crate::descriptor::{board_shapes, Descriptor, GameOption, TypedWord};
 use crate::error::FenError;
 use crate::square::Shape;
 use crate::game::{Game, PositionGame};
@@ -9,6 +9,7 @@ use crate::notation;
 use crate::perft;
 use crate::position::Position;
 use crate::variant::{SpecialSquares, Variant};
+use crate::view::special_squares_view;
 use crate::variants::{beirut, bermuda_angle, looking_glass, rejection, Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, LookingGlass, Portal, Rejection};
 
 /// Makes a game from the start position or a FEN.
@@ -130,4 +131,27 @@ pub fn descriptors() -> Vec<Descriptor> {
 /// The ids of the variants of one family, in the registry's order.
 pub fn family(name: &str) -> Vec<&'static str> {
     VARIANTS.iter().filter(|v| v.family == Some(name)).map(|v| v.id).collect()
+}
+
+/// Here and not in descriptor.rs, which the variants import (through
+/// `GameOption`): describing one reads its entry.
+impl Descriptor {
+    /// The description of a registered variant.
+    pub fn of(info: &VariantInfo) -> Descriptor {
+        let hidden_information = (info.new_game)(None).is_ok_and(|game| game.hidden_information());
+        Descriptor {
+            id: info.id,
+            name: info.name,
+            short_name: info.short_name,
+            family: info.family,
+            boards: board_shapes(info.shape),
+            rolls_dice: info.rolls_dice,
+            hidden_information,
+            options: info.options,
+            commands: info.commands,
+            typed_words: info.typed_words.iter().map(|&(word, means)| TypedWord { word, means }).collect(),
+            special_squares: special_squares_view(info.shape, (info.special_squares)()),
+            rules_page: format!("/rules/{}", info.id),
+        }
+    }
 }

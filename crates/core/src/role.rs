@@ -1,7 +1,7 @@
 //! Piece kinds and pieces.
 //!
 //! A role is a number, not a closed list: core names the roles whose
-//! movement it knows (the chess pieces and the Ship), and a variant may use
+//! movement it knows (the chess pieces), and a variant may use
 //! any other number below [`ROLE_COUNT`] for a piece of its own, giving it a
 //! letter and a name in its [`RoleSpec`]s and its movement in
 //! `Variant::attacks`. Letters belong to the variant, as Fairy-Stockfish's
@@ -26,14 +26,17 @@ impl Role {
     pub const Rook: Role = Role(3);
     pub const Queen: Role = Role(4);
     pub const King: Role = Role(5);
-    /// Bermuda Chess Angle: slides up to two squares along any line, never jumps.
-    pub const Ship: Role = Role(6);
 }
 
 impl Role {
-    /// The roles whose movement core knows (`variant::standard_attacks`).
-    pub const STANDARD: [Role; 7] =
-        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Ship];
+    /// The roles whose movement core knows (`variant::standard_attacks`): chess's.
+    pub const STANDARD: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    /// The roles with a name of their own ([`Role::name`], in words and
+    /// JSON) and a bitboard in every position: chess's, and number 6, whose
+    /// name saved games and views have always carried (Bermuda Chess
+    /// Angle's piece, `variants/bermuda_angle/ship.rs`).
+    pub const NAMED: [Role; 7] =
+        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role(6)];
     /// Every role number there is.
     pub const ALL: [Role; ROLE_COUNT] = {
         let mut all = [Role(0); ROLE_COUNT];
@@ -69,6 +72,7 @@ impl Role {
             3 => "rook",
             4 => "queen",
             5 => "king",
+            // Bermuda Chess Angle's own piece, named here for the wire (see `NAMED`).
             6 => "ship",
             _ => "piece",
         }
@@ -90,14 +94,14 @@ impl<'de> serde::Deserialize<'de> for Role {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
         let text = String::deserialize(d)?;
         let numbered = text.strip_prefix("role").and_then(|n| n.parse::<u8>().ok()).and_then(Role::new);
-        Role::STANDARD.into_iter().find(|r| r.name() == text).or(numbered).ok_or_else(|| {
+        Role::NAMED.into_iter().find(|r| r.name() == text).or(numbered).ok_or_else(|| {
             serde::de::Error::custom(format!("'{text}' is not a role (pawn, knight, bishop, rook, queen, king, ship, roleN)"))
         })
     }
 }
 
-/// A table with one entry per role: the standard roles' entries in
-/// `Role::STANDARD` order, every other role `rest` (for `[T; ROLE_COUNT]`
+/// A table with one entry per role: the named roles' entries in
+/// `Role::NAMED` order, every other role `rest` (for `[T; ROLE_COUNT]`
 /// constants such as piece values).
 pub const fn by_role<T: Copy>(standard: [T; 7], rest: T) -> [T; ROLE_COUNT] {
     let mut out = [rest; ROLE_COUNT];
@@ -137,17 +141,6 @@ pub const CHESS_ROLES: &[RoleSpec] = &[
     RoleSpec::standard(Role::Rook, 'r'),
     RoleSpec::standard(Role::Queen, 'q'),
     RoleSpec::standard(Role::King, 'k'),
-];
-
-/// The pieces of chess and the Ship (Bermuda Chess Angle).
-pub const SHIP_ROLES: &[RoleSpec] = &[
-    RoleSpec::standard(Role::Pawn, 'p'),
-    RoleSpec::standard(Role::Knight, 'n'),
-    RoleSpec::standard(Role::Bishop, 'b'),
-    RoleSpec::standard(Role::Rook, 'r'),
-    RoleSpec::standard(Role::Queen, 'q'),
-    RoleSpec::standard(Role::King, 'k'),
-    RoleSpec::standard(Role::Ship, 's'),
 ];
 
 /// Letters and names of one variant's roles.

@@ -5,7 +5,7 @@
 //! per variant with no dynamic dispatch. Each method has the chess behaviour as
 //! its default; a variant overrides exactly the rules it changes, in its own file.
 
-use crate::descriptor::GameOption;
+use crate::game_option::GameOption;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
@@ -270,7 +270,8 @@ pub fn standard_is_capture<V: Variant>(pos: &Position<V>, mv: Move) -> bool {
     }
 }
 
-/// The attacks of the standard pieces and the Ship.
+/// The attacks of the chess pieces; a variant's own pieces attack as its
+/// `Variant::attacks` says.
 #[inline]
 pub fn standard_attacks(g: &Geometry, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
     match piece.role {
@@ -280,29 +281,23 @@ pub fn standard_attacks(g: &Geometry, sq: Square, piece: Piece, occupied: Bitboa
         Role::Rook => g.rook_attacks(sq, occupied),
         Role::Queen => g.queen_attacks(sq, occupied),
         Role::King => g.king[sq.index()],
-        Role::Ship => g.queen_attacks(sq, occupied) & g.two_step_lines[sq.index()],
         // A variant's own role moves as the variant's `attacks` says.
         _ => Bitboard::EMPTY,
     }
 }
 
-/// The attackers of a square among the standard pieces and the Ship, found
+/// The attackers of a square among the chess pieces, found
 /// from the square outward (every standard attack is symmetric).
 #[inline]
 pub fn standard_attackers<V: Variant>(pos: &Position<V>, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
     let g = V::geometry();
-    let theirs = pos.by_color(by);
     let queens = pos.by_role(Role::Queen);
-    let mut found = (g.knight[sq.index()] & pos.by_role(Role::Knight))
+    let found = (g.knight[sq.index()] & pos.by_role(Role::Knight))
         | (g.king[sq.index()] & pos.by_role(Role::King))
         | (g.pawn_attacks(!by, sq) & pos.by_role(Role::Pawn))
         | (g.rook_attacks(sq, occupied) & (pos.by_role(Role::Rook) | queens))
         | (g.bishop_attacks(sq, occupied) & (pos.by_role(Role::Bishop) | queens));
-    let ships = pos.by_role(Role::Ship) & theirs;
-    if ships.any() {
-        found |= g.queen_attacks(sq, occupied) & g.two_step_lines[sq.index()] & ships;
-    }
-    found & theirs
+    found & pos.by_color(by)
 }
 
 /// Checkmate, stalemate and dead positions, as in chess.

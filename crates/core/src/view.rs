@@ -7,6 +7,7 @@
 
 use crate::color::Color;
 use crate::event::Event;
+pub use crate::move_seen::MoveSeen;
 use crate::moves::{Move, MoveKind};
 use crate::notation;
 use crate::outcome::Outcome;
@@ -67,8 +68,8 @@ pub struct PieceView {
 }
 
 /// What the acting seat must decide: a move, or a decision only its
-/// variant has (its JSON in `wire.rs`) (which may be a move under a condition of the variant's,
-/// written with `"kind": "move"` too).
+/// variant has (which may be a move under a condition of the variant's,
+/// written with `"kind": "move"` too). Its JSON is in `variants/wire.rs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
     /// A move.
@@ -140,19 +141,8 @@ impl EventView {
     }
 }
 
-/// A move that stood, or a proposal that was refused: a score shows
-/// both, the refused one marked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MoveSeen {
-    pub seat: Seat,
-    pub san: String,
-    /// The move was proposed and rejected: it did not stand.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub rejected: bool,
-}
-
 /// What this viewer knows that others may not, and the game's notes for
-/// them (its JSON in `wire.rs`).
+/// them (its JSON in `variants/wire.rs`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Knowledge {
     /// What the variant alone tells this viewer, as its own fields.

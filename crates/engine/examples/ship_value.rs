@@ -13,8 +13,10 @@
 //! Both sides use the same engine with the same values, so the result
 //! measures the pieces in play, not the values we gave them.
 
-use chesslantis_core::role::{RoleSpec, SHIP_ROLES};
-use chesslantis_core::{drive, movegen, registry, Color, DynGame, Move, Outcome, Position, Role, Seat, Shape, SplitMix, Variant};
+use chesslantis_core::role::{Piece, RoleSpec};
+use chesslantis_core::variant::standard_attackers;
+use chesslantis_core::variants::bermuda_angle::{ship, SHIP};
+use chesslantis_core::{drive, movegen, registry, Bitboard, Color, DynGame, Move, Outcome, Position, Role, Seat, Shape, SplitMix, Square, Variant};
 use chesslantis_engine::{new_session, EngineVariant, Limits, Searcher};
 
 /// The Bermuda Chess Angle board and pieces with chess rules: no Angle, no dice.
@@ -25,8 +27,8 @@ impl Variant for ShipBoard {
     const ID: &'static str = "ship-board";
     const NAME: &'static str = "Bermuda board without dice";
     const SHAPE: Shape = Shape::TEN_BY_TEN;
-    const ROLES: &'static [RoleSpec] = SHIP_ROLES;
-    const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Ship];
+    const ROLES: &'static [RoleSpec] = ship::ROLES;
+    const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, SHIP];
     const CASTLE_KING_FILES: [u8; 2] = [8, 1];
     const CASTLE_ROOK_FILES: [u8; 2] = [7, 2];
     type Extra = ();
@@ -35,6 +37,16 @@ impl Variant for ShipBoard {
     }
     fn legal_moves(pos: &Position<Self>, out: &mut Vec<Move>) {
         movegen::legal_by_trial(pos, out)
+    }
+    fn attacks(_pos: &Position<Self>, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
+        if piece.role == SHIP {
+            ship::attacks(Self::geometry(), sq, occupied)
+        } else {
+            chesslantis_core::variant::standard_attacks(Self::geometry(), sq, piece, occupied)
+        }
+    }
+    fn attackers(pos: &Position<Self>, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        standard_attackers(pos, sq, by, occupied) | ship::attackers(pos, sq, by, occupied)
     }
 }
 

@@ -8,7 +8,7 @@
 //! - DATA: `FEN;result;cp` lines in game order (bench/fsf-labels: White's
 //!   result and a stronger engine's score for White, after a search or its
 //!   static evaluation: Stockfish's or Fairy-Stockfish's). Positions that
-//!   are not quiet (`network::quiet`) are left out. The target is `lambda` times the score as an expected
+//!   are not quiet (`ordering::quiet`) are left out. The target is `lambda` times the score as an expected
 //!   result plus the rest times the game's result, as for the evaluation's
 //!   tuner (examples/tune_eval.rs). The last tenth (the latest games) is
 //!   held out and reported every epoch; the epoch with the least held-out
@@ -29,7 +29,8 @@
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Dice, Position, SplitMix};
 use chesslantis_engine::eval::{standard_evaluation, EvalTables};
-use chesslantis_engine::network::{self, output_bucket, quiet, Kind, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
+use chesslantis_engine::network::{self, output_bucket, Kind, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE};
+use chesslantis_engine::ordering::quiet;
 use std::time::Instant;
 
 /// A centipawn score as an expected result (as in tune_eval).

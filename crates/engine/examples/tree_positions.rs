@@ -16,7 +16,7 @@
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Dice, Position, SplitMix};
 use chesslantis_engine::eval::EvalTables;
-use chesslantis_engine::network::quiet;
+use chesslantis_engine::ordering::quiet;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 

@@ -2,47 +2,15 @@
 //! middlegame and endgame by the material left (a "tapered" evaluation),
 //! plus a few generic terms that hold on any board shape.
 
+pub use crate::phased::Phased;
 use crate::pst;
 use crate::score::Score;
 use crate::variant::EngineVariant;
 use crate::weights::{mobility_curve_index, Param, Weights, CHESS_ROLES, PARAM_COUNT};
 use chesslantis_core::role::{by_role, ROLE_COUNT};
 use chesslantis_core::variant::standard_attacks;
+use chesslantis_core::variants::bermuda_angle::SHIP;
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Square};
-
-/// A value with a middlegame and an endgame part.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Phased {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-impl Phased {
-    pub const fn new(mg: i32, eg: i32) -> Phased {
-        Phased { mg, eg }
-    }
-}
-
-impl std::ops::Add for Phased {
-    type Output = Phased;
-    fn add(self, o: Phased) -> Phased {
-        Phased::new(self.mg + o.mg, self.eg + o.eg)
-    }
-}
-
-impl std::ops::AddAssign for Phased {
-    fn add_assign(&mut self, o: Phased) {
-        self.mg += o.mg;
-        self.eg += o.eg;
-    }
-}
-
-impl std::ops::SubAssign for Phased {
-    fn sub_assign(&mut self, o: Phased) {
-        self.mg -= o.mg;
-        self.eg -= o.eg;
-    }
-}
 
 /// Piece codes: `Piece::code()` runs from 1 to 2 * ROLE_COUNT.
 const CODES: usize = 2 * ROLE_COUNT + 1;
@@ -275,7 +243,7 @@ const TERM_WEIGHTS: usize = PARAM_COUNT + ROLE_COUNT - CHESS_ROLES;
 /// own), by `Role::index()`; chess's come from the weights.
 const OTHER_MOBILITY: [Phased; ROLE_COUNT] = {
     let mut m = by_role([Phased::new(0, 0); 7], Phased::new(2, 2));
-    m[Role::Ship.index()] = Phased::new(3, 3);
+    m[SHIP.index()] = Phased::new(3, 3);
     m
 };
 /// The reach of a role that earns no mobility bonus: a piece with more
@@ -1056,7 +1024,7 @@ mod tests {
             (Term::KingDanger(1), w.king_danger[1]),
             (Term::MobilityCurve(20), w.mobility_curve[20]),
             (Term::Mobility(Role::Queen.index()), w.mobility[Role::Queen.index()]),
-            (Term::Mobility(Role::Ship.index()), OTHER_MOBILITY[Role::Ship.index()]),
+            (Term::Mobility(SHIP.index()), OTHER_MOBILITY[SHIP.index()]),
         ];
         for (term, weight) in named {
             assert_eq!(t.weights[term.weight_index()], weight, "{term:?}");

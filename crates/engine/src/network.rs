@@ -13,10 +13,7 @@
 //! units are its parent's plus the rows of the pieces its move changed
 //! (`AccumulatorStack`); elsewhere a position is evaluated from scratch.
 
-use crate::eval::EvalTables;
-use crate::ordering::see;
 use crate::score::{Score, MATE_BOUND, MAX_PLY};
-use crate::variant::standard_captured;
 use chesslantis_core::variants::Chess;
 use chesslantis_core::{Bitboard, Color, Piece, Position, Role, Variant};
 
@@ -110,13 +107,6 @@ pub fn features(pos: &Position<Chess>) -> (Vec<usize>, Vec<usize>) {
         theirs.push(feature(!us, piece, sq.index()));
     }
     (ours, theirs)
-}
-
-/// Whether a position's score is an evaluation's to learn: not in check,
-/// and no capture that wins material by exchange (the search settles those
-/// before it evaluates).
-pub fn quiet(pos: &Position<Chess>, tables: &EvalTables) -> bool {
-    !pos.in_check() && pos.legal_moves().into_iter().all(|mv| standard_captured(pos, mv).is_none() || see(pos, mv, tables) <= 0)
 }
 
 /// A network's integer weights.

@@ -1,11 +1,13 @@
 //! Move ordering: the transposition table's move first, then captures by
 //! most valuable victim / least valuable attacker (losing ones last), then
-//! killers and quiet moves by history. Also static exchange evaluation.
+//! killers and quiet moves by history. Also static exchange evaluation, and
+//! by it whether a position is quiet enough for a network to learn its score.
 
 use crate::eval::EvalTables;
 use crate::history::{Heuristics, Path};
 use crate::tt::PackedMove;
-use crate::variant::EngineVariant;
+use crate::variant::{standard_captured, EngineVariant};
+use chesslantis_core::variants::Chess;
 use chesslantis_core::{Move, Position, Role};
 
 const TT_MOVE: i32 = 1 << 30;
@@ -179,6 +181,13 @@ fn least_valuable<V: EngineVariant>(
     attackers
         .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p.role)))
         .min_by_key(|&(_, role)| if role == Role::King { KING_IN_EXCHANGE } else { tables.value(role) })
+}
+
+/// Whether a position's score is an evaluation's to learn: not in check,
+/// and no capture that wins material by exchange (the search settles those
+/// before it evaluates).
+pub fn quiet(pos: &Position<Chess>, tables: &EvalTables) -> bool {
+    !pos.in_check() && pos.legal_moves().into_iter().all(|mv| standard_captured(pos, mv).is_none() || see(pos, mv, tables) <= 0)
 }
 
 #[cfg(test)]

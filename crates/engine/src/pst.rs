@@ -5,7 +5,7 @@
 //! through a scaled index, so a 10x10 board gets the same shape of
 //! preferences stretched over its squares.
 
-use crate::eval::Phased;
+use crate::phased::Phased;
 use crate::weights::{square_index, Weights, CHESS_ROLES};
 use chesslantis_core::{Role, Shape};
 

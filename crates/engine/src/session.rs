@@ -12,9 +12,10 @@ use crate::level::{Level, Rng};
 use crate::positions::PositionLog;
 use crate::search::{Features, Progress, Searcher};
 use crate::time::Limits;
-use crate::variant::{EngineVariant, Turn};
+use crate::turn::{SpecialDecision, Turn};
+use crate::variant::EngineVariant;
 use crate::worlds::{pick_evenly, values_over_worlds_with_histories, World};
-use crate::Score;
+use crate::score::Score;
 use chesslantis_core::variants::{Bede, Beirut, BermudaAngle, BermudaTwoBoard, Chess, Circe, KnightsAreGod, LookingGlass, Portal, Rejection};
 use chesslantis_core::information::InformationState;
 use chesslantis_core::{notation, Action, Color, DynGame, Move, Position, Variant, Viewer};
@@ -210,7 +211,7 @@ fn line_text<V: EngineVariant>(pos: &Position<V>, line: &[Move]) -> Vec<String> 
     out
 }
 
-impl<V: EngineVariant> Session for VariantSession<V> {
+impl<V: SpecialDecision> Session for VariantSession<V> {
     fn variant_id(&self) -> &'static str {
         V::ID
     }
@@ -340,7 +341,7 @@ pub struct EngineEntry {
     pub uci: bool,
 }
 
-fn session_of<V: EngineVariant>(hash_mb: usize) -> Box<dyn Session> {
+fn session_of<V: SpecialDecision>(hash_mb: usize) -> Box<dyn Session> {
     Box::new(VariantSession::<V>::new(hash_mb))
 }
 
@@ -350,8 +351,8 @@ macro_rules! engine {
     };
 }
 
-/// The variants the engine plays. A new variant: `impl EngineVariant` in
-/// `variants/`, and a line here.
+/// The variants the engine plays. A new variant: `impl EngineVariant` and
+/// `impl SpecialDecision` in `variants/`, and a line here.
 pub static ENGINES: &[EngineEntry] = &[
     engine!(Chess),
     engine!(BermudaAngle),

@@ -2,18 +2,19 @@
 //! piece-square preferences, how a node's value follows from its children,
 //! and where chance enters. Every item has the chess answer as its default,
 //! so a variant whose game is moves only needs one line:
-//! `impl EngineVariant for MyVariant {}` (see `variants/`).
+//! `impl EngineVariant for MyVariant {}` (see `variants/`), besides
+//! `impl SpecialDecision for MyVariant {}` (turn.rs) for the session.
 
-use crate::eval::{self, EvalTables, Phased};
+use crate::eval::{self, EvalTables};
 use crate::network::Network;
+use crate::phased::Phased;
 use crate::pst;
 use crate::score::Score;
-use crate::search::Searcher;
-use crate::time::Limits;
 use crate::weights::{Weights, CHESS_ROLES};
 use crate::weights_chess::CHESS;
 use chesslantis_core::role::{by_role, ROLE_COUNT};
-use chesslantis_core::{Action, DynGame, Move, MoveKind, Piece, Position, PositionGame, Probability, Role, Square, Variant};
+use chesslantis_core::variants::bermuda_angle::SHIP;
+use chesslantis_core::{DynGame, Move, MoveKind, Piece, Position, PositionGame, Probability, Role, Square, Variant};
 
 /// Centipawn values by `Role::index()` (pawn, knight, bishop, rook, queen,
 /// king, ship) of weights `w`: its chess material, and the Ship's, reasoned
@@ -30,7 +31,7 @@ pub const fn standard_values(w: &Weights) -> [Phased; ROLE_COUNT] {
     // in the endgame (400 and 380 with PeSTO's values, where self-play
     // placed it), so that it keeps its place whatever the tuner's values.
     let (bishop, rook) = (w.material[2], w.material[3]);
-    v[Role::Ship.index()] =
+    v[SHIP.index()] =
         Phased::new(bishop.mg + (rook.mg - bishop.mg) * 5 / 16, bishop.eg + (rook.eg - bishop.eg) * 39 / 100);
     v
 }
@@ -188,30 +189,10 @@ pub trait EngineVariant: Variant {
         game.game_as::<PositionGame<Self>>().map(|g| g.position())
     }
 
-    /// A decision the game asks for that is not "search for a move" (answer
-    /// a proposal, replace a rejected move, choose a bomb carrier), read
-    /// from the typed state of `turn.game`; `None` leaves the turn to the
-    /// move search.
-    fn special_decision(_turn: &mut Turn<'_, Self>) -> Option<Result<Action, String>> {
-        None
-    }
-
     /// Positions for `chesslantis bench` (FENs); the start position when empty.
     fn bench_fens() -> &'static [&'static str] {
         &[]
     }
-}
-
-/// What a variant's `special_decision` gets to decide a turn: the searcher,
-/// a game state consistent with what the player has seen (with hidden
-/// information, one of the sampled worlds; never the truth itself) and its
-/// position, the hashes of the positions before it, and the limits.
-pub struct Turn<'a, V: EngineVariant> {
-    pub searcher: &'a mut Searcher<V>,
-    pub game: &'a DynGame,
-    pub position: &'a Position<V>,
-    pub history: &'a [u64],
-    pub limits: &'a Limits,
 }
 
 #[cfg(test)]
@@ -227,7 +208,7 @@ mod tests {
         for w in [HAND, CHESS] {
             let values = standard_values(&w);
             let [bishop, rook] = [2, 3].map(|i| values[i]);
-            let ship = values[Role::Ship.index()];
+            let ship = values[SHIP.index()];
             assert!(bishop.mg < ship.mg && ship.mg < rook.mg, "{ship:?} between {bishop:?} and {rook:?}");
             assert!(bishop.eg < ship.eg && ship.eg < rook.eg, "{ship:?} between {bishop:?} and {rook:?}");
         }

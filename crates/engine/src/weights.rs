@@ -5,7 +5,7 @@
 //! weights are `weights_chess::CHESS`: `HAND` below or the tuner's output
 //! (`weights_tuned::TUNED`) once a self-play match has accepted it.
 
-use crate::eval::Phased;
+use crate::phased::Phased;
 use crate::pst;
 
 /// The roles of chess, `Role::index()` 0 (pawn) to 5 (king).
@@ -331,7 +331,7 @@ impl Weights {
         for line in header.lines() {
             s += &format!("//! {line}\n").replace("//! \n", "//!\n");
         }
-        s += "\nuse crate::eval::Phased;\nuse crate::weights::Weights;\n\n";
+        s += "\nuse crate::phased::Phased;\nuse crate::weights::Weights;\n\n";
         s += &format!("pub const {name}: Weights = Weights {{\n");
         for (field, layout, values) in self.clone().fields_mut() {
             match layout {

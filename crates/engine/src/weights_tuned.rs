@@ -9,7 +9,7 @@
 //! (to 56) but kept.
 //! docs/engine.md, "Tuning", says how to rerun it and how it was accepted.
 
-use crate::eval::Phased;
+use crate::phased::Phased;
 use crate::weights::Weights;
 
 pub const TUNED: Weights = Weights {

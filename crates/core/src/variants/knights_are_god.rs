@@ -16,7 +16,7 @@ use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::Square;
 use crate::variant::{self, Variant};
-use crate::variants::{chess, Chess};
+use crate::variants::chess::{self, Chess};
 use std::sync::OnceLock;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]

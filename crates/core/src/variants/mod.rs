@@ -11,6 +11,7 @@ pub mod circe;
 pub mod knights_are_god;
 pub mod looking_glass;
 pub mod rejection;
+mod wire;
 
 pub use bede::Bede;
 pub use beirut::{Beirut, BeirutAction};

@@ -22,7 +22,7 @@ use crate::level::{Level, Rng};
 use crate::search::Features;
 use crate::session::{BenchReport, BestMove, Info, Session};
 use crate::time::Limits;
-use crate::Score;
+use crate::score::Score;
 use chesslantis_core::variants::looking_glass::setup::{Start, STARTS};
 use chesslantis_core::variants::looking_glass::GlassPending;
 use chesslantis_core::variants::LookingGlass;

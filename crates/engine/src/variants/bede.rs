@@ -9,7 +9,8 @@
 //! - Phase: the Chancellor counts as a rook and more, Bede, Zebra and Jester
 //!   as minor pieces; squires and pawns not at all.
 
-use crate::eval::Phased;
+use crate::phased::Phased;
+use crate::turn::SpecialDecision;
 use crate::variant::{EngineVariant, STANDARD_PHASE_WEIGHTS, STANDARD_VALUES};
 use chesslantis_core::role::ROLE_COUNT;
 use chesslantis_core::variants::bede::{BEDE, CHANCELLOR, JESTER, SQUIRE, ZEBRA};
@@ -46,6 +47,8 @@ impl EngineVariant for Bede {
         BENCH
     }
 }
+
+impl SpecialDecision for Bede {}
 
 /// The start, an escalated middlegame with Jesters copying, and an endgame
 /// with promoted Bedes.

@@ -16,7 +16,8 @@
 //!   captured leaves a world without an enemy bomb. The session searches a
 //!   bounded sample of them and plays the best move on average (`worlds.rs`).
 
-use crate::variant::{EngineVariant, Turn};
+use crate::turn::{SpecialDecision, Turn};
+use crate::variant::EngineVariant;
 use crate::weights::{Weights, HAND};
 use chesslantis_core::variants::beirut::BeirutGame;
 use chesslantis_core::variants::{Beirut, BeirutAction};
@@ -33,7 +34,9 @@ impl EngineVariant for Beirut {
     fn position_in(game: &DynGame) -> Option<&Position<Self>> {
         game.game_as::<BeirutGame>().map(|g| g.position())
     }
+}
 
+impl SpecialDecision for Beirut {
     fn special_decision(turn: &mut Turn<'_, Self>) -> Option<Result<Action, String>> {
         let choices: Vec<Square> = turn
             .game

@@ -16,7 +16,8 @@
 //!   about two rolls' expected loss: value/18, and a king there a large
 //!   malus (its loss is the game). The Ship's value: docs/engine.md.
 
-use crate::eval::Phased;
+use crate::phased::Phased;
+use crate::turn::SpecialDecision;
 use crate::variant::{standard_piece_square, ChanceOutcome, EngineVariant};
 use crate::weights::{Weights, HAND};
 use chesslantis_core::variants::bermuda_angle::{angle, roll_outcomes};
@@ -59,6 +60,8 @@ impl EngineVariant for BermudaAngle {
         BENCH
     }
 }
+
+impl SpecialDecision for BermudaAngle {}
 
 /// The start, an opening with pieces in the Angle, and a middlegame.
 const BENCH: &[&str] = &[

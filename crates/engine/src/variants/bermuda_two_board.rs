@@ -18,6 +18,7 @@
 
 use crate::eval::{self, EvalTables};
 use crate::score::Score;
+use crate::turn::SpecialDecision;
 use crate::variant::EngineVariant;
 use crate::weights::{Weights, HAND};
 use chesslantis_core::variants::bermuda_two_board::moves::active_boards;
@@ -60,6 +61,8 @@ impl EngineVariant for BermudaTwoBoard {
         BENCH
     }
 }
+
+impl SpecialDecision for BermudaTwoBoard {}
 
 /// `color`'s king bonus per board minus what its frozen pieces lose.
 fn kings_and_frozen(pos: &Position<BermudaTwoBoard>, tables: &EvalTables, color: Color) -> Score {

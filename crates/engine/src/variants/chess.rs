@@ -4,6 +4,7 @@
 //! `Network` is off, which leaves the hand-written evaluation).
 
 use crate::network;
+use crate::turn::SpecialDecision;
 use crate::variant::EngineVariant;
 use chesslantis_core::movegen::legal_standard_tactical;
 use chesslantis_core::variants::Chess;
@@ -23,6 +24,8 @@ impl EngineVariant for Chess {
         BENCH
     }
 }
+
+impl SpecialDecision for Chess {}
 
 /// Openings, middlegames and endgames with tactics and quiet play.
 const BENCH: &[&str] = &[

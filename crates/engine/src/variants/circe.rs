@@ -11,6 +11,7 @@
 //!   out as in chess (each captured piece reappears elsewhere, possibly
 //!   guarding or blocking), so static exchange evaluation would mislead.
 
+use crate::turn::SpecialDecision;
 use crate::variant::{standard_captured, EngineVariant};
 use chesslantis_core::variants::Circe;
 use chesslantis_core::{Move, Position, Role};
@@ -30,6 +31,8 @@ impl EngineVariant for Circe {
         BENCH
     }
 }
+
+impl SpecialDecision for Circe {}
 
 /// The start, an open middlegame, and an endgame where rebirth squares fill up.
 const BENCH: &[&str] = &[

@@ -15,7 +15,8 @@
 //! knight, so that it follows the tuner's values (a fixed 380 fell below
 //! the tuned chess knight, 385).
 
-use crate::eval::Phased;
+use crate::phased::Phased;
+use crate::turn::SpecialDecision;
 use crate::variant::{standard_values, EngineVariant};
 use crate::weights::{Weights, HAND};
 use chesslantis_core::role::ROLE_COUNT;
@@ -39,6 +40,8 @@ impl EngineVariant for KnightsAreGod {
         BENCH
     }
 }
+
+impl SpecialDecision for KnightsAreGod {}
 
 const BENCH: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

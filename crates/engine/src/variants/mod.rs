@@ -1,6 +1,7 @@
 //! The engine's knowledge of each variant, one file each. A variant whose
-//! game is moves only needs `impl EngineVariant for X {}` (chess defaults)
-//! and a line in `session::ENGINES`.
+//! game is moves only needs `impl EngineVariant for X {}` (chess defaults),
+//! `impl SpecialDecision for X {}` (every turn a move) and a line in
+//! `session::ENGINES`.
 
 mod bede;
 mod beirut;

@@ -10,6 +10,7 @@
 //!   pieces attack, and the evaluation's mobility counts attacks with the
 //!   variant's own `attacks` (through portals too), so the tables stay chess's.
 
+use crate::turn::SpecialDecision;
 use crate::variant::{standard_captured, EngineVariant, STANDARD_VALUES};
 use chesslantis_core::variants::portal::partner;
 use chesslantis_core::variants::Portal;
@@ -32,6 +33,8 @@ impl EngineVariant for Portal {
         BENCH
     }
 }
+
+impl SpecialDecision for Portal {}
 
 /// The start, and middlegames with pieces near the portals.
 const BENCH: &[&str] = &[

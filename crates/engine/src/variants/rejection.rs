@@ -12,7 +12,8 @@
 //! The step of the turn is the typed state of the core's `RejectionGame`.
 
 use crate::rejection::{answer_proposal, replacement};
-use crate::variant::{EngineVariant, NodeRule, Turn};
+use crate::turn::{SpecialDecision, Turn};
+use crate::variant::{EngineVariant, NodeRule};
 use chesslantis_core::variants::rejection::{RejectionGame, Step};
 use chesslantis_core::variants::Rejection;
 use chesslantis_core::movegen::legal_standard_tactical;
@@ -30,7 +31,9 @@ impl EngineVariant for Rejection {
     fn position_in(game: &DynGame) -> Option<&Position<Self>> {
         game.game_as::<RejectionGame>().map(|g| g.position())
     }
+}
 
+impl SpecialDecision for Rejection {
     fn special_decision(turn: &mut Turn<'_, Self>) -> Option<Result<Action, String>> {
         let step = turn.game.game_as::<RejectionGame>()?.step();
         match step {

@@ -1,7 +1,7 @@
 //! What only Bermuda Chess Angle tells: the roll, what vanished, a capture
 //! undone, and a move without a roll.
 
-use super::BermudaAngle;
+use super::marker::BermudaAngle;
 use crate::event::{the, Event};
 use crate::payload::Payload;
 use crate::role::Piece;

@@ -3,7 +3,7 @@
 
 use super::roll::BermudaRoll;
 use super::voyage::{dice_outcomes, in_angle, resolve, roll_due, survival_chance, RollReport};
-use super::BermudaAngle;
+use super::marker::BermudaAngle;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;

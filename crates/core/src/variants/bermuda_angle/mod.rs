@@ -3,22 +3,27 @@
 //! swallows pieces on a dice roll after every move that touches it.
 //!
 //! - this file: the board rules (pieces, castling, no check, king capture);
+//! - [`ship`]: the Ship, this variant's own piece;
 //! - [`voyage`]: the Angle, move paths, the dice and the resolution of a roll;
 //! - [`game`]: the game with the dice as chance actions.
 //!
 //! Perft and `legal_moves` know nothing of the dice: they count moves.
 
+mod marker;
 pub mod events;
 pub mod game;
 pub mod roll;
+pub mod ship;
 pub mod voyage;
 pub mod shown;
 
+pub use marker::BermudaAngle;
 pub use events::AngleEvent;
 pub use shown::{AngleKnowledge, AnglePending, LAST_ROLL_FIELD};
 
 pub use game::BermudaGame;
 pub use roll::BermudaRoll;
+pub use ship::SHIP;
 pub use voyage::{angle, dice_outcomes, resolve, roll_due, roll_outcomes, survival_chance, voyages, RollReport, Vanished, Voyage};
 
 use crate::outcome::OwnWin;
@@ -29,12 +34,10 @@ use crate::make::{self, MoveEffect};
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::role::{Role, RoleSpec, SHIP_ROLES};
-use crate::square::Shape;
-use crate::variant::Variant;
-
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct BermudaAngle;
+use crate::bitboard::Bitboard;
+use crate::role::{Piece, Role, RoleSpec};
+use crate::square::{Shape, Square};
+use crate::variant::{standard_attackers, standard_attacks, Variant};
 
 impl Variant for BermudaAngle {
     const ID: &'static str = "bermuda-angle";
@@ -43,9 +46,9 @@ impl Variant for BermudaAngle {
     /// "dice are rolled" after a move that touches the Angle.
     const ROLLS_DICE: bool = true;
     const SHAPE: Shape = Shape::TEN_BY_TEN;
-    const ROLES: &'static [RoleSpec] = SHIP_ROLES;
+    const ROLES: &'static [RoleSpec] = ship::ROLES;
     /// "Pawns can promote as in traditional chess, but can also promote to Ships."
-    const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Ship];
+    const PROMOTION_ROLES: &'static [Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight, SHIP];
     /// "you can castle through a check and even move into check": kings are captured.
     const CHECK_RULES: bool = false;
     /// King f->i with rook j->h (3 squares); king f->b with rook a->c (4 squares).
@@ -60,6 +63,21 @@ impl Variant for BermudaAngle {
 
     fn special_squares() -> Option<crate::variant::SpecialSquares> {
         Some(crate::variant::SpecialSquares { name: "the Angle (c3-h8)", squares: angle() })
+    }
+
+    /// The chess pieces' attacks, and the Ship's ([`ship`]).
+    #[inline]
+    fn attacks(_pos: &Position<Self>, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
+        if piece.role == SHIP {
+            ship::attacks(Self::geometry(), sq, occupied)
+        } else {
+            standard_attacks(Self::geometry(), sq, piece, occupied)
+        }
+    }
+
+    #[inline]
+    fn attackers(pos: &Position<Self>, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        standard_attackers(pos, sq, by, occupied) | ship::attackers(pos, sq, by, occupied)
     }
 
     /// Every move the pieces make, attacked squares or not; nothing once a

@@ -1,7 +1,7 @@
 //! The dice's decision: the square of the Angle they picked, Bermuda Chess
 //! Angle's own chance action.
 
-use super::BermudaAngle;
+use super::marker::BermudaAngle;
 use crate::game::OwnAction;
 use crate::square::Square;
 use crate::variant::Variant;

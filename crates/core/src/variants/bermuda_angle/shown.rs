@@ -1,7 +1,7 @@
 //! What Bermuda Chess Angle adds to a view: the dice to roll, and the
 //! square they picked last.
 
-use super::BermudaAngle;
+use super::marker::BermudaAngle;
 use crate::payload::Payload;
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,8 @@
 //! does to the position (the seed's steps 2 to 4).
 
 use super::roll::BermudaRoll;
-use super::{play_move, BermudaAngle};
+use super::marker::BermudaAngle;
+use super::play_move;
 use crate::bitboard::Bitboard;
 use crate::game::{Action, OwnAction, Probability};
 use crate::make::{castle_side, castle_targets};

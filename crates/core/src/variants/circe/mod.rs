@@ -22,7 +22,7 @@ use crate::notation;
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::variant::{self, Variant};
-use crate::variants::Chess;
+use crate::variants::chess::Chess;
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Circe;

@@ -2,7 +2,7 @@
 //! the secret start (its Chess960 number, 0..960) and the question.
 
 use super::setup::{Start, STARTS};
-use super::LookingGlass;
+use super::marker::LookingGlass;
 use crate::game::{Action, OwnAction, VariantAction};
 use crate::variant::Variant;
 

@@ -4,7 +4,7 @@
 
 use super::moves::{any_in_other_world, own_moves};
 use super::state::{Phase, STRIKES_TO_LOSE};
-use super::LookingGlass;
+use super::marker::LookingGlass;
 use crate::outcome::OwnWin;
 use crate::variant::Variant;
 use crate::color::Color;

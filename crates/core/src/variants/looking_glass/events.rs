@@ -2,7 +2,7 @@
 //! the unseen world, orders and their results, Strikes and forfeits,
 //! passages through the portal, disclosures, and answers to the question.
 
-use super::LookingGlass;
+use super::marker::LookingGlass;
 use crate::color::Color;
 use crate::event::{a, the};
 use crate::payload::Payload;

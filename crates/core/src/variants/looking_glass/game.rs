@@ -10,7 +10,7 @@ use super::setup::{Start, STARTS};
 use super::state::{OrderRule, Phase};
 use super::transfer::{self, disclosure, Crossing, Played};
 use super::worlds::{World, SHAPE};
-use super::LookingGlass;
+use super::marker::LookingGlass;
 use crate::color::Color;
 use crate::error::{FenError, MoveError};
 use crate::event::Event;

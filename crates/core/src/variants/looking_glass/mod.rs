@@ -18,6 +18,7 @@
 //! - [`game`]: the referee: phases, what each player is told, views;
 //! - [`events`]: what the players are told, in this variant's own words.
 
+mod marker;
 pub mod events;
 pub mod decision;
 pub mod end;
@@ -30,6 +31,7 @@ pub mod transfer;
 pub mod worlds;
 pub mod shown;
 
+pub use marker::LookingGlass;
 pub use events::GlassEvent;
 pub use shown::GlassPending;
 pub use game::{new_game, LookingGlassGame};
@@ -44,9 +46,6 @@ use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::square::Shape;
 use crate::variant::{validate_pawn_ranks, Variant};
-
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct LookingGlass;
 
 /// `fen` (the start when `None`) with `rule` for impossible orders: how a
 /// game gets the forfeit rule as a per-game option (the server's

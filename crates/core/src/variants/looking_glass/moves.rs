@@ -2,7 +2,7 @@
 //! conditions), and the orders a player may give in the world it cannot see.
 
 use super::worlds::World;
-use super::LookingGlass;
+use super::marker::LookingGlass;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::movegen;

@@ -3,7 +3,7 @@
 //! short of a friendly one; a blocked double step stops after one square;
 //! anything else that cannot be carried out is impossible (a Strike).
 
-use super::LookingGlass;
+use super::marker::LookingGlass;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;

@@ -122,7 +122,7 @@ impl Start {
 
     /// `RNBQKBNR`.
     pub fn text(self) -> String {
-        self.0.iter().map(|r| crate::variants::Chess::letters().letter(*r).unwrap_or('?').to_ascii_uppercase()).collect()
+        self.0.iter().map(|r| crate::variants::chess::Chess::letters().letter(*r).unwrap_or('?').to_ascii_uppercase()).collect()
     }
 
     /// Puts `color`'s army in its home world (White: Real ranks 1-2, Black:

@@ -1,7 +1,7 @@
 //! What Through the Looking-Glass adds to a view: the secret setup, and
 //! under the forfeit rule the opponent's choice of a move.
 
-use super::LookingGlass;
+use super::marker::LookingGlass;
 use crate::color::Color;
 use crate::payload::Payload;
 use crate::variant::Variant;

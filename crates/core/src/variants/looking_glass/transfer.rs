@@ -4,7 +4,7 @@
 //! and what an arriving piece attacks there is disclosed.
 
 use super::worlds::{portal, World};
-use super::LookingGlass;
+use super::marker::LookingGlass;
 use super::events::{Front, GlassEvent, Seen};
 use crate::event::Event;
 use crate::make;

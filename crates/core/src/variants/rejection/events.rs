@@ -5,7 +5,7 @@ use crate::color::Color;
 use crate::payload::Payload;
 use crate::seat::Seat;
 use crate::variant::Variant;
-use crate::view::MoveSeen;
+use crate::move_seen::MoveSeen;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -25,7 +25,7 @@ use crate::notation;
 use crate::position::Position;
 use crate::variant::{typed_meaning, Variant};
 use crate::view::{Knowledge, LegalAction, Pending};
-use crate::variants::{chess, Chess};
+use crate::variants::chess::{self, Chess};
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rejection;
