@@ -108,6 +108,9 @@ export class Diagram {
   show(d: DiagramSpec): void {
     const views = boardsOf(d.fen, this.descriptor.boards, this.letters);
     const special = this.descriptor.special_squares;
+    // What a piece can do here, as the game page marks it (a Jester's copy, a knight's gift).
+    const view: View = { variant: this.variant, boards: views, fen: d.fen, to_act: null, legal: [] };
+    const variantMarks = variantUi(this.variant).marks?.(view) ?? [];
     this.boards.forEach((board, i) => {
       board.setPieces(views[i]);
       board.setMovable(undefined, new Map());
@@ -122,9 +125,7 @@ export class Diagram {
         for (const s of special.squares) board.squareEl(s)?.setAttribute('data-special', specialKind(special));
       }
       for (const kind of this.markKinds) board.mark(kind, []);
-      // What a piece can do here, as the game page marks it (a Jester's copy, a knight's gift), then the diagram's own marks.
-      const view: View = { variant: this.variant, boards: views, fen: d.fen, to_act: null, legal: [] };
-      for (const mark of variantUi(this.variant).marks?.(view) ?? []) {
+      for (const mark of variantMarks) {
         this.markKinds.add(mark.kind);
         board.mark(mark.kind, mark.squares.filter(s => board.owns(s)), mark.title);
         for (const s of mark.squares) {
@@ -133,6 +134,7 @@ export class Diagram {
           if (el && piece) el.style.setProperty('--badge', `url("${imageUrl(piece.color, imageOf(this.variant, piece.role))}")`);
         }
       }
+      // Then the diagram's own marks (a bomb's carrier and blast, a rolled square).
       for (const kind of new Set(d.marks.map(m => m.kind))) {
         this.markKinds.add(kind);
         board.mark(kind, d.marks.filter(m => m.kind === kind).flatMap(m => m.squares));

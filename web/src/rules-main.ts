@@ -82,7 +82,8 @@ async function main(): Promise<void> {
   const descriptor = (await variantCatalog()).get(variant);
   const figures = [...page.querySelectorAll<HTMLElement>('figure.diagram, figure.example')];
   if (!descriptor) {
-    for (const f of figures) f.classList.add('undrawn');
+    // The words stay; the boards need the variant's shape, which only the server knows.
+    for (const f of figures) f.append(Object.assign(document.createElement('p'), { className: 'error', textContent: 'The board cannot be drawn now: the server did not answer. Reload the page to try again.' }));
     return;
   }
   const draw = (parent: HTMLElement, d: DiagramSpec) => new Diagram(parent, variant, descriptor, letters, d.orientation);
