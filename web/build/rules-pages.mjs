@@ -16,11 +16,12 @@
 // names: `king queen rook`, the images' names), and, each line `key: value`,
 // `piece` (a piece's pictures, name and moves in words: image, name, letter,
 // text), `diagram` (one position: fen, caption, arrows `d4-b5[:brush]`,
-// dots `b5`, circles `e5[:brush]`, mark `<kind> <squares>`, and `moves-of`
-// a square whose legal moves the dots are, which the tests check against the
-// referee) and `example` (a worked example stepped through: a title, then
-// steps separated by `---` lines, each a diagram whose `play: <seat>
-// <action>` lines lead from the step before to its fen).
+// dots `b5`, circles `e5[:brush]`, mark `<kind> <squares>` (a class of the
+// board's squares: blast, carrier...), orientation `black` to turn the board
+// round, and `moves-of` a square whose legal moves the dots are, which the
+// tests check against the referee) and `example` (a worked example stepped
+// through: a title, then steps separated by `---` lines, each a diagram whose
+// `play: <seat> <action>` lines lead from the step before to its fen).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inline, markdownToHtml } from './markdown.mjs';
