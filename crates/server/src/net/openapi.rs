@@ -31,6 +31,8 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
     tags(
         (name = "accounts", description = "Sign up, log in, profiles and a user's archive"),
         (name = "games", description = "Seeks, games, actions, records and replays"),
+        (name = "lichess", description = "Lichess's Bot and Board API for lichess's clients, authenticated by `Authorization: Bearer <token>` \
+                                          (`POST /api/tokens`); refusals are lichess's `{\"error\": \"...\"}`"),
         (name = "api", description = "This description"),
     ),
 )]
