@@ -191,6 +191,39 @@ async fn each_route_takes_a_token_with_one_of_its_scopes_and_no_csrf_token() {
     }
 }
 
+/// Opens game `id`'s WebSocket with `Authorization: Bearer <token>` and nothing else.
+async fn websocket_with_token(addr: SocketAddr, id: &str, token: &str) -> Result<Value, u16> {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::{client::IntoClientRequest, Error, Message};
+    let mut request = format!("ws://{addr}/ws/games/{id}").into_client_request().unwrap();
+    request.headers_mut().insert("Authorization", format!("Bearer {token}").parse().unwrap());
+    let mut ws = match tokio_tungstenite::connect_async(request).await {
+        Ok((ws, _)) => ws,
+        Err(Error::Http(response)) => return Err(response.status().as_u16()),
+        Err(e) => panic!("the WebSocket neither opened nor was refused: {e}"),
+    };
+    let first = tokio::time::timeout(PATIENCE, ws.next()).await.expect("a first message").expect("the socket stays open").unwrap();
+    let Message::Text(text) = first else { panic!("a text message first: {first:?}") };
+    Ok(serde_json::from_str(&text).unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_websocket_takes_a_token_that_plays_and_seats_its_user() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let (user, _) = Guest::signed_up(addr, "wsu").await;
+        let id = user.create(json!({"variant": "chess", "colour": "white"})).await;
+        let (bare, _) = make_token(addr, &user.cookie, &[]).await;
+        let (bot, _) = make_token(addr, &user.cookie, &["bot:play"]).await;
+        assert_eq!(websocket_with_token(addr, &id, "lip_nobody").await, Err(401));
+        assert_eq!(websocket_with_token(addr, &id, &bare).await, Err(403), "moves are played on it: a play scope is needed");
+        let state = websocket_with_token(addr, &id, &bot).await.expect("the WebSocket opens");
+        assert_eq!((state["type"].as_str(), state["you"].as_str()), (Some("state"), Some("white")), "the token's user holds White: {state}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_user_holds_at_most_twenty_tokens() {
     let dir = tempfile::tempdir().unwrap();

@@ -23,7 +23,8 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
 #[openapi(
     info(
         title = "Chesslantis",
-        description = "The referee of online Chesslantis games: accounts, seeks, games, their WebSockets, the archive and replays. \
+        description = "The referee of online Chesslantis games: accounts, API tokens, seeks, games, their WebSockets, the archive and replays, \
+                       and lichess's Bot and Board API (tag lichess). \
                        docs/protocol.md (section Server) tells the same in words.",
         license(name = "see the repository's LICENSE")
     ),
