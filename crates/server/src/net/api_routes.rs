@@ -1,8 +1,10 @@
 //! Lichess's routes (docs/protocol.md, "Bot and Board API"), in lichess's
 //! shapes, so that its clients (lichess-bot, berserk) work by changing only
 //! the server's address. Their refusals are lichess's `{"error": "..."}`
-//! (`LichessError`), not our `ErrorReply`. Which token scope each route
-//! accepts is in `caller::accepts`, checked before the handler runs.
+//! (`LichessError`), not our `ErrorReply`; the OpenAPI description lists
+//! them in each route's words rather than as error responses, which there
+//! are `ErrorReply` on every route (tests/openapi.rs). Which token scope
+//! each route accepts is in `caller::accepts`, checked before the handler runs.
 
 use crate::game::hub::Hub;
 use crate::net::caller::{over_tls, session_user, token_user};
