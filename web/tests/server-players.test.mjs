@@ -50,16 +50,24 @@ for (const [label, viewport] of sizes) {
   });
 }
 
-// The same check in other variants with check (each with its own move rules and events).
-for (const variant of ['circe', 'portal']) {
+// The same check in other variants with check (each with its own move rules
+// and events). In Knights are God the pawns a (3,1) leap from a knight
+// hold the knight's power, so e4, f6 and g6 each name two pawns there: the
+// moves are typed from square to square.
+const checkGames = [
+  ['circe', ['e4', 'f6', 'Qh5+', 'g6']],
+  ['portal', ['e4', 'f6', 'Qh5+', 'g6']],
+  ['knights-are-god', ['e2e4', 'f7f6', 'Qh5+', 'g7g6']],
+];
+for (const [variant, [first, reply, check, block]] of checkGames) {
   test(`check on the real server (${variant}): Qh5+ makes Black's king glow`, async () => {
     const { white, black } = await real.newGame(variant);
     const both = [white.page, black.page];
-    await typeAction(white, 'e4', both);
-    await typeAction(black, 'f6', both);
-    await typeAction(white, 'Qh5+', both);
+    await typeAction(white, first, both);
+    await typeAction(black, reply, both);
+    await typeAction(white, check, both);
     for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
-    await typeAction(black, 'g6', both);
+    await typeAction(black, block, both);
     for (const p of both) assert.deepEqual(await glowing(p), []);
     await white.done();
     await black.done();
