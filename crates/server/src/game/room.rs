@@ -281,7 +281,7 @@ impl Room {
     /// The log's length: every action stored, takeback words and the
     /// actions they took back included, so it grows with every change.
     pub(crate) fn ply(&self) -> u64 {
-        self.takebacks.len()
+        self.takebacks.log_len()
     }
 
     /// Changes whenever the game does (here or, reloaded, elsewhere): a

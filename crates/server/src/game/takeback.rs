@@ -199,7 +199,11 @@ fn numbered(moves: &[MoveSeen], mut number: u64) -> String {
     let mut after_white = false;
     for m in moves {
         if m.seat == Seat::Black {
-            out.push(if after_white { m.san.clone() } else { format!("{number}...{}", m.san) });
+            out.push(if after_white {
+                m.san.clone()
+            } else {
+                format!("{number}...{}", m.san)
+            });
             number += 1;
             after_white = false;
         } else {
@@ -214,7 +218,12 @@ fn numbered(moves: &[MoveSeen], mut number: u64) -> String {
 /// back: before the turn of `by`'s last move that stood (with whatever
 /// followed it). `None` when `by` has no such move.
 fn cut_for(game: &DynGame, by: Seat) -> Option<(usize, Vec<MoveSeen>, u64)> {
-    let stood = |moves: Vec<MoveSeen>| moves.into_iter().filter(|m| !m.rejected).collect::<Vec<_>>();
+    let stood = |moves: Vec<MoveSeen>| {
+        moves
+            .into_iter()
+            .filter(|m| !m.rejected)
+            .collect::<Vec<_>>()
+    };
     let all = stood(game.view(Viewer::Referee).moves);
     let kept = all.iter().rposition(|m| m.seat == by)?;
     // The shortest history that has played exactly the moves kept: the
@@ -230,15 +239,20 @@ fn cut_for(game: &DynGame, by: Seat) -> Option<(usize, Vec<MoveSeen>, u64)> {
             }
         }
     }
-    let before = DynGame::replay(game.variant_id(), game.start_fen(), &game.history()[..cut]).ok()?;
+    let before =
+        DynGame::replay(game.variant_id(), game.start_fen(), &game.history()[..cut]).ok()?;
     let fen = before.view(Viewer::Referee).fen;
-    let number = fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1 + kept as u64 / 2);
+    let number = fen
+        .split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1 + kept as u64 / 2);
     Some((cut, all[kept..].to_vec(), number))
 }
 
 impl Takebacks {
     /// The log's length (`GameState::ply`).
-    pub fn len(&self) -> u64 {
+    pub fn log_len(&self) -> u64 {
         self.len
     }
 
@@ -275,9 +289,16 @@ impl Takebacks {
     /// `seat`'s takeback `word`, stored at the log's end; an accepted
     /// takeback replaces `game` with the game before the moves it takes
     /// back. Refused with the game and these unchanged.
-    pub fn apply(&mut self, game: &mut DynGame, seat: Seat, word: Word) -> Result<(), TakebackError> {
+    pub fn apply(
+        &mut self,
+        game: &mut DynGame,
+        seat: Seat,
+        word: Word,
+    ) -> Result<(), TakebackError> {
         let Some(i) = seat_index(seat) else {
-            return Err(TakebackError::NoProposal("takebacks are the players'; the dice neither propose nor answer".into()));
+            return Err(TakebackError::NoProposal(
+                "takebacks are the players'; the dice neither propose nor answer".into(),
+            ));
         };
         if !in_variant(game) {
             let why = if game.info().rolls_dice {
@@ -285,17 +306,25 @@ impl Takebacks {
             } else {
                 "it hides things from the players, and a takeback could show them"
             };
-            return Err(TakebackError::NotInVariant(format!("{} has no takebacks: {why}", game.info().name)));
+            return Err(TakebackError::NotInVariant(format!(
+                "{} has no takebacks: {why}",
+                game.info().name
+            )));
         }
         if game.outcome().is_some() {
-            return Err(TakebackError::NothingToTakeBack("the game is over; nothing can be taken back".into()));
+            return Err(TakebackError::NothingToTakeBack(
+                "the game is over; nothing can be taken back".into(),
+            ));
         }
         match word {
             Word::Propose => {
                 if let Some(pending) = &self.pending {
                     let by = pending.proposal.by;
                     return Err(TakebackError::Pending(if by == seat {
-                        format!("you proposed a takeback already; wait for {}'s answer", name(opponent(seat)))
+                        format!(
+                            "you proposed a takeback already; wait for {}'s answer",
+                            name(opponent(seat))
+                        )
                     } else {
                         format!("{} proposes a takeback: answer 'accept takeback' or 'decline takeback'", name(by))
                     }));
@@ -306,11 +335,24 @@ impl Takebacks {
                     )));
                 }
                 let Some((cut, moves, number)) = cut_for(game, seat) else {
-                    return Err(TakebackError::NothingToTakeBack("you have made no move yet: there is nothing to take back".into()));
+                    return Err(TakebackError::NothingToTakeBack(
+                        "you have made no move yet: there is nothing to take back".into(),
+                    ));
                 };
-                let words = format!("{} proposes to take back {}", name(seat), numbered(&moves, number));
+                let words = format!(
+                    "{} proposes to take back {}",
+                    name(seat),
+                    numbered(&moves, number)
+                );
                 let taken = moves.into_iter().map(|m| m.san).collect();
-                self.pending = Some(Pending { proposal: TakebackProposal { by: seat, moves: taken, words }, cut });
+                self.pending = Some(Pending {
+                    proposal: TakebackProposal {
+                        by: seat,
+                        moves: taken,
+                        words,
+                    },
+                    cut,
+                });
                 self.last = None;
             }
             Word::Accept | Word::Decline => {
@@ -322,17 +364,36 @@ impl Takebacks {
                 };
                 let TakebackProposal { by, moves, words } = pending.proposal;
                 let (accepted, words) = if word == Word::Accept {
-                    let before = DynGame::replay(game.variant_id(), game.start_fen(), &game.history()[..pending.cut])
-                        .map_err(|e| TakebackError::NothingToTakeBack(format!("the game before these moves could not be rebuilt: {e}")))?;
+                    let before = DynGame::replay(
+                        game.variant_id(),
+                        game.start_fen(),
+                        &game.history()[..pending.cut],
+                    )
+                    .map_err(|e| {
+                        TakebackError::NothingToTakeBack(format!(
+                            "the game before these moves could not be rebuilt: {e}"
+                        ))
+                    })?;
                     *game = before;
                     self.plies.truncate(pending.cut);
-                    (true, words.replacen("proposes to take back", "took back", 1))
+                    (
+                        true,
+                        words.replacen("proposes to take back", "took back", 1),
+                    )
                 } else {
                     self.declined[seat_index(by).unwrap_or(0)] += 1;
-                    (false, format!("{} declined {}'s takeback", name(seat), name(by)))
+                    (
+                        false,
+                        format!("{} declined {}'s takeback", name(seat), name(by)),
+                    )
                 };
                 self.pending = None;
-                self.last = Some(TakebackAnswer { by, accepted, moves, words });
+                self.last = Some(TakebackAnswer {
+                    by,
+                    accepted,
+                    moves,
+                    words,
+                });
             }
         }
         self.len += 1;
@@ -345,7 +406,10 @@ impl Takebacks {
         TakebackState {
             allowed,
             proposal: self.pending.as_ref().map(|p| p.proposal.clone()),
-            left: TakebacksLeft { white: left(0), black: left(1) },
+            left: TakebacksLeft {
+                white: left(0),
+                black: left(1),
+            },
             last: self.last.clone(),
         }
     }
@@ -354,9 +418,12 @@ impl Takebacks {
 /// Applies one stored action of the log to `game` and `takebacks`.
 pub fn follow(game: &mut DynGame, takebacks: &mut Takebacks, entry: &Entry) -> Result<(), String> {
     match Word::read(&entry.action) {
-        Some(word) => takebacks.apply(game, entry.seat, word).map_err(|e| e.to_string()),
+        Some(word) => takebacks
+            .apply(game, entry.seat, word)
+            .map_err(|e| e.to_string()),
         None => {
-            game.apply(entry.seat, &entry.action).map_err(|e| e.message)?;
+            game.apply(entry.seat, &entry.action)
+                .map_err(|e| e.message)?;
             takebacks.note_action(entry, game);
             Ok(())
         }
@@ -364,11 +431,22 @@ pub fn follow(game: &mut DynGame, takebacks: &mut Takebacks, entry: &Entry) -> R
 }
 
 /// The game a stored log leads to, with its takebacks.
-pub fn replay(variant: &str, setup: Option<&str>, log: &[Entry]) -> Result<(DynGame, Takebacks), String> {
+pub fn replay(
+    variant: &str,
+    setup: Option<&str>,
+    log: &[Entry],
+) -> Result<(DynGame, Takebacks), String> {
     let mut game = DynGame::new(variant, setup).map_err(|e| e.message)?;
     let mut takebacks = Takebacks::default();
     for (ply, entry) in log.iter().enumerate() {
-        follow(&mut game, &mut takebacks, entry).map_err(|e| format!("log entry {} ({} '{}'): {e}", ply + 1, entry.seat, entry.action))?;
+        follow(&mut game, &mut takebacks, entry).map_err(|e| {
+            format!(
+                "log entry {} ({} '{}'): {e}",
+                ply + 1,
+                entry.seat,
+                entry.action
+            )
+        })?;
     }
     Ok((game, takebacks))
 }
@@ -378,22 +456,53 @@ mod tests {
     use super::*;
 
     fn play(variant: &str, log: &[(Seat, &str)]) -> Result<(DynGame, Takebacks), String> {
-        let log: Vec<Entry> = log.iter().map(|(seat, a)| Entry { seat: *seat, action: a.to_string() }).collect();
+        let log: Vec<Entry> = log
+            .iter()
+            .map(|(seat, a)| Entry {
+                seat: *seat,
+                action: a.to_string(),
+            })
+            .collect();
         replay(variant, None, &log)
     }
 
     fn sans(game: &DynGame) -> Vec<String> {
-        game.view(Viewer::Referee).moves.into_iter().map(|m| m.san).collect()
+        game.view(Viewer::Referee)
+            .moves
+            .into_iter()
+            .map(|m| m.san)
+            .collect()
     }
 
     #[test]
     fn on_the_proposers_turn_two_plies_go_else_one() {
         use Seat::{Black, White};
-        let (game, tb) = play("chess", &[(White, "e2e4"), (Black, "e7e5"), (White, "propose takeback"), (Black, "accept takeback")]).unwrap();
+        let (game, tb) = play(
+            "chess",
+            &[
+                (White, "e2e4"),
+                (Black, "e7e5"),
+                (White, "propose takeback"),
+                (Black, "accept takeback"),
+            ],
+        )
+        .unwrap();
         assert!(game.history().is_empty());
-        assert_eq!(tb.len(), 4);
-        assert_eq!(tb.state(true).last.unwrap().words, "White took back 1.e4 e5");
-        let (game, tb) = play("chess", &[(White, "e2e4"), (Black, "e7e5"), (Black, "takeback"), (White, "accept takeback")]).unwrap();
+        assert_eq!(tb.log_len(), 4);
+        assert_eq!(
+            tb.state(true).last.unwrap().words,
+            "White took back 1.e4 e5"
+        );
+        let (game, tb) = play(
+            "chess",
+            &[
+                (White, "e2e4"),
+                (Black, "e7e5"),
+                (Black, "takeback"),
+                (White, "accept takeback"),
+            ],
+        )
+        .unwrap();
         assert_eq!(sans(&game), ["e4"]);
         assert_eq!(tb.state(true).last.unwrap().words, "Black took back 1...e5");
         assert_eq!(tb.log_ply(0), Some(0));
@@ -402,19 +511,50 @@ mod tests {
     #[test]
     fn a_declined_or_lapsed_proposal_counts_against_the_proposer() {
         use Seat::{Black, White};
-        let (game, tb) = play("chess", &[(White, "e2e4"), (White, "propose takeback"), (Black, "decline takeback"), (White, "propose takeback"), (Black, "e7e5")]).unwrap();
+        let (game, tb) = play(
+            "chess",
+            &[
+                (White, "e2e4"),
+                (White, "propose takeback"),
+                (Black, "decline takeback"),
+                (White, "propose takeback"),
+                (Black, "e7e5"),
+            ],
+        )
+        .unwrap();
         assert_eq!(sans(&game), ["e4", "e5"]);
         assert_eq!(tb.state(true).left, TakebacksLeft { white: 1, black: 3 });
         assert_eq!(tb.proposed_by(), None);
         // The proposer's own move withdraws it.
-        let (_, tb) = play("chess", &[(White, "e2e4"), (Black, "e7e5"), (White, "propose takeback"), (White, "g1f3")]).unwrap();
+        let (_, tb) = play(
+            "chess",
+            &[
+                (White, "e2e4"),
+                (Black, "e7e5"),
+                (White, "propose takeback"),
+                (White, "g1f3"),
+            ],
+        )
+        .unwrap();
         assert_eq!(tb.state(true).left.white, MAX_DECLINED);
     }
 
     #[test]
     fn in_rejection_a_whole_turn_is_taken_back() {
         use Seat::{Black, White};
-        let (game, _) = play("rejection", &[(White, "e2e4"), (Black, "accept"), (Black, "d7d5"), (White, "reject"), (Black, "e7e5"), (Black, "propose takeback"), (White, "accept takeback")]).unwrap();
+        let (game, _) = play(
+            "rejection",
+            &[
+                (White, "e2e4"),
+                (Black, "accept"),
+                (Black, "d7d5"),
+                (White, "reject"),
+                (Black, "e7e5"),
+                (Black, "propose takeback"),
+                (White, "accept takeback"),
+            ],
+        )
+        .unwrap();
         assert_eq!(game.history().len(), 2, "{:?}", game.history());
         assert_eq!(game.to_act(), Some(Black));
     }
@@ -426,7 +566,10 @@ mod tests {
             assert!(!in_variant(&game), "{variant}");
         }
         for variant in ["chess", "circe", "portal", "rejection"] {
-            assert!(in_variant(&DynGame::new(variant, None).unwrap()), "{variant}");
+            assert!(
+                in_variant(&DynGame::new(variant, None).unwrap()),
+                "{variant}"
+            );
         }
     }
 }
