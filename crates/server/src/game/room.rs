@@ -682,18 +682,7 @@ impl Room {
         for e in new {
             takebacks.note_action(e, &game);
         }
-        let rows: Vec<ActionRow> = new
-            .iter()
-            .enumerate()
-            .map(|(k, e)| ActionRow {
-                ply: now_ply as i64 + k as i64,
-                seat: Seat::name(e.seat).into(),
-                action: e.action.clone(),
-                used_ms: if k == 0 { used } else { 0 },
-                white_left_ms: white_left,
-                black_left_ms: black_left,
-            })
-            .collect();
+        let rows = self.log_rows(new, used, (white_left, black_left));
         let flag_at_ms = flag_at_ms(clock.deadline(), received);
         let abort_at_ms = if over { None } else { self.first_move_deadline(&self.players, &game, acted, now_ms()) };
         let update = match game.outcome() {
@@ -708,13 +697,35 @@ impl Room {
             None => GameUpdate { flag_at_ms, abort_at_ms, ..GameUpdate::default() },
         };
         self.store_or_reload(rows, update, received).await?;
+        self.changed_to(game, takebacks, clock, acted, abort_at_ms);
+        self.status = status;
+        Ok(())
+    }
+
+    /// The log's rows for `entries`, stored after the log's end with the
+    /// clocks `left` (White's, Black's); the first is charged `used`.
+    fn log_rows(&self, entries: &[Entry], used: i64, left: (i64, i64)) -> Vec<ActionRow> {
+        entries
+            .iter()
+            .enumerate()
+            .map(|(k, e)| ActionRow {
+                ply: (self.ply() + k as u64) as i64,
+                seat: Seat::name(e.seat).into(),
+                action: e.action.clone(),
+                used_ms: if k == 0 { used } else { 0 },
+                white_left_ms: left.0,
+                black_left_ms: left.1,
+            })
+            .collect()
+    }
+
+    /// The room as a stored change left it.
+    fn changed_to(&mut self, game: DynGame, takebacks: Takebacks, clock: Clock, acted: [bool; 2], abort_at_ms: Option<i64>) {
         self.game = Arc::new(game);
         self.takebacks = takebacks;
         self.clock = clock;
         self.acted = acted;
-        self.status = status;
         self.abort_at_ms = abort_at_ms;
-        Ok(())
     }
 
     /// Whether this game has takebacks: a casual game of a variant without
@@ -748,27 +759,13 @@ impl Room {
         let acted = acted_in(&game);
         start_clock_of_seat_to_act(&mut clock, &game, acted, self.status, received);
         let (white_left, black_left) = clock.snapshot(received);
-        let charged = self.clock.running();
-        let rows = words
-            .iter()
-            .enumerate()
-            .map(|(k, e)| ActionRow {
-                ply: self.ply() as i64 + k as i64,
-                seat: Seat::name(e.seat).into(),
-                action: e.action.clone(),
-                used_ms: if k == 0 && charged == Some(e.seat) { used } else { 0 },
-                white_left_ms: white_left,
-                black_left_ms: black_left,
-            })
-            .collect();
+        // The time used is the running seat's: charged to the word only if that seat said it.
+        let used = if self.clock.running() == Some(seat) { used } else { 0 };
+        let rows = self.log_rows(&words, used, (white_left, black_left));
         let abort_at_ms = self.first_move_deadline(&self.players, &game, acted, now_ms());
         let update = GameUpdate { flag_at_ms: flag_at_ms(clock.deadline(), received), abort_at_ms, ..GameUpdate::default() };
         self.store_or_reload(rows, update, received).await?;
-        self.game = Arc::new(game);
-        self.takebacks = takebacks;
-        self.clock = clock;
-        self.acted = acted;
-        self.abort_at_ms = abort_at_ms;
+        self.changed_to(game, takebacks, clock, acted, abort_at_ms);
         Ok(())
     }
 
