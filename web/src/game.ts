@@ -100,7 +100,7 @@ export class GamePage {
   /** The ply of the last state (the server's; absent from a bare view). */
   private ply: number | undefined;
   /** What the server's state says beyond the message (game-main reads it first): the replay's length and moves taken back (takeback.ts), the rating change (players.ts). */
-  stateExtras: ReplayLength & { ratingChanges?: RatingChanges | null } = { tookBack: false };
+  stateExtras: ReplayLength & { ratingChanges?: RatingChanges | null } = { tookBack: false, noAction: false };
 
   constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer) {
     this.root = root;
@@ -150,7 +150,8 @@ export class GamePage {
       if (this.view) this.render(this.view, null, false);
       return;
     }
-    const heard: Heard = { view: this.live, ply: this.ply, status: this.status };
+    // A takeback word moves the log on but plays nothing: no sound, nothing announced again (takeback.ts says what happened).
+    const heard: Heard = { view: this.live, ply: this.stateExtras.noAction ? message.ply : this.ply, status: this.status };
     if (message.viewer) this.viewer = message.viewer;
     this.dice = message.dice ?? null;
     this.abortable = message.abortable;

@@ -41,12 +41,15 @@ export interface ReplayLength {
   length?: number;
   /** The last state took moves back: past positions read before are stale. */
   tookBack: boolean;
+  /** The last state's game made no action (a takeback word): no move to hear or announce again. */
+  noAction: boolean;
 }
 
 export class TakebackPanel {
   readonly element = el('div', 'takeback');
   private length: number | undefined;
   private tookBack = false;
+  private noAction = false;
 
   constructor(private readonly send: (action: string) => void) {
     this.element.hidden = true;
@@ -54,7 +57,7 @@ export class TakebackPanel {
 
   /** The replay's length and whether moves were just taken back. */
   replay(): ReplayLength {
-    return { length: this.length, tookBack: this.tookBack };
+    return { length: this.length, tookBack: this.tookBack, noAction: this.noAction };
   }
 
   /** A frame from the server: a state is read for its takeback part (true); nothing is claimed from the page. */
@@ -62,6 +65,7 @@ export class TakebackPanel {
     if (!isObject(raw) || raw.type !== 'state') return false;
     const length = typeof raw.length === 'number' ? raw.length : undefined;
     this.tookBack = length !== undefined && this.length !== undefined && length < this.length;
+    this.noAction = length !== undefined && this.length !== undefined && length <= this.length;
     this.length = length;
     const you = raw.you === 'white' || raw.you === 'black' ? (raw.you as Color) : null;
     const view = isObject(raw.view) ? raw.view : {};

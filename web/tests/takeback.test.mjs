@@ -5,10 +5,14 @@
 // rating ("1500 +162"), and the lobby's header shows the player's own.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE } from './harness-page.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DESKTOP, PHONE, webDir } from './harness-page.mjs';
 import { WAIT, pieceOn, plyOf, settledPast, startRealServer, typeAction } from './real-server.mjs';
 
 let real;
+const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
+mkdirSync(shotsDir, { recursive: true });
 
 before(async () => {
   real = await startRealServer();
@@ -36,6 +40,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     await white.page.getByText('Black proposes to take back 1...e5.').waitFor(WAIT);
     await black.page.getByText("You propose to take back 1...e5: waiting for White's answer.").waitFor(WAIT);
     assert.equal(await black.page.getByRole('button', { name: 'Accept' }).count(), 0, 'the proposer does not answer');
+    await white.page.screenshot({ path: join(shotsDir, `takeback-proposed-${label}.png`), fullPage: true });
 
     const accept = white.page.getByRole('button', { name: 'Accept' });
     await accept.scrollIntoViewIfNeeded();
@@ -86,6 +91,7 @@ test('after a rated game each row shows the rating change, and the lobby header 
     await page.locator('.player-rating.rating-change.down', { hasText: /^1500 −\d+$/ }).waitFor(WAIT);
     await page.locator('.player-rating.rating-change.up', { hasText: /^1500 \+\d+$/ }).waitFor(WAIT);
   }
+  await white.page.screenshot({ path: join(shotsDir, 'rating-change.png') });
   const after = await (await white.context.request.get(`${url}/api/games/${id}`)).json();
   const shown = await white.page.locator('.player-rating.rating-change.down').innerText();
   assert.equal(shown, `1500 −${-after.rating_change.white.diff}`, 'the row says what the state says');
