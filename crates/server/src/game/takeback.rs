@@ -560,6 +560,37 @@ mod tests {
     }
 
     #[test]
+    fn a_position_taken_back_counts_for_no_repetition() {
+        use Seat::{Black, White};
+        let shuffle = [
+            (White, "g1f3"),
+            (Black, "g8f6"),
+            (White, "f3g1"),
+            (Black, "f6g8"),
+        ];
+        // The start twice, a third time taken back, then played again: twice still.
+        let mut log = shuffle.to_vec();
+        log.extend([
+            (Black, "propose takeback"),
+            (White, "accept takeback"),
+            (Black, "f6g8"),
+        ]);
+        let (game, _) = play("chess", &log).unwrap();
+        assert_eq!(
+            game.outcome(),
+            None,
+            "the taken-back occurrence is not counted"
+        );
+        log.extend(shuffle);
+        let (game, _) = play("chess", &log).unwrap();
+        assert!(
+            game.outcome().is_some_and(|o| o.result_text() == "1/2-1/2"),
+            "the third occurrence played is: {:?}",
+            game.outcome()
+        );
+    }
+
+    #[test]
     fn dice_and_secrets_have_none() {
         for variant in ["beirut", "looking-glass", "bermuda-angle"] {
             let game = DynGame::new(variant, None).unwrap();
