@@ -592,11 +592,23 @@ mod tests {
 
     #[test]
     fn dice_and_secrets_have_none() {
-        for variant in ["beirut", "looking-glass", "bermuda-angle"] {
+        for variant in [
+            "beirut",
+            "looking-glass",
+            "bermuda-angle",
+            "bermuda-two-board",
+        ] {
             let game = DynGame::new(variant, None).unwrap();
             assert!(!in_variant(&game), "{variant}");
         }
-        for variant in ["chess", "circe", "portal", "rejection"] {
+        for variant in [
+            "chess",
+            "circe",
+            "portal",
+            "knights-are-god",
+            "bede",
+            "rejection",
+        ] {
             assert!(
                 in_variant(&DynGame::new(variant, None).unwrap()),
                 "{variant}"
