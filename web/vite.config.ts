@@ -1,14 +1,15 @@
 // The UI is built into web/dist (committed, embedded by the server):
 // index.html the lobby (served at /), game.html the game page (/game/{id}),
 // profile.html a user's profile (/@/{name}),
-// rules/<variant>.html made from ../docs/rules/*.md (/rules/<variant>), and
+// rules/<variant>.html made from rules/*.md, the players' rules, in the
+// shell rules.html (/rules/<variant>; build/rules-pages.mjs), and
 // harness.html, the fixture harness the browser tests load. Asset paths are
 // absolute (/assets/, /pieces/): the server serves dist/ at its root.
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { rulesPagesPlugin, rulesVariants } from './build/rules-pages.mjs';
 
-const rulesDir = resolve(import.meta.dirname, '..', 'docs', 'rules');
+const rulesDir = resolve(import.meta.dirname, 'rules');
 
 export default defineConfig({
   base: '/',
@@ -26,6 +27,7 @@ export default defineConfig({
         game: resolve(import.meta.dirname, 'game.html'),
         profile: resolve(import.meta.dirname, 'profile.html'),
         harness: resolve(import.meta.dirname, 'harness.html'),
+        rules: resolve(import.meta.dirname, 'rules.html'),
       },
     },
   },

@@ -22,8 +22,12 @@ export function inline(text, link = url => url) {
 
 const listItem = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
 
-/** The HTML of a Markdown document. `link` rewrites link targets (a rules page's neighbours). */
-export function markdownToHtml(source, link) {
+/**
+ * The HTML of a Markdown document. `link` rewrites link targets (a rules
+ * page's neighbours); `block(language, text)` may turn a fenced block of a
+ * language into HTML of its own (undefined: the usual code block).
+ */
+export function markdownToHtml(source, link, block = () => undefined) {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const out = [];
   let i = 0;
@@ -42,7 +46,7 @@ export function markdownToHtml(source, link) {
       const code = [];
       for (i++; i < lines.length && !/^\s*```/.test(lines[i]); i++) code.push(lines[i]);
       i++;
-      out.push(`<pre><code>${escapeHtml(code.join('\n'))}</code></pre>`);
+      out.push(block(line.trim().slice(3).trim(), code.join('\n')) ?? `<pre><code>${escapeHtml(code.join('\n'))}</code></pre>`);
     } else if (heading) {
       flush();
       const level = heading[1].length;
@@ -53,7 +57,7 @@ export function markdownToHtml(source, link) {
       flush();
       const quote = [];
       for (; i < lines.length && /^\s*>/.test(lines[i]); i++) quote.push(lines[i].replace(/^\s*>\s?/, ''));
-      out.push(`<blockquote>${markdownToHtml(quote.join('\n'), link)}</blockquote>`);
+      out.push(`<blockquote>${markdownToHtml(quote.join('\n'), link, block)}</blockquote>`);
     } else if (item) {
       flush();
       const ordered = /\d/.test(item[2]);

@@ -248,14 +248,14 @@ export class Board {
     this.mark('in-check', squares.filter(s => this.owns(s)));
   }
 
-  /** Arrows and circles drawn over the board (a teleport, a proposal, a cross-board destination). */
-  setShapes(shapes: { from: string; to?: string; brush: string }[]): void {
+  /** Arrows and circles drawn over the board (a teleport, a proposal, a cross-board destination); `svg`: a drawing of its own on `from` (100x100 units). */
+  setShapes(shapes: { from: string; to?: string; brush: string; svg?: string }[]): void {
     const drawn: DrawShape[] = [];
     for (const s of shapes) {
       const orig = this.keyOf(s.from);
       if (!orig) continue;
       const dest = s.to ? this.keyOf(s.to) ?? undefined : undefined;
-      drawn.push({ orig, dest, brush: s.brush });
+      drawn.push({ orig, dest, brush: s.brush, customSvg: s.svg });
     }
     this.ground.setAutoShapes(drawn);
   }

@@ -162,10 +162,9 @@ impl<'a, L: Iterator<Item = io::Result<String>>> Table<'a, L> {
             (true, true) => std::mem::take(&mut self.proposal),
             (true, false) => return,
         };
-        let through_portal = events.iter().filter_map(|e| match e.as_own() {
-            Some(PortalEvent::Teleported { to, .. }) => Some(to.clone()),
-            None => None,
-        });
+        let through_portal = events
+            .iter()
+            .filter_map(|e| e.as_own().map(|PortalEvent::Teleported { to, .. }| to.clone()));
         self.last_move = played.into_iter().chain(through_portal).collect();
     }
 

@@ -26,7 +26,6 @@ pub mod game_option;
 pub mod geometry;
 mod magic;
 pub mod information;
-pub mod make;
 pub mod movegen;
 pub mod outcome;
 pub mod payload;

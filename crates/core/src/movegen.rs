@@ -84,7 +84,7 @@ fn castling_moves_of<V: Variant>(pos: &Position<V>, king: Square, out: &mut Vec<
     let occupied = pos.occupied();
     for side in [KING_SIDE, QUEEN_SIDE] {
         let Some(rook) = pos.castling_rook_of(king, us, side) else { continue };
-        let (king_to, rook_to) = crate::make::castle_targets::<V>(king, side);
+        let (king_to, rook_to) = crate::position::castle_targets::<V>(king, side);
         let king_path = g.between(king, king_to).with(king_to);
         let rook_path = g.between(rook, rook_to).with(rook_to);
         let movers = Bitboard::from_square(king).with(rook);

@@ -2,7 +2,7 @@
 //! See docs/notation.md.
 
 use crate::error::MoveError;
-use crate::make::{castle_side, castle_targets};
+use crate::position::{castle_side, castle_targets};
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, KING_SIDE};
 use crate::role::Role;
@@ -248,7 +248,7 @@ fn why_not_uci<V: Variant>(pos: &Position<V>, text: &str, parts: &UciParts) -> M
     let reachable = pseudo.iter().find(|mv| mv.from == parts.from && mv.to == parts.to);
     if let Some(&mv) = reachable.filter(|_| V::CHECK_RULES) {
         let mut after = pos.clone();
-        crate::make::play_standard(&mut after, mv);
+        crate::position::play_standard(&mut after, mv);
         if after.king_attacked(us) {
             return refused("it would leave your king in check".into());
         }

@@ -12,7 +12,7 @@ use crate::error::{FenError, MoveError};
 use crate::event::Event;
 use crate::outcome::{DrawReason, Outcome, WinReason};
 use crate::geometry::Geometry;
-use crate::make;
+use crate::position;
 use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
@@ -135,7 +135,7 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
 
     /// Plays a legal move on the position.
     fn play(pos: &mut Position<Self>, mv: Move) {
-        make::play_standard(pos, mv);
+        position::play_standard(pos, mv);
     }
 
     /// The result of the position, if the rules end the game here. Draws by

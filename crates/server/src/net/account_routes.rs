@@ -1,6 +1,7 @@
 //! The HTTP routes of accounts (docs/protocol.md, "Accounts"): sign up,
-//! log in, log out, the caller's profile and anyone's. Passwords are read
-//! here, hashed off the async threads, and never written anywhere else.
+//! log in, log out, the caller's profile and anyone's, the caller's API
+//! tokens. Passwords are read here, hashed off the async threads, and never
+//! written anywhere else; a token is written once, in the answer that makes it.
 
 use crate::game::hub::Hub;
 use crate::game::room::public_name;
@@ -12,7 +13,9 @@ use crate::net::reply::{body, query, ApiError};
 use crate::time::now_ms;
 use crate::user::accounts::{self, Password, SignupRefused, User, UserName};
 use crate::user::identity::random_id;
+use crate::user::identity::GuestId;
 use crate::user::sessions::{self, Token};
+use crate::user::tokens::{self, TokenInfo};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::header::SET_COOKIE;
@@ -220,12 +223,82 @@ pub async fn update_me(
 ) -> Result<Json<User>, ApiError> {
     let update = body(request)?;
     let grade = accounts::check_grade(update.grade)?;
-    let Some((id, _)) = session_user(&hub, &headers).await? else {
-        return Err(ErrorReply::new("not_signed_in", "only a signed-in user has a profile; sign up or log in first").into());
-    };
+    let id = signed_in(&hub, &headers, "has a profile").await?;
     accounts::set_grade(hub.store(), &id.0, grade).await.map_err(storage)?;
     let user = accounts::user_by_id(hub.store(), &id.0).await.map_err(storage)?;
     user.map(Json).ok_or_else(|| ErrorReply::new("not_found", "your account is gone; sign up again").into())
+}
+
+/// The user of the request's session, or `401 not_signed_in`: only a user `what`.
+async fn signed_in(hub: &Hub, headers: &HeaderMap, what: &str) -> Result<GuestId, ApiError> {
+    match session_user(hub, headers).await? {
+        Some((id, _)) => Ok(id),
+        None => Err(ErrorReply::new("not_signed_in", format!("only a signed-in user {what}; sign up or log in first")).into()),
+    }
+}
+
+/// `POST /api/tokens`: a new personal API token.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewTokenRequest {
+    /// What the token is for, 1 to 100 characters.
+    #[schema(example = "my bot")]
+    description: String,
+    /// Lichess's scope names; none when left out.
+    #[serde(default)]
+    #[schema(example = json!(["bot:play"]))]
+    scopes: Vec<String>,
+}
+
+/// A new token: the only time it is shown.
+#[derive(Serialize, ToSchema)]
+pub struct NewToken {
+    /// `Authorization: Bearer <token>`; keep it secret, it is not shown again.
+    #[schema(example = "lip_3k9x0q2m7w1e8r4t6y5u0i9o8p7a6s5d")]
+    token: String,
+    #[serde(flatten)]
+    info: TokenInfo,
+}
+
+#[utoipa::path(get, path = "/api/tokens", tag = "accounts",
+    responses((status = 200, description = "The signed-in user's tokens, oldest first (never the tokens themselves)", body = Vec<TokenInfo>),
+        (status = 401, body = ErrorReply), (status = 403, body = ErrorReply, description = "session_only: sent with a bearer token"), (status = 500, body = ErrorReply)))]
+/// `GET /api/tokens`: the signed-in user's personal API tokens.
+pub async fn list_tokens(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<Vec<TokenInfo>>, ApiError> {
+    let id = signed_in(&hub, &headers, "has API tokens").await?;
+    Ok(Json(tokens::list(hub.store(), &id.0).await.map_err(storage)?))
+}
+
+#[utoipa::path(post, path = "/api/tokens", tag = "accounts", request_body = NewTokenRequest,
+    responses((status = 201, description = "The new token, shown this once", body = NewToken),
+        (status = 400, body = ErrorReply, description = "malformed, bad_scope, bad_description"), (status = 401, body = ErrorReply), (status = 403, body = ErrorReply),
+        (status = 409, body = ErrorReply, description = "the user holds as many tokens as allowed"), (status = 500, body = ErrorReply)))]
+/// `POST /api/tokens {"description": "my bot", "scopes": ["bot:play"]}`: a new
+/// personal API token of the signed-in user.
+pub async fn create_token(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    request: Result<Json<NewTokenRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let asked = body(request)?;
+    let description = tokens::check_description(&asked.description)?;
+    let scopes = tokens::check_scopes(&asked.scopes)?;
+    let id = signed_in(&hub, &headers, "makes API tokens").await?;
+    let (info, secret) = tokens::create(hub.store(), &id.0, &description, &scopes, now_ms()).await?;
+    Ok((StatusCode::CREATED, Json(NewToken { token: secret.reveal().to_string(), info })).into_response())
+}
+
+#[utoipa::path(delete, path = "/api/tokens/{id}", tag = "accounts", params(("id" = String, Path, description = "The token's id (from `GET /api/tokens`)")),
+    responses((status = 204, description = "Revoked: the token names nobody from now on"),
+        (status = 401, body = ErrorReply), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply, description = "no token of the user has this id"), (status = 500, body = ErrorReply)))]
+/// `DELETE /api/tokens/{id}`: revokes one of the signed-in user's tokens.
+pub async fn revoke_token(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(token): Path<String>) -> Result<StatusCode, ApiError> {
+    let id = signed_in(&hub, &headers, "has API tokens").await?;
+    if tokens::revoke(hub.store(), &id.0, &token).await.map_err(storage)? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ErrorReply::new("not_found", "you have no token with this id; GET /api/tokens lists yours").into())
+    }
 }
 
 /// One finished game in a player's archive.

@@ -1,17 +1,24 @@
-//! Who sent a request: the user of its session, else the guest its cookie
-//! names, else a new guest (with a cookie to set), counted per address.
+//! Who sent a request: the user of its bearer token (a program), else the
+//! user of its session, else the guest its cookie names, else a new guest
+//! (with a cookie to set), counted per address. `authenticate` guards every
+//! API route: a bearer token must be live and have a scope the route
+//! accepts; a request without one passes the CSRF check instead.
 
 use crate::game::hub::Hub;
 use crate::net::client_address::ClientAddress;
 use crate::net::protocol::ErrorReply;
 use crate::net::rate_limit::Limits;
-use crate::net::reply::ApiError;
+use crate::net::reply::{ApiError, LichessError};
 use crate::time::now_ms;
 use crate::user::identity::{random_id, GuestId};
 use crate::user::sessions::Token;
-use axum::http::header::{COOKIE, ORIGIN, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue};
+use crate::user::tokens::{self, Secret, TokenUser};
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::header::{AUTHORIZATION, COOKIE, ORIGIN, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, Method};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
 
 fn cookie_headers(headers: &HeaderMap) -> impl Iterator<Item = &str> {
     headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok())
@@ -35,9 +42,27 @@ pub(crate) async fn session_user(hub: &Hub, headers: &HeaderMap) -> Result<Optio
     Ok(user.map(|id| (GuestId(id), token)))
 }
 
-/// The player who sent the request: the user of its session, else its
-/// guest. A forged, expired or logged-out session names nobody.
+/// The user of the request's bearer token: `None` without an
+/// `Authorization` header; lichess's refusal for a header that is not
+/// `Bearer <token>` or a token never made or revoked.
+pub(crate) async fn token_user(hub: &Hub, headers: &HeaderMap) -> Result<Option<TokenUser>, LichessError> {
+    let Some(header) = headers.get(AUTHORIZATION) else { return Ok(None) };
+    let text = header.to_str().map_err(|_| LichessError::missing_authorization())?;
+    let secret = match text.split_once(' ') {
+        Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") => Secret::parse(token.trim()),
+        _ => return Err(LichessError::missing_authorization()),
+    };
+    let Some(secret) = secret else { return Err(LichessError::no_such_token()) };
+    tokens::user_of(hub.store(), &secret).await?.map(Some).ok_or_else(LichessError::no_such_token)
+}
+
+/// The player who sent the request: the user of its bearer token, else of
+/// its session, else its guest. A forged, expired or logged-out session, or
+/// a bad token, names nobody.
 pub(crate) async fn guest_of(hub: &Hub, headers: &HeaderMap) -> Option<GuestId> {
+    if headers.contains_key(AUTHORIZATION) {
+        return token_user(hub, headers).await.ok().flatten().map(|t| GuestId(t.user_id));
+    }
     match session_user(hub, headers).await {
         Ok(Some((user, _))) => Some(user),
         _ => cookie_guest(hub, headers),
@@ -73,4 +98,71 @@ pub(crate) fn with_cookie(cookie: Option<HeaderValue>, response: impl IntoRespon
         response.headers_mut().append(SET_COOKIE, c);
     }
     response
+}
+
+/// How a route takes a bearer token.
+enum Accepts {
+    /// Any live token: the route only needs to know who asks.
+    AnyScope,
+    /// A token with one of these scopes.
+    OneOf(&'static [&'static str]),
+    /// Not a token: the route is about the session itself (signing in and
+    /// out, making tokens), so a token cannot make another.
+    SessionOnly,
+}
+
+/// The scopes that play: a program plays on our own routes as lichess's
+/// Board API or Bot API would let it.
+const PLAY: &[&str] = &["board:play", "bot:play"];
+
+/// What each route accepts of a bearer token (docs/protocol.md, "Bot and
+/// Board API"), by the route's path as the router matched it.
+fn accepts(method: &Method, route: &str) -> Accepts {
+    match route {
+        "/api/me" | "/api/signup" | "/api/login" | "/api/logout" | "/api/tokens" | "/api/tokens/{id}" => Accepts::SessionOnly,
+        "/api/account" => Accepts::AnyScope,
+        "/api/bot/account/upgrade" => Accepts::OneOf(&["bot:play"]),
+        // A WebSocket is asked for by a GET, but moves are played on it.
+        "/ws/games/{id}" => Accepts::OneOf(PLAY),
+        _ if matches!(*method, Method::GET | Method::HEAD) => Accepts::AnyScope,
+        _ => Accepts::OneOf(PLAY),
+    }
+}
+
+/// Lichess's headers on an answer to a token: the token's scopes and those the route accepts.
+fn with_scope_headers(mut response: Response, user: &TokenUser, accepted: &[&str]) -> Response {
+    for (name, list) in [("x-oauth-scopes", user.scopes.join(", ")), ("x-accepted-oauth-scopes", accepted.join(", "))] {
+        if let Ok(value) = HeaderValue::from_str(&list) {
+            response.headers_mut().insert(name, value);
+        }
+    }
+    response
+}
+
+/// The middleware of every API route. A request with `Authorization` is
+/// answered 401 unless its token is live, and 403 `Missing scope` unless
+/// the token has a scope the route accepts; then the token alone says who
+/// asks: its cookies are dropped, and with them the CSRF check, which
+/// guards against a cookie a browser sends by itself. A request without
+/// `Authorization` goes through the CSRF check (`csrf::check`).
+pub async fn authenticate(State(hub): State<Arc<Hub>>, mut request: Request, next: Next) -> Response {
+    let user = match token_user(&hub, request.headers()).await {
+        Ok(Some(user)) => user,
+        Ok(None) => return crate::net::csrf::check(State(hub), request, next).await,
+        Err(refused) => return refused.into_response(),
+    };
+    let route = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string()).unwrap_or_default();
+    let accepted = match accepts(request.method(), &route) {
+        Accepts::SessionOnly => {
+            let words =
+                format!("{route} is for a signed-in session, not a bearer token (a token cannot make tokens or sign in); send it without Authorization");
+            return ApiError(ErrorReply::new("session_only", words)).into_response();
+        }
+        Accepts::AnyScope => &[][..],
+        Accepts::OneOf(scopes) if user.has_any(scopes) => scopes,
+        Accepts::OneOf(scopes) => return with_scope_headers(LichessError::missing_scope().into_response(), &user, scopes),
+    };
+    request.headers_mut().remove(COOKIE);
+    let response = next.run(request).await;
+    with_scope_headers(response, &user, accepted)
 }

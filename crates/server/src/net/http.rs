@@ -9,7 +9,7 @@ use crate::net::rate_limit::Limits;
 use crate::net::reply::ApiError;
 use crate::net::ui::UiFiles;
 use crate::net::websocket::WebSocketSettings;
-use crate::net::{account_routes, csrf, game_routes, openapi};
+use crate::net::{account_routes, api_routes, caller, game_routes, openapi};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -44,6 +44,10 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(account_routes::logout))
         .routes(routes!(account_routes::profile))
         .routes(routes!(account_routes::games_of))
+        .routes(routes!(account_routes::list_tokens, account_routes::create_token))
+        .routes(routes!(account_routes::revoke_token))
+        .routes(routes!(api_routes::account))
+        .routes(routes!(api_routes::bot_upgrade))
         .routes(routes!(game_routes::variants))
         .routes(routes!(game_routes::seeks))
         .routes(routes!(game_routes::create))
@@ -60,7 +64,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(crate::net::websocket::websocket))
         .routes(routes!(openapi_json))
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
-        .route_layer(axum::middleware::from_fn_with_state(hub.clone(), csrf::check))
+        .route_layer(axum::middleware::from_fn_with_state(hub.clone(), caller::authenticate))
         .with_state(hub)
         .split_for_parts();
     let text = serde_json::to_string(&openapi::finish(doc)).unwrap_or_else(|e| format!(r#"{{"error":"the description could not be written: {e}"}}"#));

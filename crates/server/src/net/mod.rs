@@ -4,16 +4,18 @@
 //!
 //! - [`http`]: the router: every API route, the UI's pages.
 //! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
+//! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
 //! - [`websocket`]: a game's WebSocket: states out, actions in, keep-alive.
 //! - [`protocol`]: the wire messages and `ErrorReply`.
 //! - [`reply`]: an error reply with its HTTP status; domain errors mapped to it.
-//! - [`caller`]: who sent a request: session, guest cookie, a new guest.
+//! - [`caller`]: who sent a request: bearer token, session, guest cookie, a new guest.
 //! - [`csrf`] / [`rate_limit`] / [`client_address`]: the guards of requests, per address.
 //! - [`connections`]: accepting connections: timeouts, a cap, the open-file limit.
 //! - [`openapi`]: the API's description at `/api/openapi.json`.
 //! - [`ui`]: the browser UI (web/dist) embedded in the binary.
 
 pub mod account_routes;
+pub mod api_routes;
 pub mod caller;
 pub mod client_address;
 pub mod connections;

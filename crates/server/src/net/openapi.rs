@@ -23,7 +23,8 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
 #[openapi(
     info(
         title = "Chesslantis",
-        description = "The referee of online Chesslantis games: accounts, seeks, games, their WebSockets, the archive and replays. \
+        description = "The referee of online Chesslantis games: accounts, API tokens, seeks, games, their WebSockets, the archive and replays, \
+                       and lichess's Bot and Board API (tag lichess). \
                        docs/protocol.md (section Server) tells the same in words.",
         license(name = "see the repository's LICENSE")
     ),
@@ -31,6 +32,8 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
     tags(
         (name = "accounts", description = "Sign up, log in, profiles and a user's archive"),
         (name = "games", description = "Seeks, games, actions, records and replays"),
+        (name = "lichess", description = "Lichess's Bot and Board API for lichess's clients, authenticated by `Authorization: Bearer <token>` \
+                                          (`POST /api/tokens`); refusals are lichess's `{\"error\": \"...\"}`"),
         (name = "api", description = "This description"),
     ),
 )]

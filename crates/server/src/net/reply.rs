@@ -8,6 +8,7 @@ use crate::db::StoreError;
 use crate::game::GameError;
 use crate::lobby::LobbyError;
 use crate::net::protocol::{ErrorReply, ServerMessage};
+use crate::user::tokens::TokenError;
 use crate::user::AccountError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::Query;
@@ -29,10 +30,10 @@ impl From<ErrorReply> for ApiError {
 /// table for the replies and the OpenAPI description.
 pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
     (StatusCode::NOT_FOUND, &["not_found"]),
-    (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account", "chat_not_allowed"]),
+    (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account", "chat_not_allowed", "session_only"]),
     (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
     (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy", "chat_too_fast"]),
-    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting", "too_many_engine_games"]),
+    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting", "too_many_engine_games", "too_many_tokens"]),
     (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
 ];
 
@@ -49,6 +50,56 @@ impl IntoResponse for ApiError {
             response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
+    }
+}
+
+/// A refusal on a route of lichess's API (docs/protocol.md, "Bot and Board
+/// API"), in lichess's shape `{"error": "..."}` so that its clients read it.
+pub struct LichessError {
+    pub status: StatusCode,
+    pub error: String,
+}
+
+impl LichessError {
+    /// A bearer token never made, or revoked (lichess's words).
+    pub fn no_such_token() -> LichessError {
+        LichessError { status: StatusCode::UNAUTHORIZED, error: "No such token".into() }
+    }
+
+    /// No `Authorization: Bearer <token>` where one is needed; lichess says
+    /// the same of a header it cannot read as one.
+    pub fn missing_authorization() -> LichessError {
+        LichessError { status: StatusCode::UNAUTHORIZED, error: "Missing authorization header".into() }
+    }
+
+    /// The token has none of the scopes the route accepts.
+    pub fn missing_scope() -> LichessError {
+        LichessError { status: StatusCode::FORBIDDEN, error: "Missing scope".into() }
+    }
+
+    pub fn bad_request(words: impl Into<String>) -> LichessError {
+        LichessError { status: StatusCode::BAD_REQUEST, error: words.into() }
+    }
+}
+
+impl IntoResponse for LichessError {
+    fn into_response(self) -> Response {
+        (self.status, Json(serde_json::json!({ "error": self.error }))).into_response()
+    }
+}
+
+/// A database failure on a lichess route: 500 in lichess's shape.
+impl From<StoreError> for LichessError {
+    fn from(e: StoreError) -> Self {
+        LichessError { status: StatusCode::INTERNAL_SERVER_ERROR, error: e.to_string() }
+    }
+}
+
+/// Our own refusal (a storage failure) on a lichess route, in lichess's shape.
+impl From<ApiError> for LichessError {
+    fn from(e: ApiError) -> Self {
+        let status = status_of(&e.0.code);
+        LichessError { status, error: e.0.message }
     }
 }
 
@@ -118,6 +169,18 @@ impl From<ChatError> for ErrorReply {
 
 impl From<ChatError> for ApiError {
     fn from(e: ChatError) -> Self {
+        ApiError(e.into())
+    }
+}
+
+impl From<TokenError> for ErrorReply {
+    fn from(e: TokenError) -> Self {
+        ErrorReply::new(e.code(), e.to_string())
+    }
+}
+
+impl From<TokenError> for ApiError {
+    fn from(e: TokenError) -> Self {
         ApiError(e.into())
     }
 }

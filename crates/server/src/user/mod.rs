@@ -5,11 +5,15 @@
 //! - [`accounts`]: signing up, logging in, names and grades.
 //! - [`sessions`]: a user's session cookies.
 //! - [`ratings`]: Glicko-2 per user and variant, moved by rated games.
+//! - [`tokens`]: personal API tokens, the credential of programs.
+//! - [`bot`]: bot accounts (lichess's title BOT).
 
 pub mod accounts;
+pub mod bot;
 pub mod error;
 pub mod identity;
 pub mod ratings;
 pub mod sessions;
+pub mod tokens;
 
 pub use error::AccountError;

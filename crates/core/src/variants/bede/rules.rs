@@ -6,7 +6,7 @@ use super::pieces::{self, tables, BEDE, JESTER, SQUIRE};
 use super::Bede;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::make;
+use crate::position;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::{Piece, Role, ROLE_COUNT};
@@ -171,7 +171,7 @@ fn copied_role(pos: &Position<Bede>, piece: Piece, to: Square) -> Option<Role> {
 pub fn play(pos: &mut Position<Bede>, mv: Move) {
     let us = pos.turn();
     let copied = pos.piece_at(mv.from).and_then(|p| copied_role(pos, p, mv.to));
-    let effect = make::play_standard(pos, Move::normal(mv.from, mv.to));
+    let effect = position::play_standard(pos, Move::normal(mv.from, mv.to));
     let moved = effect.moved.role;
     if (moved == Role::Pawn || moved == SQUIRE) && Bede::promotion_zone(us).contains(mv.to) {
         pos.take(mv.to);

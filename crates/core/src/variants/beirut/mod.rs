@@ -21,7 +21,7 @@ use crate::event::Event;
 use crate::game::{
     Action, Actor, Game, Observation, Outcome, OwnAction, PositionGame, TypedAction, Viewer,
 };
-use crate::make;
+use crate::position;
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
 use crate::notation;
@@ -181,10 +181,10 @@ bomb         detonate your bomb instead of moving (also written as its square tw
         if mv.kind == MoveKind::InPlace {
             return detonate(pos, mv);
         }
-        let effect = make::play_standard(pos, mv);
+        let effect = position::play_standard(pos, mv);
         if let Some(carrier) = pos.extra.carrier(us) {
             let moved_to = if mv.kind == MoveKind::Castle {
-                let (_, rook_to) = make::castle_targets::<Self>(mv.from, make::castle_side::<Self>(mv));
+                let (_, rook_to) = position::castle_targets::<Self>(mv.from, position::castle_side::<Self>(mv));
                 (carrier == mv.to).then_some(rook_to)
             } else {
                 (carrier == mv.from).then_some(mv.to)
@@ -337,7 +337,7 @@ pub fn might_carry_a_bomb(pos: &Position<Beirut>, color: Color) -> bool {
 /// defused with their carriers, not set off.
 fn detonate(pos: &mut Position<Beirut>, mv: Move) {
     let us = pos.turn();
-    make::play_standard(pos, mv);
+    position::play_standard(pos, mv);
     for sq in blast(mv.from) & pos.occupied() {
         let Some(piece) = pos.take(sq) else { continue };
         pos.clear_castling_on(sq);

@@ -30,7 +30,7 @@ use crate::outcome::OwnWin;
 use crate::color::Color;
 use crate::error::FenError;
 use crate::game::{DrawReason, Outcome, WinReason};
-use crate::make::{self, MoveEffect};
+use crate::position::{self, MoveEffect};
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
@@ -138,7 +138,7 @@ impl Variant for BermudaAngle {
 /// Plays a move by the rules of chess; a captured king takes its side's
 /// castling rights with it (so the position stays a valid FEN).
 pub(crate) fn play_move(pos: &mut Position<BermudaAngle>, mv: Move) -> MoveEffect {
-    let effect = make::play_standard(pos, mv);
+    let effect = position::play_standard(pos, mv);
     if let Some((_, piece)) = effect.captured.filter(|(_, p)| p.role == Role::King) {
         pos.clear_castling(piece.color, None);
     }

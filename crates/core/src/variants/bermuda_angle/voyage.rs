@@ -6,7 +6,7 @@ use super::marker::BermudaAngle;
 use super::play_move;
 use crate::bitboard::Bitboard;
 use crate::game::{Action, OwnAction, Probability};
-use crate::make::{castle_side, castle_targets};
+use crate::position::{castle_side, castle_targets};
 use crate::moves::{Move, MoveKind};
 use crate::position::{Position, KING_SIDE, QUEEN_SIDE};
 use crate::role::{Piece, Role};

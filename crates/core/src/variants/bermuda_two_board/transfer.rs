@@ -11,7 +11,7 @@ use super::complement::{complement, home_king_square, SHAPE, LOWER, UPPER};
 use super::BermudaTwoBoard;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::make::{castle_side, castle_targets};
+use crate::position::{castle_side, castle_targets};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};

@@ -15,7 +15,7 @@ use crate::color::Color;
 use crate::error::MoveError;
 use crate::event::Event;
 use crate::game::{DrawReason, Outcome};
-use crate::make;
+use crate::position;
 use crate::movegen;
 use crate::moves::Move;
 use crate::notation;
@@ -66,7 +66,7 @@ impl Variant for Circe {
         movegen::pseudo_legal(pos, &mut chess_moves);
         for mv in chess_moves {
             let mut after = pos.clone();
-            let effect = make::play_standard(&mut after, mv);
+            let effect = position::play_standard(&mut after, mv);
             let victim = effect.captured.map(|(_, piece)| piece);
             let homes = victim.map_or(Bitboard::EMPTY, |v| rebirth_squares(v) & !after.occupied());
             match victim {
@@ -119,7 +119,7 @@ impl Variant for Circe {
     }
 
     fn play(pos: &mut Position<Self>, mv: Move) {
-        let effect = make::play_standard(pos, mv);
+        let effect = position::play_standard(pos, mv);
         if let (Some(home), Some((_, victim))) = (mv.choice, effect.captured) {
             // The square was empty when the move was found legal; castling
             // rights are never given back (a reborn rook cannot castle).
@@ -149,7 +149,7 @@ impl Variant for Circe {
         let choices: Vec<Move> =
             pos.legal_moves().into_iter().filter(|&mv| written_without_rebirth(pos, mv).contains(&base)).collect();
         let Some(&first) = choices.first() else { return Err(error) };
-        let victim = make::play_standard(&mut pos.clone(), first).captured.map(|(_, piece)| piece.role.name());
+        let victim = position::play_standard(&mut pos.clone(), first).captured.map(|(_, piece)| piece.role.name());
         let why = match (victim, typed_rebirth, first.choice) {
             (_, None, _) if choices.len() == 1 => return Ok(first),
             (None, _, _) => "nothing is captured, so nothing is reborn".to_string(),

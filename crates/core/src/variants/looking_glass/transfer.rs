@@ -7,7 +7,7 @@ use super::worlds::{portal, World};
 use super::marker::LookingGlass;
 use super::events::{Front, GlassEvent, Seen};
 use crate::event::Event;
-use crate::make;
+use crate::position;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::role::{Piece, Role};
@@ -38,12 +38,12 @@ pub struct Played {
 pub fn play(pos: &mut Pos, mv: Move) -> Played {
     let landed = match mv.kind {
         MoveKind::Castle => {
-            let (king_to, rook_to) = make::castle_targets::<LookingGlass>(mv.from, make::castle_side::<LookingGlass>(mv));
+            let (king_to, rook_to) = position::castle_targets::<LookingGlass>(mv.from, position::castle_side::<LookingGlass>(mv));
             vec![king_to, rook_to]
         }
         _ => vec![mv.to],
     };
-    let mut effect = make::play_standard(pos, mv);
+    let mut effect = position::play_standard(pos, mv);
     if mv.kind == MoveKind::EnPassant && effect.captured.is_none() {
         // The pawn that stepped twice passed on: it is taken all the same, in
         // the world it went to (the capturer took it as it passed).

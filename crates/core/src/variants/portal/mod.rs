@@ -14,7 +14,7 @@ pub use events::PortalEvent;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::error::FenError;
-use crate::make;
+use crate::position;
 use crate::movegen;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -97,7 +97,7 @@ impl Variant for Portal {
     }
 
     fn play(pos: &mut Position<Self>, mv: Move) {
-        make::play_standard(pos, mv);
+        position::play_standard(pos, mv);
         if mv.kind == MoveKind::Castle {
             return;
         }

@@ -1,0 +1,1 @@
+var e=e=>`${Math.round(e.rating)}${e.provisional?`?`:``}`,t=e=>e.provisional?`provisional: ± ${Math.round(e.deviation)} after ${e.games} rated game${e.games===1?``:`s`}; it settles with more games`:`± ${Math.round(e.deviation)} after ${e.games} rated games`;export{e as n,t};
