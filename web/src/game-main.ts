@@ -9,6 +9,8 @@ import { ChatPanel } from './chat';
 import { GamePage } from './game';
 import { GameInfo } from './game-info';
 import { installPieceStyles } from './pieces';
+import { ratingChangesOf } from './players';
+import { TakebackPanel } from './takeback';
 import { WebSocketTransport } from './transport';
 import type { Viewer } from './view';
 
@@ -22,7 +24,13 @@ installPieceStyles();
 const transport = new WebSocketTransport(socket, () => api.gameExists(decodeURIComponent(gameId)));
 const page = new GamePage(document.getElementById('app')!, transport, seat);
 const info = new GameInfo();
-page.gameSlot.append(info.element);
+const takeback = new TakebackPanel(action => transport.send(action));
+page.gameSlot.append(info.element, takeback.element);
+// The state's takeback part and rating change, read before the page draws that state.
+transport.claim(raw => {
+  if (takeback.hear(raw)) page.stateExtras = { ...takeback.replay(), ratingChanges: ratingChangesOf(raw) };
+  return false;
+});
 transport.listen(m => info.receive(m));
 const chat = new ChatPanel(message => transport.sendMessage(message));
 transport.claim(raw => chat.receive(raw));

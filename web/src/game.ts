@@ -12,7 +12,8 @@ import { PastPositions } from './history';
 import { Announcer } from './announcer';
 import type { Heard } from './heard';
 import { Sounds, soundOfUpdate } from './sounds';
-import { playerLabel } from './players';
+import { playerLabel, type RatingChanges } from './players';
+import type { ReplayLength } from './takeback';
 import { candidates, commands, destinations, isBoardMove, movesTo, nextChoice, parseTyped, typingHint, type Choice, type PieceAt } from './input';
 import { decisionOf, moveNotesOf, nameOf, typedWordsOf, variantCatalog, variantUi, type Decision, type DecisionPage } from './variants';
 import { imageOf, imageUrl } from './pieces';
@@ -58,7 +59,7 @@ export class GamePage {
   private readonly typingHintEl = el('p', 'typing-hint');
   private readonly past = new PastPositions(
     view => this.showPast(view),
-    () => ({ ply: this.ply, moves: this.live?.moves ?? [] }),
+    () => ({ ply: this.stateExtras.length ?? this.ply, moves: this.live?.moves ?? [] }),
     message => this.showError(message),
   );
   private readonly announcer = new Announcer();
@@ -98,6 +99,8 @@ export class GamePage {
   private playersKey = '';
   /** The ply of the last state (the server's; absent from a bare view). */
   private ply: number | undefined;
+  /** What the server's state says beyond the message (game-main reads it first): the replay's length and moves taken back (takeback.ts), the rating change (players.ts). */
+  stateExtras: ReplayLength & { ratingChanges?: RatingChanges | null } = { tookBack: false, noAction: false };
 
   constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer) {
     this.root = root;
@@ -147,7 +150,8 @@ export class GamePage {
       if (this.view) this.render(this.view, null, false);
       return;
     }
-    const heard: Heard = { view: this.live, ply: this.ply, status: this.status };
+    // A takeback word moves the log on but plays nothing: no sound, nothing announced again (takeback.ts says what happened).
+    const heard: Heard = { view: this.live, ply: this.stateExtras.noAction ? message.ply : this.ply, status: this.status };
     if (message.viewer) this.viewer = message.viewer;
     this.dice = message.dice ?? null;
     this.abortable = message.abortable;
@@ -155,7 +159,7 @@ export class GamePage {
     if (message.ply !== undefined) this.root.dataset.ply = String(message.ply);
     this.showPlayers(message);
     this.errorEl.textContent = '';
-    this.past.follow(message.game?.id, !!message.view.outcome && !this.live?.outcome);
+    this.past.follow(message.game?.id, (!!message.view.outcome && !this.live?.outcome) || this.stateExtras.tookBack);
     this.live = message.view;
     if (this.past.viewing) this.liveWhileStepping(message.view, message.clocks ?? null);
     else this.render(message.view, message.clocks ?? null, true);
@@ -170,11 +174,12 @@ export class GamePage {
   private showPlayers(message: Extract<ServerMessage, { type: 'view' }>): void {
     const game = message.game;
     if (!game) return;
-    const key = JSON.stringify([game.players, game.status === 'playing' || game.status === 'waiting']);
+    const changes = this.stateExtras.ratingChanges;
+    const key = JSON.stringify([game.players, game.status === 'playing' || game.status === 'waiting', changes]);
     if (key === this.playersKey) return;
     this.playersKey = key;
     const variant = message.view.variant;
-    this.clocks.setNames({ white: playerLabel(game.players.white, variant), black: playerLabel(game.players.black, variant) });
+    this.clocks.setNames({ white: playerLabel(game.players.white, variant, changes?.white), black: playerLabel(game.players.black, variant, changes?.black) });
   }
 
   /** The game waits for an opponent (the server's state says so). */

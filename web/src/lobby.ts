@@ -56,6 +56,8 @@ function select(name: string, options: [string, string][]): HTMLSelectElement {
 export class Lobby {
   private readonly errorEl = el('p', 'error');
   private readonly account = new AccountBox(me => this.signedIn(me));
+  /** The signed-in player's own ratings, in the header (as lichess shows them). */
+  private readonly myRatings = el('p', 'my-ratings');
   private readonly seeksBody = el('tbody');
   private readonly seeksEmpty = el('p', 'seeks-empty', 'No open seeks just now: post one, or make a challenge link.');
   private readonly variant = select('variant', []);
@@ -77,7 +79,8 @@ export class Lobby {
   constructor(root: HTMLElement) {
     root.classList.add('lobby');
     const header = el('header', 'site');
-    header.append(el('h1', undefined, 'Chesslantis'), this.account.element);
+    this.myRatings.hidden = true;
+    header.append(el('h1', undefined, 'Chesslantis'), this.account.element, this.myRatings);
     this.errorEl.setAttribute('role', 'alert');
     root.replaceChildren(header, this.errorEl, this.newGameSection(), this.seeksSection(), this.watchSection(), this.rulesSection());
     void this.start();
@@ -111,6 +114,33 @@ export class Lobby {
       ? 'changes both players\' ratings; games against the engine are never rated'
       : 'sign up or log in above to play rated games';
     this.showSeeks();
+    void this.showMyRatings(me);
+  }
+
+  /** The signed-in player's ratings by variant, from their profile (a guest has none). */
+  private async showMyRatings(me: Me): Promise<void> {
+    this.myRatings.replaceChildren();
+    this.myRatings.hidden = true;
+    if (!me.signed_in) return;
+    let ratings;
+    try {
+      ratings = (await api.profile(me.name)).ratings;
+    } catch {
+      return; // the header goes without: the profile page has them
+    }
+    if (this.me !== me.name) return; // someone else signed in meanwhile
+    this.myRatings.hidden = false;
+    if (!ratings.length) {
+      this.myRatings.textContent = 'Your ratings: none yet (play a rated game)';
+      return;
+    }
+    this.myRatings.append('Your ratings: ');
+    ratings.forEach((r, i) => {
+      const shown = el('span', 'my-rating', `${this.descriptors.get(r.variant)?.short_name ?? r.variant} ${ratingText(r)}`);
+      shown.title = ratingHint(r);
+      shown.dataset.variant = r.variant;
+      this.myRatings.append(i ? ', ' : '', shown);
+    });
   }
 
   private fail(e: unknown): void {

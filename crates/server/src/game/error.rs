@@ -2,6 +2,7 @@
 //! refusal, each with words that say what is wrong and how to put it
 //! right. net/ turns it into the wire's `ErrorReply` (code, words, HTTP status).
 
+use crate::game::takeback::TakebackError;
 use chesslantis_core::ActionError;
 use std::fmt;
 
@@ -41,6 +42,8 @@ pub enum GameError {
     Storage(String),
     /// Someone else was first.
     Taken(String),
+    /// A takeback refused (game/takeback.rs): its own code and words.
+    Takeback(TakebackError),
     /// The player has as many games against the engine as one may.
     TooManyEngineGames(String),
 }
@@ -66,6 +69,7 @@ impl GameError {
             GameError::Stale(_) => "stale",
             GameError::Storage(_) => "storage",
             GameError::Taken(_) => "taken",
+            GameError::Takeback(e) => e.code(),
             GameError::TooManyEngineGames(_) => "too_many_engine_games",
         }
     }
@@ -76,6 +80,7 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::Refused(e) => f.write_str(&e.message),
+            GameError::Takeback(e) => e.fmt(f),
             GameError::BadOption(words) | GameError::BadPly(words) | GameError::BadSetup(words) | GameError::EngineBusy(words) | GameError::GameOver(words) | GameError::Internal(words) | GameError::NotAPlayer(words) | GameError::NotAbortable(words) | GameError::NotFound(words) | GameError::NotStarted(words) | GameError::OwnSeek(words) | GameError::RatedNeedsAccount(words) | GameError::Reserved(words) | GameError::Stale(words) | GameError::Storage(words) | GameError::Taken(words) | GameError::TooManyEngineGames(words) => f.write_str(words),
         }
     }

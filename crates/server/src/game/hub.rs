@@ -200,7 +200,8 @@ impl Hub {
             .await
             .map_err(|e| GameError::Storage(e.to_string()))?
             .ok_or_else(not_found)?;
-        let room = Room::restore(&self.store, row, &actions, Instant::now()).map_err(GameError::Internal)?;
+        let mut room = Room::restore(&self.store, row, &actions, Instant::now()).map_err(GameError::Internal)?;
+        room.load_rating_change().await;
         Ok(self.insert(room))
     }
 

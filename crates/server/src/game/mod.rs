@@ -11,6 +11,7 @@
 //! - [`engine_player`] / [`engine_seat`] / [`engine_pool`]: the engine as a player, acting on its turn; its share of the server.
 //! - [`engine_lease`]: one process thinks for an engine seat; another takes it over when that one dies.
 //! - [`replay`] / [`verify`] / [`pgn`]: a game's positions, its dice checked, its PGN.
+//! - [`takeback`]: a player's last move taken back when the opponent agrees (variants without dice or secrets).
 //! - [`schema`]: the OpenAPI descriptions of core's types that a state carries.
 
 pub mod clock;
@@ -29,6 +30,7 @@ pub mod room;
 pub mod room_handle;
 pub mod schema;
 pub mod state;
+pub mod takeback;
 pub mod timers;
 pub mod verify;
 

@@ -27,7 +27,9 @@ pub struct Replay {
     pub players: Players,
     /// The number of actions replayed.
     pub ply: u64,
-    /// The number of actions the game has: `ply` is 0 to this.
+    /// The number of actions the game has: `ply` is 0 to this. Takeback
+    /// words and the actions they took back are not among them (so this is
+    /// the state's `length`, not its `ply`).
     pub length: u64,
     /// Each seat's time left after action `ply` (the start's before any).
     pub clocks: ReplayClocks,
@@ -63,23 +65,28 @@ pub async fn replay(store: &Store, id: &str, guest: Option<&GuestId>, ply: Optio
     let Some((row, actions)) = stored else {
         return Err(GameError::NotFound(format!("there is no game '{id}'; check the link")));
     };
-    let length = actions.len() as u64;
-    let ply = ply_of(ply, length)?;
     let start = (row.white_ms, row.black_ms);
+    // The room as it stands (a lost flag included), for who the requester
+    // is and what the live state shows anyone. Its game is the log less
+    // the takeback words and the actions taken back: those are gone here too.
+    let room = Room::restore(store, row, &actions, Instant::now()).map_err(GameError::Internal)?;
+    let record = room.export();
+    let length = record.actions.len() as u64;
+    let ply = ply_of(ply, length)?;
     let (white_ms, black_ms) = match ply.checked_sub(1) {
         // Never below 0, as every clock is shown (rows stored before that rule may hold less).
-        Some(last) => actions.get(last as usize).map(|a| (a.white_left_ms.max(0), a.black_left_ms.max(0))).unwrap_or(start),
+        Some(last) => room
+            .log_ply(last as usize)
+            .and_then(|at| actions.get(at as usize))
+            .map(|a| (a.white_left_ms.max(0), a.black_left_ms.max(0)))
+            .unwrap_or(start),
         None => start,
     };
-    // The room as it stands (a lost flag included), for who the requester
-    // is and what the live state shows anyone.
-    let room = Room::restore(store, row, &actions, Instant::now()).map_err(GameError::Internal)?;
     let role = room.role_of(guest);
     let now = room.snapshot(Instant::now()).state_for(role);
     let view = if ply == length {
         now.view
     } else {
-        let record = room.export();
         let prefix = &record.actions[..ply as usize];
         let game = DynGame::replay(&record.variant, record.setup.as_deref(), prefix)
             .map_err(|e| GameError::Internal(format!("game {id}: its actions do not replay: {e}")))?;

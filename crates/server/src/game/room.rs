@@ -11,10 +11,12 @@ use crate::game::engine_player::{EnginePlayer, Turn};
 use crate::game::error::GameError;
 use crate::game::options::GameOptions;
 use crate::game::state::{ClocksState, DiceState, GameState, Players, ResultState, Role, Status};
+use crate::game::takeback::{self, TakebackError, TakebackState, Takebacks, Word};
 use crate::game::timers::Timers;
 use crate::game::verify::GameExport;
 use crate::time::now_ms;
 use crate::user::identity::GuestId;
+use crate::user::ratings::RatingChanges;
 use chesslantis_core::{pick_chance, Color, DynGame, Entry, Outcome, Seat};
 use std::sync::Arc;
 use std::time::Instant;
@@ -58,6 +60,10 @@ pub struct Snapshot {
     abortable: bool,
     abort_at_ms: Option<i64>,
     result: Option<ResultState>,
+    /// The log's length (takeback words and taken-back actions included).
+    ply: u64,
+    takeback: TakebackState,
+    rating_change: Option<RatingChanges>,
     game: Arc<DynGame>,
 }
 
@@ -74,12 +80,15 @@ impl Snapshot {
             status: self.status,
             you: role,
             players: self.players.clone(),
-            ply: self.game.history().len() as u64,
+            ply: self.ply,
             clocks: self.clocks.clone(),
             dice: self.dice.clone(),
             abortable: self.abortable || (self.status == Status::Waiting && role != Role::Spectator),
             abort_at_ms: self.abort_at_ms,
             result: self.result.clone(),
+            length: self.game.history().len() as u64,
+            takeback: self.takeback.clone(),
+            rating_change: self.rating_change,
             view: self.game.view(viewer),
         }
     }
@@ -90,8 +99,13 @@ pub struct Room {
     spec: GameSpec,
     players: [Option<GuestId>; 2],
     created_ms: i64,
-    /// Shared with the published snapshots, which build views from it.
+    /// Shared with the published snapshots, which build views from it:
+    /// the log's actions less those taken back (`takeback`).
     game: Arc<DynGame>,
+    /// The log's takeback words and what they did, and the log's length.
+    takebacks: Takebacks,
+    /// What this rated game did to the ratings, once it has ended and moved them.
+    rating_change: Option<RatingChanges>,
     clock: Clock,
     seed: Seed,
     status: Status,
@@ -149,6 +163,19 @@ fn start_clock_of_seat_to_act(clock: &mut Clock, game: &DynGame, acted: [bool; 2
     }
 }
 
+/// The seats that have acted in `game`: a seat's clock runs from its
+/// second action on, and `abort` is allowed until both have acted (so a
+/// takeback to before a seat's first move brings the first-move rules back).
+fn acted_in(game: &DynGame) -> [bool; 2] {
+    let mut acted = [false; 2];
+    for e in game.history() {
+        if let Some(i) = seat_index(e.seat) {
+            acted[i] = true;
+        }
+    }
+    acted
+}
+
 /// The colour of a seat that can flag or be flagged (chance has no clock).
 fn color_of(seat: Seat) -> Color {
     seat.color().unwrap_or(Color::White)
@@ -204,6 +231,8 @@ impl Room {
             players,
             created_ms,
             game: Arc::new(game),
+            takebacks: Takebacks::default(),
+            rating_change: None,
             seed,
             status: Status::Waiting,
             acted: [false; 2],
@@ -249,8 +278,10 @@ impl Room {
         }
     }
 
+    /// The log's length: every action stored, takeback words and the
+    /// actions they took back included, so it grows with every change.
     pub(crate) fn ply(&self) -> u64 {
-        self.game.history().len() as u64
+        self.takebacks.log_len()
     }
 
     /// Changes whenever the game does (here or, reloaded, elsewhere): a
@@ -279,9 +310,10 @@ impl Room {
             && row.ply == known + new.len() as i64
             && new.iter().enumerate().all(|(i, a)| a.ply == known + i as i64);
         let extended = follows.then(|| self.extended_by(&new)).flatten();
+        let rating_change = self.rating_change;
         let (store, timers, judges) = (self.store.clone(), self.timers, self.judges_engine_flag);
         *self = match extended {
-            Some(game) => Room::from_parts(&store, row, game, tail.last(), now),
+            Some((game, takebacks)) => Room::from_parts(&store, row, game, takebacks, tail.last(), now),
             None => {
                 let (row, actions) = store.game(&self.id).await.map_err(storage)?.ok_or_else(gone)?;
                 Room::restore(&store, row, &actions, now)
@@ -290,16 +322,33 @@ impl Room {
         .map_err(GameError::Internal)?;
         self.timers = timers;
         self.judges_engine_flag = judges;
+        self.rating_change = rating_change;
+        self.load_rating_change().await;
         Ok(())
     }
 
-    /// The game with `actions` applied, if each is legal in turn.
-    fn extended_by(&self, actions: &[&ActionRow]) -> Option<DynGame> {
-        let mut game = DynGame::clone(&self.game);
-        for a in actions {
-            game.apply(Seat::parse(&a.seat)?, &a.action).ok()?;
+    /// Reads what this game did to the ratings, once it is rated and over
+    /// (another process or an earlier run rated it). A failure leaves it
+    /// unshown: the game itself is unaffected.
+    pub async fn load_rating_change(&mut self) {
+        if self.rating_change.is_some() || self.status != Status::Ended || !self.spec.rated {
+            return;
         }
-        Some(game)
+        match crate::user::ratings::changes_of(&self.store, &self.id).await {
+            Ok(change) => self.rating_change = change,
+            Err(e) => eprintln!("game {}: its rating change could not be read ({e})", self.id),
+        }
+    }
+
+    /// The game with `actions` applied, if each is legal in turn.
+    fn extended_by(&self, actions: &[&ActionRow]) -> Option<(DynGame, Takebacks)> {
+        let mut game = DynGame::clone(&self.game);
+        let mut takebacks = self.takebacks.clone();
+        for a in actions {
+            let entry = Entry { seat: Seat::parse(&a.seat)?, action: a.action.clone() };
+            takeback::follow(&mut game, &mut takebacks, &entry).ok()?;
+        }
+        Some((game, takebacks))
     }
 
     /// A stored game back in memory: the action log replayed, the clocks as
@@ -314,13 +363,13 @@ impl Room {
                 Ok(Entry { seat, action: a.action.clone() })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let game = DynGame::replay(&row.variant, row.setup.as_deref(), &history)
+        let (game, takebacks) = takeback::replay(&row.variant, row.setup.as_deref(), &history)
             .map_err(|e| format!("game {}: its actions do not replay: {e}", row.id))?;
-        Room::from_parts(store, row, game, actions.last(), now)
+        Room::from_parts(store, row, game, takebacks, actions.last(), now)
     }
 
     /// A room from its row, its game as replayed, and its last action.
-    fn from_parts(store: &Store, row: GameRow, mut game: DynGame, last: Option<&ActionRow>, now: Instant) -> Result<Room, String> {
+    fn from_parts(store: &Store, row: GameRow, mut game: DynGame, takebacks: Takebacks, last: Option<&ActionRow>, now: Instant) -> Result<Room, String> {
         let status = Status::parse(&row.status).ok_or_else(|| format!("game {}: unknown status '{}'", row.id, row.status))?;
         let flagged = row.flagged.as_deref().and_then(Seat::parse);
         if let Some(seat) = flagged {
@@ -329,12 +378,7 @@ impl Room {
             }
         }
         let (white_left, black_left) = last.map(|a| (a.white_left_ms, a.black_left_ms)).unwrap_or((row.white_ms, row.black_ms));
-        let mut acted = [false; 2];
-        for e in game.history() {
-            if let Some(i) = seat_index(e.seat) {
-                acted[i] = true;
-            }
-        }
+        let acted = acted_in(&game);
         let mut room = Room {
             id: row.id.clone(),
             spec: GameSpec {
@@ -351,6 +395,8 @@ impl Room {
             players: [row.white_player.map(GuestId), row.black_player.map(GuestId)],
             created_ms: row.created_ms,
             game: Arc::new(game),
+            takebacks,
+            rating_change: None,
             clock: Clock::restored(white_left, black_left, row.increment_ms),
             seed: Seed::from_hex(&row.dice_seed).map_err(|e| format!("game {}: {e}", row.id))?,
             status,
@@ -458,7 +504,7 @@ impl Room {
             engine,
             seat,
             game: self.game.clone(),
-            ply: self.game.history().len() as u64,
+            ply: self.ply(),
             left: std::time::Duration::from_millis(self.clock.left_ms(seat, now).max(0) as u64),
             increment: std::time::Duration::from_millis(self.clock.increment_ms().max(0) as u64),
         }
@@ -590,7 +636,7 @@ impl Room {
             Status::Waiting => return Err(GameError::NotStarted("the game has not started: it waits for an opponent".into())),
             _ => return Err(GameError::GameOver("the game is over; no more actions".into())),
         }
-        let now_ply = self.game.history().len() as u64;
+        let now_ply = self.ply();
         if ply != now_ply {
             return Err(GameError::Stale(format!("this action was meant for ply {ply}, but the game is at ply {now_ply}; look at the new state and act again")));
         }
@@ -601,6 +647,10 @@ impl Room {
             let words = self.result_words().unwrap_or_default();
             return Err(GameError::GameOver(format!("the first-move time ran out before this action arrived ({words})")));
         }
+        if let Some(word) = Word::read(action) {
+            return self.take_back(seat, word, received).await;
+        }
+        let game_len = self.game.history().len();
         let before = self.game.to_act();
         let mut game = DynGame::clone(&self.game);
         game.apply(seat, action).map_err(GameError::Refused)?;
@@ -627,18 +677,12 @@ impl Room {
         if over || clock.running() != game.to_act() {
             start_clock_of_seat_to_act(&mut clock, &game, acted, status, received);
         }
-        let rows: Vec<ActionRow> = game.history()[now_ply as usize..]
-            .iter()
-            .enumerate()
-            .map(|(k, e)| ActionRow {
-                ply: now_ply as i64 + k as i64,
-                seat: Seat::name(e.seat).into(),
-                action: e.action.clone(),
-                used_ms: if k == 0 { used } else { 0 },
-                white_left_ms: white_left,
-                black_left_ms: black_left,
-            })
-            .collect();
+        let new = &game.history()[game_len..];
+        let mut takebacks = self.takebacks.clone();
+        for e in new {
+            takebacks.note_action(e, &game);
+        }
+        let rows = self.log_rows(new, used, (white_left, black_left));
         let flag_at_ms = flag_at_ms(clock.deadline(), received);
         let abort_at_ms = if over { None } else { self.first_move_deadline(&self.players, &game, acted, now_ms()) };
         let update = match game.outcome() {
@@ -653,11 +697,75 @@ impl Room {
             None => GameUpdate { flag_at_ms, abort_at_ms, ..GameUpdate::default() },
         };
         self.store_or_reload(rows, update, received).await?;
+        self.changed_to(game, takebacks, clock, acted, abort_at_ms);
+        self.status = status;
+        Ok(())
+    }
+
+    /// The log's rows for `entries`, stored after the log's end with the
+    /// clocks `left` (White's, Black's); the first is charged `used`.
+    fn log_rows(&self, entries: &[Entry], used: i64, left: (i64, i64)) -> Vec<ActionRow> {
+        entries
+            .iter()
+            .enumerate()
+            .map(|(k, e)| ActionRow {
+                ply: (self.ply() + k as u64) as i64,
+                seat: Seat::name(e.seat).into(),
+                action: e.action.clone(),
+                used_ms: if k == 0 { used } else { 0 },
+                white_left_ms: left.0,
+                black_left_ms: left.1,
+            })
+            .collect()
+    }
+
+    /// The room as a stored change left it.
+    fn changed_to(&mut self, game: DynGame, takebacks: Takebacks, clock: Clock, acted: [bool; 2], abort_at_ms: Option<i64>) {
         self.game = Arc::new(game);
+        self.takebacks = takebacks;
         self.clock = clock;
         self.acted = acted;
-        self.status = status;
         self.abort_at_ms = abort_at_ms;
+    }
+
+    /// Whether this game has takebacks: a casual game of a variant without
+    /// dice or secrets (lichess allows them in casual games only).
+    fn takebacks_allowed(&self) -> bool {
+        !self.spec.rated && takeback::in_variant(&self.game)
+    }
+
+    /// `seat`'s takeback `word` (game/takeback.rs), stored before it is
+    /// acknowledged. Against the engine a proposal is accepted at once, as
+    /// lichess's AI does. The clocks are not set back: the running one is
+    /// charged as it stands and the seat to act after the takeback runs.
+    async fn take_back(&mut self, seat: Seat, word: Word, received: Instant) -> Result<(), GameError> {
+        if self.spec.rated && takeback::in_variant(&self.game) {
+            return Err(GameError::Takeback(TakebackError::Rated(
+                "this game is rated: takebacks are for casual games only".into(),
+            )));
+        }
+        let mut game = DynGame::clone(&self.game);
+        let mut takebacks = self.takebacks.clone();
+        takebacks.apply(&mut game, seat, word).map_err(GameError::Takeback)?;
+        let mut words = vec![Entry { seat, action: word.text().into() }];
+        let opponent = PLAYER_SEATS.into_iter().find(|&s| s != seat);
+        let engine_answers = opponent.filter(|&s| seat_index(s).and_then(|i| self.players[i].as_ref()).and_then(EnginePlayer::of).is_some());
+        if let (Word::Propose, Some(engine)) = (word, engine_answers) {
+            takebacks.apply(&mut game, engine, Word::Accept).map_err(GameError::Takeback)?;
+            words.push(Entry { seat: engine, action: Word::Accept.text().into() });
+        }
+        let mut clock = self.clock.clone();
+        let used = clock.stop(received);
+        let acted = acted_in(&game);
+        start_clock_of_seat_to_act(&mut clock, &game, acted, self.status, received);
+        let (white_left, black_left) = clock.snapshot(received);
+        // The time used is the running seat's: charged to the word only if that seat said it.
+        let used = if self.clock.running() == Some(seat) { used } else { 0 };
+        let rows = self.log_rows(&words, used, (white_left, black_left));
+        let abort_at_ms = self.first_move_deadline(&self.players, &game, acted, now_ms());
+        let update = GameUpdate { flag_at_ms: flag_at_ms(clock.deadline(), received), abort_at_ms, ..GameUpdate::default() };
+        self.store_or_reload(rows, update, received).await?;
+        self.changed_to(game, takebacks, clock, acted, abort_at_ms);
         Ok(())
     }
 
@@ -674,15 +782,17 @@ impl Room {
         }
     }
 
-    /// Once a rated game has ended: both players' new ratings. A failure is
-    /// logged and left for the next start (`ratings::rate_pending`).
-    pub async fn apply_rating(&self) {
+    /// Once a rated game has ended: both players' new ratings, and what
+    /// the game did to them for its state. A failure is logged and left for
+    /// the next start (`ratings::rate_pending`).
+    pub async fn apply_rating(&mut self) {
         if self.status != Status::Ended || !self.spec.rated {
             return;
         }
         if let Err(e) = crate::user::ratings::rate_game(&self.store, &self.id).await {
             eprintln!("game {}: its ratings could not be stored ({e}); the next start retries", self.id);
         }
+        self.load_rating_change().await;
     }
 
     /// Ends the game on time if the running seat's flag has fallen at `now`.
@@ -802,8 +912,17 @@ impl Room {
             abortable: self.abortable(),
             abort_at_ms: self.shown_abort_at_ms(),
             result: self.result(),
+            ply: self.ply(),
+            takeback: self.takebacks.state(self.takebacks_allowed()),
+            rating_change: self.rating_change,
             game: self.game.clone(),
         }
+    }
+
+    /// The log's ply of the game's action `index` (a replay shows the
+    /// clocks stored with it; takeback words sit between the game's actions).
+    pub fn log_ply(&self, index: usize) -> Option<u64> {
+        self.takebacks.log_ply(index)
     }
 
     /// The game's record for `verify-dice`: the seed only once it is over.

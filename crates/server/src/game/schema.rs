@@ -1,6 +1,6 @@
 //! The OpenAPI descriptions of the types a game's state carries that are
-//! not the server's own (core's `Seat` and `View`) or that serialise by
-//! hand (`GameOptions`), under their own names; net/openapi.rs checks each
+//! not the game's own (core's `Seat` and `View`, the ratings' change) or
+//! that serialise by hand (`GameOptions`), under their own names; net/openapi.rs checks each
 //! against its type.
 
 use serde::{Deserialize, Serialize};
@@ -47,4 +47,22 @@ impl ToSchema for ViewDoc {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("View")
     }
+}
+
+/// What a rated game did to one player's rating (`ratings::RatingChange`),
+/// in whole points as shown: `diff` is `after - before`.
+#[derive(Serialize, Deserialize, ToSchema)]
+#[schema(as = RatingChange)]
+pub struct RatingChangeDoc {
+    pub before: i64,
+    pub after: i64,
+    pub diff: i64,
+}
+
+/// Both players' rating changes by a rated game (`ratings::RatingChanges`).
+#[derive(Serialize, Deserialize, ToSchema)]
+#[schema(as = RatingChanges)]
+pub struct RatingChangesDoc {
+    pub white: RatingChangeDoc,
+    pub black: RatingChangeDoc,
 }

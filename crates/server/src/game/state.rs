@@ -4,6 +4,8 @@
 //! (docs/protocol.md, section "Server").
 
 use crate::game::options::GameOptions;
+use crate::game::takeback::TakebackState;
+use crate::user::ratings::RatingChanges;
 use chesslantis_core::{Seat, View, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -131,6 +133,20 @@ pub struct GameState {
     #[serde(default)]
     pub abort_at_ms: Option<i64>,
     pub result: Option<ResultState>,
+    /// The number of actions of the game as it stands: `ply` less the
+    /// takeback words and the actions taken back (the replay API's `length`).
+    #[serde(default)]
+    pub length: u64,
+    /// Takebacks (docs/protocol.md, "Takebacks"): whether this game has
+    /// them, the proposal waiting for an answer, the last answer.
+    #[serde(default)]
+    pub takeback: TakebackState,
+    /// Once a rated game has ended and moved the ratings: each player's
+    /// rating before and after it, in whole points (null before, and for a
+    /// casual game).
+    #[serde(default)]
+    #[schema(value_type = Option<crate::game::schema::RatingChangesDoc>)]
+    pub rating_change: Option<RatingChanges>,
     #[schema(value_type = crate::game::schema::ViewDoc)]
     pub view: View,
 }

@@ -18,6 +18,9 @@ pub struct GameExport {
     pub commitment: String,
     /// The seed, once the game is over.
     pub seed: Option<String>,
+    /// The game's actions as they stand: an accepted takeback's are gone.
+    /// A game with dice has no takebacks, so each roll keeps the ply its
+    /// seed was drawn at.
     pub actions: Vec<Entry>,
 }
 

@@ -312,6 +312,8 @@ pub struct GameExportDoc {
     commitment: String,
     /// The seed, once the game is over.
     seed: Option<String>,
+    /// The game's actions as they stand: an accepted takeback's are gone
+    /// (docs/protocol.md, "Takebacks").
     actions: Vec<EntryDoc>,
 }
 
@@ -382,6 +384,8 @@ mod tests {
         mirrors::<crate::game::verify::GameExport, GameExportDoc>(from(export.clone()), from(export));
         let roll = json!({"ply": 3, "roll": "roll e4"});
         mirrors::<crate::game::verify::CheckedRoll, CheckedRollDoc>(from(roll.clone()), from(roll));
+        let change = json!({"white": {"before": 1500, "after": 1662, "diff": 162}, "black": {"before": 1500, "after": 1338, "diff": -162}});
+        mirrors::<crate::user::ratings::RatingChanges, crate::game::schema::RatingChangesDoc>(from(change.clone()), from(change));
         let options = json!({"forfeit": true});
         mirrors::<crate::game::options::GameOptions, GameOptionsDoc>(from(options.clone()), from(options));
         for seat in ["white", "black", "chance"] {

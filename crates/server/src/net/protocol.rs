@@ -16,7 +16,8 @@ pub const MAX_MESSAGE_BYTES: usize = 4096;
 pub enum ClientMessage {
     /// An action of the sender's seat, for the game at `ply` (the length of
     /// the action log the sender saw): a stale `ply` is refused, so a
-    /// resent or replayed action is never applied twice.
+    /// resent or replayed action is never applied twice. Draw and takeback
+    /// words are actions too (`offer draw`, `propose takeback`, ...).
     Action { ply: u64, action: String },
     /// Ends a game before both players have moved (or withdraws a seek).
     Abort,

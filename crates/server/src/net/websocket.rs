@@ -52,8 +52,9 @@ impl Default for WebSocketSettings {
 #[utoipa::path(get, path = "/ws/games/{id}", tag = "games", params(("id" = String, Path, description = "The game's id")),
     responses((status = 101, description = "Switching Protocols: the WebSocket is open; the cookie says which seat, if any. \
         The server sends `state`, `error`, `rematch`, `chat_rooms` (a ChatRooms: after the first state, and when it changes) and `chat_line` \
-        (`{\"type\":\"chat_line\",\"room\":\"player\",\"line\":ChatLine}`); the client sends `action`, `abort`, `sync` and \
-        `chat` (`{\"type\":\"chat\",\"text\":\"gg\"}`, in its own room); see docs/protocol.md, sections Server and Chat"),
+        (`{\"type\":\"chat_line\",\"room\":\"player\",\"line\":ChatLine}`); the client sends `action` (a move, a draw \
+        or takeback word: `propose takeback`, `accept takeback`, `decline takeback`), `abort`, `sync` and \
+        `chat` (`{\"type\":\"chat\",\"text\":\"gg\"}`, in its own room); see docs/protocol.md, sections Server, Takebacks and Chat"),
         (status = 403, body = ErrorReply, description = "csrf: opened from another site's page"), (status = 404, body = ErrorReply)))]
 pub async fn websocket(
     State(hub): State<Arc<Hub>>,

@@ -2,7 +2,9 @@
 //! variant, each rated game its own rating period (as lichess does). A
 //! rating whose deviation is above 110 is provisional (lichess's mark).
 //! A game is rated once: a flag on its row is set in the same transaction
-//! as the two new ratings, and games a crash left unrated are rated at start.
+//! as the two new ratings and what the game did to them (`rating_changes`,
+//! shown with the ended game), and games a crash left unrated are rated at
+//! start.
 
 use crate::db::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
@@ -47,6 +49,46 @@ pub struct VariantRating {
     pub variant: String,
     #[serde(flatten)]
     pub rating: Rating,
+}
+
+/// What a rated game did to one player's rating, in whole points as
+/// shown: `diff` is `after - before`, so the numbers shown add up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub before: i64,
+    pub after: i64,
+    pub diff: i64,
+}
+
+impl RatingChange {
+    fn of(before: &Rating, after: &Rating) -> RatingChange {
+        let (before, after) = (before.rating.round() as i64, after.rating.round() as i64);
+        RatingChange { before, after, diff: after - before }
+    }
+
+    fn read(r: &sqlx::any::AnyRow, seat: &str) -> Result<RatingChange, sqlx::Error> {
+        let (before, after): (i64, i64) = (r.try_get(format!("{seat}_before").as_str())?, r.try_get(format!("{seat}_after").as_str())?);
+        Ok(RatingChange { before, after, diff: after - before })
+    }
+}
+
+/// Both players' rating changes by a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingChanges {
+    pub white: RatingChange,
+    pub black: RatingChange,
+}
+
+/// What rated game `id` did to its players' ratings, once it was rated.
+pub async fn changes_of(store: &Store, id: &str) -> Result<Option<RatingChanges>, StoreError> {
+    let row = sqlx::query("SELECT white_before, white_after, black_before, black_after FROM rating_changes WHERE game_id = $1")
+        .bind(id)
+        .fetch_optional(store.pool())
+        .await?;
+    Ok(match row {
+        Some(r) => Some(RatingChanges { white: RatingChange::read(&r, "white")?, black: RatingChange::read(&r, "black")? }),
+        None => None,
+    })
 }
 
 /// Both players' ratings after a game with `result` (`1-0`, `0-1`, `1/2-1/2`).
@@ -132,6 +174,19 @@ pub async fn rate_game(store: &Store, id: &str) -> Result<bool, StoreError> {
         .bind(after.games)
         .execute(&mut *tx)
         .await?;
+    }
+    let (w, b) = (RatingChange::of(&before[0], &white), RatingChange::of(&before[1], &black));
+    sqlx::query("INSERT INTO rating_changes (game_id, white_before, white_after, black_before, black_after) VALUES ($1, $2, $3, $4, $5)")
+        .bind(id)
+        .bind(w.before)
+        .bind(w.after)
+        .bind(b.before)
+        .bind(b.after)
+        .execute(&mut *tx)
+        .await?;
+    if let Some(events) = store.events() {
+        // The other processes show the change with the game.
+        events.announce_on(&mut tx, &[crate::db::events::Change::Game(id.to_string())]).await?;
     }
     tx.commit().await?;
     Ok(true)
