@@ -827,6 +827,8 @@ test('a rated game: listed as rated with the creator\'s provisional "1500?", ref
   await dave.page.locator(`tr.archived-game[data-id="${id}"]`).waitFor(WAIT);
   assert.equal(await dave.page.locator('.grade-form').count(), 0, 'no grade form on another\'s profile');
   await dave.page.goto(`${server.url}/@/Dave`);
+  // The rows come from the API after the page loads.
+  await dave.page.locator(`tr.archived-game[data-id="${id}"]`).waitFor(WAIT);
   const lost = await dave.page.locator(`tr.archived-game[data-id="${id}"] td`).allInnerTexts();
   assert.deepEqual(lost.slice(2, 5), ['Black', 'Carol', 'Lost (White wins: Black resigned)']);
   await carol.done();
