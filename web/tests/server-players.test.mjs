@@ -74,6 +74,31 @@ for (const [variant, [first, reply, check, block]] of checkGames) {
   });
 }
 
+/** Beirut's setup: White arms the knight on g1, then Black the knight on b8, each by a click and its button. */
+async function armKnights(white, black) {
+  const both = [white.page, black.page];
+  for (const [g, square, name] of [[white, 'g1', 'Arm the knight on g1'], [black, 'b8', 'Arm the knight on b8']]) {
+    const before = await plyOf(g.page);
+    await clickSquare(g.page, square);
+    await g.page.getByRole('button', { name, exact: true }).click();
+    await settledPast(both, before);
+  }
+}
+
+test('check on the real server (beirut): once both carriers are armed, Qh5+ makes Black\'s king glow', async () => {
+  const { white, black } = await real.newGame('beirut');
+  const both = [white.page, black.page];
+  await armKnights(white, black);
+  await typeAction(white, 'e4', both);
+  await typeAction(black, 'f6', both);
+  await typeAction(white, 'Qh5+', both);
+  for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
+  await typeAction(black, 'g6', both);
+  for (const p of both) assert.deepEqual(await glowing(p), []);
+  await white.done();
+  await black.done();
+});
+
 const premoveMarks = page => page.locator('.ground cg-board square.current-premove').count();
 
 for (const [label, viewport] of sizes) {
@@ -232,13 +257,7 @@ for (const [label, viewport] of sizes) {
 
 test('move list on the real server (beirut): stepping back shows each viewer only what it could see then: its own carrier to each player, none to a spectator', async () => {
   const { id, white, black } = await real.newGame('beirut');
-  const both = [white.page, black.page];
-  for (const [g, square, name] of [[white, 'g1', 'Arm the knight on g1'], [black, 'b8', 'Arm the knight on b8']]) {
-    const before = await plyOf(g.page);
-    await clickSquare(g.page, square);
-    await g.page.getByRole('button', { name, exact: true }).click();
-    await settledPast(both, before);
-  }
+  await armKnights(white, black);
   const spectator = await real.guest();
   await spectator.page.goto(`${real.server.url}/game/${id}`);
   await spectator.page.waitForSelector('.game[data-ply]', WAIT);
