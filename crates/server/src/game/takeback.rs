@@ -20,7 +20,7 @@
 
 use crate::game::clock::seat_index;
 use chesslantis_core::move_seen::MoveSeen;
-use chesslantis_core::{DynGame, Entry, Seat, Viewer};
+use chesslantis_core::{Color, DynGame, Entry, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use utoipa::ToSchema;
@@ -171,20 +171,14 @@ pub fn in_variant(game: &DynGame) -> bool {
     !game.info().rolls_dice && !game.hidden_information()
 }
 
-/// A seat in a sentence.
+/// A seat in a sentence (its colour's name; takebacks are the players').
 fn name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::White => "White",
-        Seat::Black => "Black",
-        Seat::Chance => "the dice",
-    }
+    seat.color().map_or("the dice", Color::name)
 }
 
+/// The other player.
 fn opponent(seat: Seat) -> Seat {
-    match seat {
-        Seat::White => Seat::Black,
-        _ => Seat::White,
-    }
+    seat.color().map_or(Seat::White, |color| Seat::player(!color))
 }
 
 /// The draw words every game has: talk, not play, so a takeback proposal
