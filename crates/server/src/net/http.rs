@@ -28,6 +28,8 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles, websocket: WebSocketSettings, limits: 
         .route("/game/{id}", get(move |ui, id| game_page(games.clone(), ui, id)))
         .route("/rules/{variant}", get(rules_page))
         .route("/@/{name}", get(crate::net::ui::profile_page))
+        .route("/tournaments", get(club_page))
+        .route("/tournament/{id}", get(club_page))
         .fallback(get(ui_file))
         .with_state(Arc::new(ui));
     api_router(hub).layer(Extension(websocket)).layer(Extension(limits)).merge(ui)
@@ -133,6 +135,11 @@ async fn game_page(hub: Arc<Hub>, State(ui): State<Arc<UiFiles>>, Path(id): Path
         Err(GameError::NotFound(_)) => crate::net::ui::no_such_game(&id),
         _ => ui.page("game.html"),
     }
+}
+
+/// The club events' pages: the list, and one event (its id read by the page).
+async fn club_page(State(ui): State<Arc<UiFiles>>) -> Response {
+    ui.page("tournaments.html")
 }
 
 async fn rules_page(State(ui): State<Arc<UiFiles>>, Path(variant): Path<String>) -> Response {
