@@ -30,6 +30,8 @@ export interface Board {
   white: Seat;
   black: Seat;
   result: string | null;
+  /** The game's id when it is played on the server. */
+  game: string | null;
 }
 
 export interface RoundShown {
@@ -84,6 +86,7 @@ export const clubApi = {
   join: (id: string) => call<Changed>('POST', at(id, '/join')),
   withdraw: (id: string, number: number) => call<Changed>('POST', at(id, `/players/${number}/withdraw`)),
   pair: (id: string, round: number) => call<Changed>('POST', at(id, '/rounds'), { round }),
+  startGames: (id: string, round: number) => call<Changed>('POST', at(id, `/rounds/${round}/games`)),
   result: (id: string, round: number, board: number, result: string, correct: boolean) =>
     call<Changed>('POST', at(id, '/results'), { round, board, result, correct }),
   startGroupMatch: (id: string) => call<Changed>('POST', at(id, '/group-match'), {}),

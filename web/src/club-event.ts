@@ -7,7 +7,7 @@
 // text for the club room's screen. The page reads the event again every
 // 15 s, so standings stay live on every screen.
 
-import { api, ApiError, profileUrl, rulesUrl, type Me } from './api';
+import { api, ApiError, gameUrl, profileUrl, rulesUrl, type Me } from './api';
 import { clubApi, stageWords, trfUrl, type Board, type Changed, type RoundShown, type Seat, type ShownEvent } from './club-api';
 import { when } from './club-list';
 import { el, labelCells, link } from './dom';
@@ -156,6 +156,10 @@ export class EventPage {
       const white = board.white.number === entrant.number;
       const them = white ? board.black : board.white;
       words = `Round ${round.round} (${nameOf(round.variant)}), board ${board.board}: you play ${white ? 'White' : 'Black'} against ${seatText(them)}. Your clock: ${minutes(entrant.clock_minutes)}, theirs: ${minutes(them.clock_minutes)}.`;
+      if (board.game) {
+        box.append(el('p', undefined, words), link(gameUrl(board.game), 'Go to your game'));
+        return box;
+      }
     } else if (board) {
       words = `Round ${round.round}: your game has its result (${RESULT_WORDS[board.result!] ?? board.result}).`;
     } else {
@@ -205,6 +209,13 @@ export class EventPage {
       pair.addEventListener('click', () => void this.change(clubApi.pair(event.id, next)));
       section.append(pair);
     }
+    const round = event.pairings.at(-1);
+    if (event.stage === 'playing' && round?.boards.some(b => !b.result && !b.game)) {
+      const start = el('button', 'start-games', `Start round ${round.round}’s games here`);
+      start.title = 'Boards whose two players have accounts are played on the server, each player with their own clock; the others over the board';
+      start.addEventListener('click', () => void this.change(clubApi.startGames(event.id, round.round)));
+      section.append(start);
+    }
     if (event.stage === 'finished' && !event.group_match) {
       const start = el('button', 'start-group-match', 'Start the group match (top half against bottom half)');
       start.addEventListener('click', () => void this.change(clubApi.startGroupMatch(event.id)));
@@ -215,6 +226,7 @@ export class EventPage {
 
   /** A result as shown, or for the organiser a choice to enter or correct it. */
   private resultCell(event: ShownEvent, round: number, board: Board): string | Node {
+    if (board.game && !board.result) return link(gameUrl(board.game), 'playing: watch');
     if (!this.organiser) return board.result ?? 'playing';
     const wrap = el('span', 'result-entry');
     const select = el('select');

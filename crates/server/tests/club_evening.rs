@@ -288,3 +288,76 @@ async fn a_token_organises_with_the_tournament_scope_only() {
     assert_eq!(r.status, 403, "{}", r.body);
     assert!(r.body.contains("Missing scope"), "{}", r.body);
 }
+
+/// A user who joins event `id` with `grade`: its guest and name.
+async fn joined(addr: std::net::SocketAddr, id: &str, grade: u32) -> (Guest, String) {
+    let (player, name) = Guest::signed_up(addr, "pl").await;
+    let (status, _, _) = http(addr, "PUT", "/api/me", Some(&player.cookie), Some(&json!({"grade": grade}))).await;
+    assert_eq!(status, 200);
+    post_ok(&player, &format!("/api/tournaments/{id}/join"), json!({})).await;
+    (player, name)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_played_on_the_server_brings_its_results_in_and_a_game_nobody_starts_is_a_forfeit() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start_with(&db, |hub| hub.set_timers(short_timers()));
+        let addr = server.addr;
+        let (organiser, _) = Guest::signed_up(addr, "org").await;
+        let new = json!({"name": "Online evening", "starts_ms": 0, "rounds": 2, "variants": ["chess", "circe"]});
+        let (status, made) = organiser.post("/api/tournaments", new).await;
+        assert_eq!(status, 201, "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let at = |rest: &str| format!("/api/tournaments/{id}{rest}");
+        // Seeds 1, 2, 5 and 6 have accounts: the round's boards 1 and 2 (1-5, 6-2) are played here, 3 and 4 over the board.
+        let mut players = Vec::new();
+        for grade in [200, 190] {
+            players.push(joined(addr, &id, grade).await);
+        }
+        for (name, grade) in [("Otb One", 180), ("Otb Two", 170)] {
+            post_ok(&organiser, &at("/players"), json!({"name": name, "grade": grade})).await;
+        }
+        for grade in [150, 140] {
+            players.push(joined(addr, &id, grade).await);
+        }
+        for (name, grade) in [("Otb Three", 130), ("Otb Four", 120)] {
+            post_ok(&organiser, &at("/players"), json!({"name": name, "grade": grade})).await;
+        }
+        let (status, refused) = organiser.post(&at("/rounds/1/games"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("stale")), "not paired yet: {refused}");
+        post_ok(&organiser, &at("/rounds"), json!({"round": 1})).await;
+        let (status, refused) = players[0].0.post(&at("/rounds/1/games"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (403, Some("not_organiser")), "{refused}");
+        let (status, started) = organiser.post(&at("/rounds/1/games"), json!({})).await;
+        assert_eq!(status, 200, "{started}");
+        assert!(started["words"].as_str().unwrap().contains("2 game(s) started") && started["words"].as_str().unwrap().contains("[3, 4]"), "{started}");
+        let boards = started["event"]["pairings"][0]["boards"].as_array().unwrap().clone();
+        assert!(boards[2]["game"].is_null() && boards[3]["game"].is_null(), "over the board: {boards:?}");
+
+        let player_named = |name: &str| players.iter().find(|(_, n)| n == name).map(|(g, _)| g).unwrap();
+        // Board 1: White moves, Black resigns. Board 2: nobody moves, and White loses by forfeit.
+        let game = boards[0]["game"].as_str().unwrap();
+        let (white, black) = (player_named(boards[0]["white"]["name"].as_str().unwrap()), player_named(boards[0]["black"]["name"].as_str().unwrap()));
+        let (_, state) = white.get(&format!("/api/games/{game}")).await;
+        assert_eq!(state["variant"], "chess");
+        assert_eq!((state["clocks"]["white_ms"].as_i64(), state["clocks"]["black_ms"].as_i64()), (Some(5 * 60_000), Some(7 * 60_000)), "each player's own clock: {state}");
+        assert_eq!(state["you"], "white");
+        assert_eq!(white.post(&format!("/api/games/{game}/actions"), json!({"ply": 0, "action": "e2e4"})).await.0, 200);
+        let (status, state) = black.post(&format!("/api/games/{game}/actions"), json!({"ply": 1, "action": "resign"})).await;
+        assert_eq!((status, state["result"]["result"].as_str()), (200, Some("1-0")), "{state}");
+
+        let event = eventually("both online results in the event", || async {
+            let (_, event) = organiser.get(&at("")).await;
+            let results: Vec<Value> = event["pairings"][0]["boards"].as_array().unwrap().iter().map(|b| b["result"].clone()).collect();
+            (results[0] == "1-0" && results[1] == "- +").then_some(event)
+        })
+        .await;
+        assert_eq!(event["stage"], "playing", "boards 3 and 4 wait for their results");
+        for board in [3, 4] {
+            post_ok(&organiser, &at("/results"), json!({"round": 1, "board": board, "result": "1/2"})).await;
+        }
+        let (_, event) = organiser.get(&at("")).await;
+        assert_eq!(event["stage"], "between_rounds", "{event}");
+    }
+}

@@ -73,6 +73,8 @@ struct Stored {
     event: Option<Event>,
     #[serde(default)]
     accounts: BTreeMap<String, String>,
+    #[serde(default)]
+    games: BTreeMap<String, String>,
 }
 
 /// An event as read, with the version a change is written over.
@@ -86,6 +88,8 @@ pub struct ClubEvent {
     pub event: Event,
     /// Player name in lower case -> user id, for players who are accounts.
     pub accounts: BTreeMap<String, String>,
+    /// The games played on the server: `round:board` -> game id.
+    pub games: BTreeMap<String, String>,
     pub version: i64,
 }
 
@@ -101,18 +105,29 @@ impl ClubEvent {
             starts_ms: row.starts_ms,
             event,
             accounts: stored.accounts,
+            games: stored.games,
             version: row.version,
         })
     }
 
-    fn stored_text(event: &Event, accounts: &BTreeMap<String, String>) -> Result<String, ClubError> {
-        serde_json::to_string(&Stored { event: Some(event.clone()), accounts: accounts.clone() }).map_err(|e| ClubError::Storage(e.to_string()))
+    fn stored_text(&self) -> Result<String, ClubError> {
+        let stored = Stored { event: Some(self.event.clone()), accounts: self.accounts.clone(), games: self.games.clone() };
+        serde_json::to_string(&stored).map_err(|e| ClubError::Storage(e.to_string()))
+    }
+
+    /// The game played on the server for a board, if it is played here.
+    pub fn game_of(&self, round: usize, board: usize) -> Option<&str> {
+        self.games.get(&game_key(round, board)).map(String::as_str)
     }
 
     /// The user id of a player, if the player is an account.
     pub fn account_of(&self, player: usize) -> Option<&str> {
         self.accounts.get(&self.event.players.get(player)?.name.to_lowercase()).map(String::as_str)
     }
+}
+
+pub fn game_key(round: usize, board: usize) -> String {
+    format!("{round}:{board}")
 }
 
 fn checked_text(what: &str, text: &str, required: bool) -> Result<String, ClubError> {
@@ -154,19 +169,30 @@ pub async fn create(store: &Store, organiser_id: &str, new: &NewEvent, now_ms: i
         return Err(ClubError::TooMany(format!("an organiser makes at most {MAX_EVENTS_PER_DAY} events a day; use one you made, or make this one tomorrow")));
     }
     let id = random_id(12).map_err(ClubError::Storage)?;
-    let row = ClubEventRow {
+    let club = ClubEvent {
         id,
         organiser_id: organiser_id.to_string(),
         name,
         place,
         starts_ms: new.starts_ms,
-        event: ClubEvent::stored_text(&event, &BTreeMap::new())?,
+        event,
+        accounts: BTreeMap::new(),
+        games: BTreeMap::new(),
         version: 1,
+    };
+    let row = ClubEventRow {
+        id: club.id.clone(),
+        organiser_id: club.organiser_id.clone(),
+        name: club.name.clone(),
+        place: club.place.clone(),
+        starts_ms: club.starts_ms,
+        event: club.stored_text()?,
+        version: club.version,
         created_ms: now_ms,
         updated_ms: now_ms,
     };
     store.insert_club_event(&row).await?;
-    ClubEvent::of(row)
+    Ok(club)
 }
 
 pub async fn load(store: &Store, id: &str) -> Result<ClubEvent, ClubError> {
@@ -181,6 +207,8 @@ pub enum By<'a> {
     Organiser(&'a str),
     /// A signed-in user acting for themselves (joining).
     Player(&'a str),
+    /// The server itself (a game's result carried into the event).
+    Server,
 }
 
 /// Makes `change` to event `id` as `by`, written over the version read; the
@@ -199,7 +227,7 @@ pub async fn change(
         }
     }
     let words = change(&mut club)?;
-    let text = ClubEvent::stored_text(&club.event, &club.accounts)?;
+    let text = club.stored_text()?;
     if !store.update_club_event(id, club.version, &text, now_ms).await? {
         return Err(ClubError::Stale(format!("{} changed while this was asked (another tab or organiser); nothing was done: reload it and ask again", club.name)));
     }

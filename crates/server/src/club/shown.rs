@@ -86,6 +86,8 @@ pub struct BoardShown {
     pub black: Seat,
     /// `1-0`, `0-1`, `1/2-1/2`, `+ -`, `- +`, `- -`; none while it is played.
     pub result: Option<String>,
+    /// The game's id when it is played on the server (its page is `/game/{id}`).
+    pub game: Option<String>,
 }
 
 /// A player on a board, with the clock to set for them.
@@ -179,14 +181,21 @@ pub fn summary(club: &ClubEvent, organiser: String) -> EventSummary {
     }
 }
 
-fn round_shown(event: &Event, round: usize) -> RoundShown {
+fn round_shown(club: &ClubEvent, round: usize) -> RoundShown {
+    let event = &club.event;
     let boards = event.boards(round).unwrap_or_default();
     RoundShown {
         round,
         variant: event.variants.get(round - 1).cloned().unwrap_or_else(|| "chess".into()),
         boards: boards
             .into_iter()
-            .map(|b| BoardShown { board: b.number, white: seat(event, b.white), black: seat(event, b.black), result: b.result })
+            .map(|b| BoardShown {
+                board: b.number,
+                white: seat(event, b.white),
+                black: seat(event, b.black),
+                result: b.result,
+                game: club.game_of(round, b.number).map(str::to_string),
+            })
             .collect(),
         byes: event
             .players
@@ -250,7 +259,7 @@ pub fn shown(club: &ClubEvent, organiser: String) -> ShownEvent {
                 account: club.account_of(id).is_some(),
             })
             .collect(),
-        pairings: (1..=event.rounds_paired).map(|round| round_shown(event, round)).collect(),
+        pairings: (1..=event.rounds_paired).map(|round| round_shown(club, round)).collect(),
         standings: Standings {
             tie_breaks: event.tie_breaks.iter().map(|tb| tb.short_name().to_string()).collect(),
             rows: event

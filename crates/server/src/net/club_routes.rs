@@ -5,6 +5,7 @@
 //! what was done and the event as it now stands.
 
 use crate::club::evening::{self, By, ClubEvent, NewEvent};
+use crate::club::online;
 use crate::club::shown::{self, EventSummary, ShownEvent};
 use crate::club::ClubError;
 use crate::game::hub::Hub;
@@ -94,7 +95,7 @@ pub async fn create(State(hub): State<Arc<Hub>>, headers: HeaderMap, request: Re
         (status = 404, body = ErrorReply), (status = 500, body = ErrorReply)))]
 /// `GET /api/tournaments/{id}`: one event as everyone sees it.
 pub async fn show(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<ShownEvent>, ApiError> {
-    let club = evening::load(hub.store(), &id).await?;
+    let club = online::collect_results(&hub, evening::load(hub.store(), &id).await?, now_ms()).await?;
     Ok(Json(shown_of(&hub, &club).await))
 }
 
@@ -221,6 +222,18 @@ pub struct PairRequest {
 pub async fn pair(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): Path<String>, request: Result<Json<PairRequest>, JsonRejection>) -> Result<Json<Changed>, ApiError> {
     let asked = body(request)?;
     organiser_change(&hub, &headers, &id, |club| evening::pair(club, asked.round)).await
+}
+
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{round}/games", tag = "club", params(("id" = String, Path), ("round" = usize, Path, description = "The round being played")),
+    responses((status = 200, description = "The round's games are started on the server between players who both have accounts, each with their own clock; \
+        each board's `game` names its game, and results are carried in as the games end (a game nobody starts is a forfeit by the player who did not move)", body = Changed),
+        (status = 401, body = ErrorReply), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply),
+        (status = 409, body = ErrorReply, description = "stale: not the round being played"), (status = 500, body = ErrorReply)))]
+/// `POST /api/tournaments/{id}/rounds/{round}/games`: the organiser starts the round's games online.
+pub async fn start_games(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path((id, round)): Path<(String, usize)>) -> Result<Json<Changed>, ApiError> {
+    let caller = user(&hub, &headers, "starts an event's games (its organiser)").await?;
+    let (club, words) = online::start_games(&hub, &id, &caller.0, round, now_ms()).await?;
+    Ok(Json(Changed { words, event: shown_of(&hub, &club).await }))
 }
 
 /// A board's result.

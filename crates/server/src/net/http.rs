@@ -70,6 +70,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(club_routes::withdraw))
         .routes(routes!(club_routes::bye))
         .routes(routes!(club_routes::pair))
+        .routes(routes!(club_routes::start_games))
         .routes(routes!(club_routes::result))
         .routes(routes!(club_routes::start_group_match))
         .routes(routes!(club_routes::group_result))
