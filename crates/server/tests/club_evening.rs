@@ -62,11 +62,11 @@ async fn post_ok(guest: &Guest, path: &str, body: Value) -> Value {
     reply["event"].clone()
 }
 
-/// The evening on the server; its event at the end.
-async fn on_the_server(organiser: &Guest, id: &str) -> Value {
+/// Steps of the evening on the server; its event after them.
+async fn on_the_server(organiser: &Guest, id: &str, steps: Vec<Step>) -> Value {
     let at = |rest: &str| format!("/api/tournaments/{id}{rest}");
-    let mut event = Value::Null;
-    for step in evening() {
+    let (_, mut event) = organiser.get(&at("")).await;
+    for step in steps {
         event = match step {
             Step::Enter { name, grade, half } => {
                 let missed = if half { "half" } else { "zero" };
@@ -100,13 +100,18 @@ async fn on_the_server(organiser: &Guest, id: &str) -> Value {
     event
 }
 
-/// The same evening with `chesslantis tournament`'s commands on an event file.
-fn in_the_terminal(dir: &std::path::Path) -> std::path::PathBuf {
+/// A new event file for the evening, as `chesslantis tournament new` makes it.
+fn new_in_the_terminal(dir: &std::path::Path) -> std::path::PathBuf {
     let path = dir.join("evening.json");
-    let file = || EventFile::new(&path);
+    chesslantis_tournament::run(TournamentCommand::New { file: EventFile::new(&path), name: "Newport club evening".into(), rounds: ROUNDS, first_colour: "white".into(), bye_points: "1".into() }).unwrap();
+    path
+}
+
+/// Steps of the evening with `chesslantis tournament`'s commands on the event file at `path`.
+fn in_the_terminal(path: &std::path::Path, steps: Vec<Step>) {
+    let file = || EventFile::new(path);
     let run = |cmd| chesslantis_tournament::run(cmd).unwrap_or_else(|e| panic!("the terminal refused: {e}"));
-    run(TournamentCommand::New { file: file(), name: "Newport club evening".into(), rounds: ROUNDS, first_colour: "white".into(), bye_points: "1".into() });
-    for step in evening() {
+    for step in steps {
         match step {
             Step::Enter { name, grade, half } => {
                 let missed = if half { MissedRounds::Half } else { MissedRounds::Zero };
@@ -116,7 +121,7 @@ fn in_the_terminal(dir: &std::path::Path) -> std::path::PathBuf {
                 run(TournamentCommand::PairNext { file: file() });
             }
             Step::AllResults(round) => {
-                let boards = Event::load(&path).unwrap().boards(round).unwrap().len();
+                let boards = Event::load(path).unwrap().boards(round).unwrap().len();
                 for board in 1..=boards {
                     run(TournamentCommand::Result { file: file(), board, result: result_for(round, board).into(), round: Some(round), correct: false });
                 }
@@ -138,17 +143,21 @@ fn in_the_terminal(dir: &std::path::Path) -> std::path::PathBuf {
             }
         }
     }
-    path
+}
+
+fn terminal_trf(path: &std::path::Path, version: TrfVersion) -> String {
+    chesslantis_tournament::run(TournamentCommand::ExportTrf { file: EventFile::new(path), version, out: None }).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_evening_over_the_board_writes_the_terminals_trf() {
     let dir = tempfile::tempdir().unwrap();
-    let terminal = in_the_terminal(dir.path());
+    let terminal = new_in_the_terminal(dir.path());
+    in_the_terminal(&terminal, evening());
     for db in databases(&dir) {
         let server = TestServer::start(&db);
         let (organiser, id) = organiser_with_event(server.addr).await;
-        let event = on_the_server(&organiser, &id).await;
+        let event = on_the_server(&organiser, &id, evening()).await;
 
         assert_eq!(event["stage"], "finished");
         assert_eq!(event["entrants"].as_array().unwrap().len(), 25);
@@ -165,8 +174,7 @@ async fn a_whole_evening_over_the_board_writes_the_terminals_trf() {
         for (version, terminal_version) in [(2016, TrfVersion::Trf16), (2026, TrfVersion::Trf2026)] {
             let r = http_raw(server.addr, "GET", &format!("/api/tournaments/{id}/trf?version={version}"), None, None).await;
             assert_eq!(r.status, 200, "{}", r.body);
-            let expected = chesslantis_tournament::run(TournamentCommand::ExportTrf { file: EventFile::new(&terminal), version: terminal_version, out: None }).unwrap();
-            assert_eq!(r.body, expected, "TRF-{version} as the terminal writes it");
+            assert_eq!(r.body, terminal_trf(&terminal, terminal_version), "TRF-{version} as the terminal writes it");
         }
     }
 }
@@ -359,5 +367,37 @@ async fn a_round_played_on_the_server_brings_its_results_in_and_a_game_nobody_st
         }
         let (_, event) = organiser.get(&at("")).await;
         assert_eq!(event["stage"], "between_rounds", "{event}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_evening_begun_in_the_terminal_goes_on_here_from_its_trf() {
+    let dir = tempfile::tempdir().unwrap();
+    let terminal = new_in_the_terminal(dir.path());
+    let mut steps = evening();
+    // Up to round 3 paired with its results in the terminal; the rest both there and here.
+    let rest = steps.split_off(steps.iter().position(|s| matches!(s, Step::Correct { .. })).unwrap());
+    let rest_len = rest.len();
+    in_the_terminal(&terminal, steps);
+    let begun = terminal_trf(&terminal, TrfVersion::Trf16);
+    in_the_terminal(&terminal, rest);
+    let finished = terminal_trf(&terminal, TrfVersion::Trf16);
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (organiser, _) = Guest::signed_up(server.addr, "org").await;
+        let (status, made) = organiser.post("/api/tournaments", json!({"name": "Newport club evening", "starts_ms": 0, "trf": begun})).await;
+        assert_eq!(status, 201, "{made}");
+        assert_eq!((made["rounds_paired"].as_u64(), made["entrants"].as_array().map(Vec::len)), (Some(3), Some(25)), "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let trf = |id: String| async move { http_raw(server.addr, "GET", &format!("/api/tournaments/{id}/trf"), None, None).await.body };
+        assert_eq!(trf(id.clone()).await, begun, "read back as it was written");
+        let event = on_the_server(&organiser, &id, evening().split_off(evening().len() - rest_len)).await;
+        assert_eq!(event["stage"], "finished");
+        assert_eq!(trf(id.clone()).await, finished, "the evening ends here as in the terminal");
+
+        let (status, refused) = organiser.post("/api/tournaments", json!({"name": "Bad", "starts_ms": 0, "trf": format!("012 Bad\n{}", "001 x".repeat(2000))})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("refused")), "a long TRF is read (this one refused for its content): {refused}");
+        let (status, refused) = organiser.post("/api/tournaments", json!({"name": "Bad", "starts_ms": 0, "rounds": 3, "trf": begun})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("malformed")), "{refused}");
     }
 }

@@ -12,6 +12,7 @@ pub mod tiebreak;
 pub mod commands;
 pub mod event;
 pub mod game_result;
+pub mod resume;
 pub mod seeding;
 pub mod sheet;
 

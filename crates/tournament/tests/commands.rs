@@ -76,3 +76,52 @@ fn pair_prints_like_bbppairings() {
     body.sort_unstable();
     assert_eq!(body, vec!["3 2", "5 4"]);
 }
+
+/// Reads the event's TRF back into an event: its export is the same file,
+/// and it pairs the next round as the event itself does.
+fn assert_resumes(event: &Event, moment: &str) {
+    use chesslantis_tournament::trf::{self, TrfFlavour};
+    let text = event.export_trf(TrfFlavour::Trf16);
+    let resumed = Event::from_trf(&trf::parse(&text).expect("our TRF reads back")).unwrap_or_else(|e| panic!("{moment}: {e}"));
+    assert_eq!(resumed.export_trf(TrfFlavour::Trf16), text, "{moment}: the same TRF");
+    assert_eq!(resumed.standings(), event.standings(), "{moment}: the same standings");
+    let (mut original, mut resumed) = (event.clone(), resumed);
+    match (original.pair_next(), resumed.pair_next()) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a, b);
+            assert_eq!(resumed.boards(a).unwrap(), original.boards(a).unwrap(), "{moment}: the same pairing");
+            assert_eq!(resumed.export_trf(TrfFlavour::Trf16), original.export_trf(TrfFlavour::Trf16), "{moment}: the same byes");
+        }
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{moment}: refused alike"),
+        (a, b) => panic!("{moment}: {a:?} against {b:?}"),
+    }
+}
+
+#[test]
+fn an_event_resumes_from_its_trf_at_every_stage() {
+    let mut event = Event::new("Resumed", 4);
+    for (i, grade) in [Some(195), Some(182), None, Some(171), Some(160), Some(99), Some(140)].into_iter().enumerate() {
+        event.add_player(&format!("Player {i}"), grade, MissedRounds::Zero).unwrap();
+    }
+    assert_resumes(&event, "before round 1");
+    let results = ["1-0", "0-1", "1/2", "+-", "-+"];
+    for round in 1..=4 {
+        event.pair_next().unwrap();
+        assert_resumes(&event, &format!("round {round} paired, no result"));
+        for (i, board) in event.boards(round).unwrap().iter().enumerate() {
+            event.set_result(round, board.number, results[(i + round) % results.len()].parse().unwrap(), false).unwrap();
+        }
+        assert_resumes(&event, &format!("round {round} complete"));
+        match round {
+            1 => {
+                event.add_player("Late Half", Some(150), MissedRounds::Half).unwrap();
+                event.request_bye(2, 2, chesslantis_tournament::history::RoundRecord::HalfBye).unwrap();
+            }
+            2 => event.withdraw(4).unwrap(),
+            _ => {}
+        }
+        assert_resumes(&event, &format!("after round {round}'s changes"));
+    }
+    let refused = Event::from_trf(&chesslantis_tournament::trf::parse("012 x\nXXR 3\n001    1      A                                 1234                             0.0    1\n").unwrap());
+    assert!(matches!(&refused, Err(TournamentError::Invalid(w)) if w.contains("rating 1234")), "{refused:?}");
+}

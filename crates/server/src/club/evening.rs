@@ -11,6 +11,7 @@ use crate::db::Store;
 use crate::user::identity::random_id;
 use chesslantis_tournament::clocks::{ClockBand, ClockTable};
 use chesslantis_tournament::event::{Event, MissedRounds};
+use chesslantis_tournament::TournamentError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -20,6 +21,8 @@ pub const MAX_TEXT_CHARS: usize = 100;
 pub const MAX_ROUNDS: usize = 20;
 /// Most players of one event (the pairing of 500 is measured in bench/).
 pub const MAX_PLAYERS: usize = 500;
+/// Largest TRF file an event is resumed from (500 players of 20 rounds fit).
+pub const MAX_TRF_BYTES: usize = 256 * 1024;
 /// Events one organiser may make in a day (docs/server.md, "Limits").
 pub const MAX_EVENTS_PER_DAY: i64 = 20;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -45,6 +48,11 @@ pub struct NewEvent {
     /// Clocks by grade (default: the seed's table).
     #[serde(default)]
     pub clocks: Option<Clocks>,
+    /// An event begun elsewhere (`chesslantis tournament export-trf`), to
+    /// go on with here: its players, rounds and results; `rounds` is then
+    /// the file's.
+    #[serde(default)]
+    pub trf: Option<String>,
 }
 
 /// Each grade band's minutes: a player graded `min_grade` or more (and below
@@ -143,11 +151,24 @@ fn checked_text(what: &str, text: &str, required: bool) -> Result<String, ClubEr
 
 /// The tournament a new event starts with, from what the organiser gave.
 fn tournament_of(new: &NewEvent, name: &str) -> Result<Event, ClubError> {
-    let rounds = new.rounds.unwrap_or(5);
+    let mut event = match &new.trf {
+        Some(text) => {
+            if new.rounds.is_some() {
+                return Err(ClubError::Invalid("an event resumed from TRF has the file's rounds: leave out \"rounds\"".into()));
+            }
+            let mut event = Event::from_trf(&chesslantis_tournament::trf::parse(text).map_err(TournamentError::from)?)?;
+            event.name = name.to_string();
+            event
+        }
+        None => Event::new(name, new.rounds.unwrap_or(5)),
+    };
+    let rounds = event.total_rounds;
     if !(1..=MAX_ROUNDS).contains(&rounds) {
         return Err(ClubError::Invalid(format!("an event has 1 to {MAX_ROUNDS} rounds, not {rounds}")));
     }
-    let mut event = Event::new(name, rounds);
+    if event.players.len() > MAX_PLAYERS {
+        return Err(ClubError::Invalid(format!("an event holds at most {MAX_PLAYERS} players")));
+    }
     if let Some(variants) = &new.variants {
         event.set_variants(variants, &chesslantis_core::registry::variant_ids())?;
     }

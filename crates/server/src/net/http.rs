@@ -17,7 +17,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
 use std::sync::Arc;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 /// The API and WebSocket routes over `hub`, guarded by `limits`, and the
 /// browser UI from `ui`.
@@ -63,7 +64,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(game_routes::verify_game))
         .routes(routes!(game_routes::replay))
         .routes(routes!(game_routes::chat))
-        .routes(routes!(club_routes::list, club_routes::create))
+        .routes(routes!(club_routes::list, club_routes::create).layer(DefaultBodyLimit::max(crate::club::evening::MAX_TRF_BYTES)))
         .routes(routes!(club_routes::show))
         .routes(routes!(club_routes::enter))
         .routes(routes!(club_routes::join))
