@@ -32,6 +32,8 @@ export interface Board {
   result: string | null;
   /** The game's id when it is played on the server. */
   game: string | null;
+  /** What the players reported while no result is entered. */
+  reported: { white: string | null; black: string | null } | null;
 }
 
 export interface RoundShown {
@@ -86,6 +88,7 @@ export const clubApi = {
   join: (id: string) => call<Changed>('POST', at(id, '/join')),
   withdraw: (id: string, number: number) => call<Changed>('POST', at(id, `/players/${number}/withdraw`)),
   pair: (id: string, round: number) => call<Changed>('POST', at(id, '/rounds'), { round }),
+  report: (id: string, round: number, board: number, result: string) => call<Changed>('POST', at(id, '/reports'), { round, board, result }),
   startGames: (id: string, round: number) => call<Changed>('POST', at(id, `/rounds/${round}/games`)),
   result: (id: string, round: number, board: number, result: string, correct: boolean) =>
     call<Changed>('POST', at(id, '/results'), { round, board, result, correct }),

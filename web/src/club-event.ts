@@ -160,6 +160,8 @@ export class EventPage {
         box.append(el('p', undefined, words), link(gameUrl(board.game), 'Go to your game'));
         return box;
       }
+      box.append(el('p', undefined, words), this.reportForm(event, round.round, board));
+      return box;
     } else if (board) {
       words = `Round ${round.round}: your game has its result (${RESULT_WORDS[board.result!] ?? board.result}).`;
     } else {
@@ -167,6 +169,23 @@ export class EventPage {
     }
     box.append(el('p', undefined, words));
     return box;
+  }
+
+  /** Over the board: the player reports the result; it stands once the opponent reports the same. */
+  private reportForm(event: ShownEvent, round: number, board: Board): HTMLElement {
+    const form = el('form', 'report');
+    const select = el('select');
+    select.name = 'report';
+    select.setAttribute('aria-label', `The result of your game on board ${board.board}`);
+    select.append(...['1-0', '1/2', '0-1'].map(r => new Option(RESULT_WORDS[r], r)));
+    const send = el('button', undefined, 'Report the result');
+    send.type = 'submit';
+    form.append(select, send);
+    form.addEventListener('submit', e => {
+      e.preventDefault();
+      void this.change(clubApi.report(event.id, round, board.board, select.value));
+    });
+    return form;
   }
 
   /** The organiser's controls: enter a player, pair the next round, start the group match. */
@@ -240,6 +259,7 @@ export class EventPage {
       if (select.value) void this.change(clubApi.result(event.id, round, board.board, select.value, board.result !== null));
     });
     wrap.append(select, save);
+    if (board.reported) wrap.append(el('span', 'hint', `reported: White ${board.reported.white ?? '–'}, Black ${board.reported.black ?? '–'}`));
     return wrap;
   }
 

@@ -401,3 +401,38 @@ async fn an_evening_begun_in_the_terminal_goes_on_here_from_its_trf() {
         assert_eq!((status, refused["code"].as_str()), (400, Some("malformed")), "{refused}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_of_a_board_report_its_result_and_it_stands_once_they_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let (organiser, id) = organiser_with_event(addr).await;
+        let at = |rest: &str| format!("/api/tournaments/{id}{rest}");
+        let (a, a_name) = joined(addr, &id, 150).await;
+        let (b, _) = joined(addr, &id, 140).await;
+        let event = post_ok(&organiser, &at("/rounds"), json!({"round": 1})).await;
+        let a_is_white = event["pairings"][0]["boards"][0]["white"]["name"] == a_name.as_str();
+        let (white, black) = if a_is_white { (&a, &b) } else { (&b, &a) };
+        let report = |result: &str| json!({"round": 1, "board": 1, "result": result});
+
+        let (status, reply) = white.post(&at("/reports"), report("1-0")).await;
+        assert_eq!(status, 200, "{reply}");
+        assert!(reply["words"].as_str().unwrap().contains("waiting for the opponent"), "{reply}");
+        assert_eq!(reply["event"]["pairings"][0]["boards"][0]["result"], Value::Null);
+        let (_, reply) = black.post(&at("/reports"), report("0-1")).await;
+        assert!(reply["words"].as_str().unwrap().contains("the organiser decides"), "{reply}");
+        assert_eq!(reply["event"]["pairings"][0]["boards"][0]["reported"], json!({"white": "1-0", "black": "0-1"}));
+        let (status, refused) = organiser.post(&at("/reports"), report("1-0")).await;
+        assert_eq!((status, refused["code"].as_str()), (403, Some("not_organiser")), "not a player of the board: {refused}");
+        let (status, refused) = black.post(&at("/reports"), report("+-")).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("bad_result")), "{refused}");
+        let (_, reply) = black.post(&at("/reports"), report("1-0")).await;
+        assert!(reply["words"].as_str().unwrap().contains("as both players report"), "{reply}");
+        let board = &reply["event"]["pairings"][0]["boards"][0];
+        assert_eq!((board["result"].as_str(), &board["reported"]), (Some("1-0"), &Value::Null), "{board}");
+        let (status, refused) = white.post(&at("/reports"), report("1-0")).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("result_entered")), "{refused}");
+    }
+}

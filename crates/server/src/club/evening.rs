@@ -83,6 +83,15 @@ struct Stored {
     accounts: BTreeMap<String, String>,
     #[serde(default)]
     games: BTreeMap<String, String>,
+    #[serde(default)]
+    reports: BTreeMap<String, Reports>,
+}
+
+/// What the two players of a board said its result was (as typed: `1-0`, ...).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reports {
+    pub white: Option<String>,
+    pub black: Option<String>,
 }
 
 /// An event as read, with the version a change is written over.
@@ -98,6 +107,8 @@ pub struct ClubEvent {
     pub accounts: BTreeMap<String, String>,
     /// The games played on the server: `round:board` -> game id.
     pub games: BTreeMap<String, String>,
+    /// The players' reports of boards without a result yet: `round:board` -> reports.
+    pub reports: BTreeMap<String, Reports>,
     pub version: i64,
 }
 
@@ -114,12 +125,18 @@ impl ClubEvent {
             event,
             accounts: stored.accounts,
             games: stored.games,
+            reports: stored.reports,
             version: row.version,
         })
     }
 
     fn stored_text(&self) -> Result<String, ClubError> {
-        let stored = Stored { event: Some(self.event.clone()), accounts: self.accounts.clone(), games: self.games.clone() };
+        let stored = Stored {
+            event: Some(self.event.clone()),
+            accounts: self.accounts.clone(),
+            games: self.games.clone(),
+            reports: self.reports.clone(),
+        };
         serde_json::to_string(&stored).map_err(|e| ClubError::Storage(e.to_string()))
     }
 
@@ -199,6 +216,7 @@ pub async fn create(store: &Store, organiser_id: &str, new: &NewEvent, now_ms: i
         event,
         accounts: BTreeMap::new(),
         games: BTreeMap::new(),
+        reports: BTreeMap::new(),
         version: 1,
     };
     let row = ClubEventRow {
@@ -287,4 +305,41 @@ pub fn pair(club: &mut ClubEvent, round: usize) -> Result<String, ClubError> {
     }
     club.event.pair_next()?;
     Ok(format!("round {round} paired ({})", club.event.variants.get(round - 1).map_or("chess", String::as_str)))
+}
+
+/// A player's report of their board's result (over the board): entered
+/// once both players report the same; until then, or when they differ,
+/// the organiser sees both and decides.
+pub fn report(club: &mut ClubEvent, user_id: &str, round: usize, board: usize, result: &str) -> Result<String, ClubError> {
+    let parsed: chesslantis_tournament::event::GameResult = result.parse()?;
+    let found = club.event.boards(round)?.into_iter().find(|b| b.number == board).ok_or(TournamentError::NoSuchGame { round, board })?;
+    if let Some(entered) = &found.result {
+        return Err(ClubError::Tournament(TournamentError::ResultAlreadyEntered { round, board, existing: entered.clone() }));
+    }
+    let white = club.account_of(found.white) == Some(user_id);
+    let black = club.account_of(found.black) == Some(user_id);
+    if !white && !black {
+        return Err(ClubError::NotOrganiser(format!("only the players of round {round} board {board} report its result (or the organiser enters it)")));
+    }
+    let key = game_key(round, board);
+    let reports = club.reports.entry(key.clone()).or_default();
+    let typed = Some(result.trim().to_string());
+    if white {
+        reports.white = typed;
+    } else {
+        reports.black = typed;
+    }
+    let agreed = match (&reports.white, &reports.black) {
+        (Some(w), Some(b)) => w.parse::<chesslantis_tournament::event::GameResult>().ok() == b.parse().ok(),
+        _ => false,
+    };
+    if agreed {
+        club.reports.remove(&key);
+        club.event.set_result(round, board, parsed, false)?;
+        return Ok(format!("round {round} board {board}: {}, as both players report", parsed.describe()));
+    }
+    Ok(match (&reports.white, &reports.black) {
+        (Some(w), Some(b)) => format!("round {round} board {board}: the players report {w} and {b}; the organiser decides"),
+        _ => format!("round {round} board {board}: {} reported; waiting for the opponent to confirm", parsed.describe()),
+    })
 }

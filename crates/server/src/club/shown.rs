@@ -4,7 +4,7 @@
 //! are shown as the sheets print them (`2.5`), tie-breaks by their short
 //! names (`BH`, `SB`, ...).
 
-use crate::club::evening::ClubEvent;
+use crate::club::evening::{game_key, ClubEvent};
 use chesslantis_tournament::event::Event;
 use chesslantis_tournament::history::format_points;
 use chesslantis_tournament::sheet::absence_label;
@@ -88,6 +88,14 @@ pub struct BoardShown {
     pub result: Option<String>,
     /// The game's id when it is played on the server (its page is `/game/{id}`).
     pub game: Option<String>,
+    /// What the players reported while no result is entered (over the board).
+    pub reported: Option<Reported>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Reported {
+    pub white: Option<String>,
+    pub black: Option<String>,
 }
 
 /// A player on a board, with the clock to set for them.
@@ -195,6 +203,7 @@ fn round_shown(club: &ClubEvent, round: usize) -> RoundShown {
                 black: seat(event, b.black),
                 result: b.result,
                 game: club.game_of(round, b.number).map(str::to_string),
+                reported: club.reports.get(&game_key(round, b.number)).map(|r| Reported { white: r.white.clone(), black: r.black.clone() }),
             })
             .collect(),
         byes: event

@@ -254,6 +254,32 @@ fn result_of(entry: &ResultEntry) -> Result<GameResult, ClubError> {
     entry.result.parse().map_err(ClubError::from)
 }
 
+/// A player's report of their own board.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultReport {
+    pub round: usize,
+    pub board: usize,
+    /// `1-0`, `0-1` or `1/2` (forfeits are the organiser's).
+    #[schema(example = "1/2")]
+    pub result: String,
+}
+
+#[utoipa::path(post, path = "/api/tournaments/{id}/reports", tag = "club", params(("id" = String, Path)), request_body = ResultReport,
+    responses((status = 200, description = "Reported; the result is entered once both players of the board report the same (`words` says which)", body = Changed),
+        (status = 400, body = ErrorReply, description = "bad_result"), (status = 401, body = ErrorReply), (status = 403, body = ErrorReply, description = "not_organiser: not a player of that board"),
+        (status = 404, body = ErrorReply), (status = 409, body = ErrorReply, description = "result_entered, stale"), (status = 500, body = ErrorReply)))]
+/// `POST /api/tournaments/{id}/reports`: a player reports the result of their own board.
+pub async fn report(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): Path<String>, request: Result<Json<ResultReport>, JsonRejection>) -> Result<Json<Changed>, ApiError> {
+    let asked = body(request)?;
+    if !matches!(asked.result.parse::<GameResult>(), Ok(GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins)) {
+        return Err(ErrorReply::new("bad_result", format!("report 1-0, 0-1 or 1/2, not {:?}; forfeits are entered by the organiser", asked.result)).into());
+    }
+    let caller = user(&hub, &headers, "reports a result").await?;
+    let (club, words) = evening::change(hub.store(), &id, By::Player(&caller.0), now_ms(), |club| evening::report(club, &caller.0, asked.round, asked.board, &asked.result)).await?;
+    Ok(Json(Changed { words, event: shown_of(&hub, &club).await }))
+}
+
 #[utoipa::path(post, path = "/api/tournaments/{id}/results", tag = "club", params(("id" = String, Path)), request_body = ResultEntry,
     responses((status = 200, description = "Entered; a correction changes the standings, and pairs only rounds not yet paired", body = Changed),
         (status = 400, body = ErrorReply, description = "bad_result"), (status = 401, body = ErrorReply), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply, description = "no such round or board"),

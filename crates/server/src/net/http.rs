@@ -73,6 +73,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(club_routes::pair))
         .routes(routes!(club_routes::start_games))
         .routes(routes!(club_routes::result))
+        .routes(routes!(club_routes::report))
         .routes(routes!(club_routes::start_group_match))
         .routes(routes!(club_routes::group_result))
         .routes(routes!(club_routes::trf))
