@@ -74,6 +74,26 @@ for (const [variant, [first, reply, check, block]] of checkGames) {
   });
 }
 
+// Bede (9x11): the chancellor takes White's own pawn on d3 (friendly capture
+// is Bede's rule), Black's a-pawn takes its neighbour on b9, and the
+// chancellor slides up the d-file to take d9, a knight's leap from the king
+// on e11; the squire on e10 takes it back.
+for (const [label, viewport] of sizes) {
+  test(`check on the real server (bede, ${label}): Cxd9+ makes Black's king on e11 glow on both pages, gone after Sexd9`, async () => {
+    const { white, black } = await real.newGame('bede', { viewport });
+    const both = [white.page, black.page];
+    await typeAction(white, 'c1d3', both);
+    await typeAction(black, 'a9b9', both);
+    for (const p of both) assert.deepEqual(await glowing(p), []);
+    await typeAction(white, 'd3d9', both);
+    for (const p of both) assert.deepEqual(await glowing(p), ['e11']);
+    await typeAction(black, 'e10d9', both);
+    for (const p of both) assert.deepEqual(await glowing(p), []);
+    await white.done();
+    await black.done();
+  });
+}
+
 /** Beirut's setup: White arms the knight on g1, then Black the knight on b8, each by a click and its button. */
 async function armKnights(white, black) {
   const both = [white.page, black.page];
