@@ -18,20 +18,29 @@ async function glowing(page) {
   return page.locator('.sq.in-check').evaluateAll(els => els.map(e => e.dataset.square));
 }
 
+/**
+ * A game of `variant` to a check and out of it, on both pages: White's first
+ * move and Black's reply (no glow), White's check (the king on `king` glows),
+ * Black's answer (no glow again). `setup` runs first (Beirut's carriers).
+ */
+async function checkAndAnswer(variant, [first, reply, check, answer], king, { viewport, setup } = {}) {
+  const { white, black } = await real.newGame(variant, { viewport });
+  const both = [white.page, black.page];
+  if (setup) await setup(white, black);
+  await typeAction(white, first, both);
+  await typeAction(black, reply, both);
+  for (const p of both) assert.deepEqual(await glowing(p), []);
+  await typeAction(white, check, both);
+  for (const p of both) assert.deepEqual(await glowing(p), [king]);
+  await typeAction(black, answer, both);
+  for (const p of both) assert.deepEqual(await glowing(p), []);
+  await white.done();
+  await black.done();
+}
+
 for (const [label, viewport] of SIZES) {
-  test(`check on the real server (chess, ${label}): Qh5+ makes Black's king glow on both pages, gone after the answer`, async () => {
-    const { white, black } = await real.newGame('chess', { viewport });
-    const both = [white.page, black.page];
-    await typeAction(white, 'e4', both);
-    await typeAction(black, 'f6', both);
-    for (const p of both) assert.deepEqual(await glowing(p), []);
-    await typeAction(white, 'Qh5+', both);
-    for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
-    await typeAction(black, 'g6', both);
-    for (const p of both) assert.deepEqual(await glowing(p), []);
-    await white.done();
-    await black.done();
-  });
+  test(`check on the real server (chess, ${label}): Qh5+ makes Black's king glow on both pages, gone after the answer`, () =>
+    checkAndAnswer('chess', ['e4', 'f6', 'Qh5+', 'g6'], 'e8', { viewport }));
 }
 
 // The same check in other variants with check (each with its own move rules
@@ -43,19 +52,8 @@ const checkGames = [
   ['portal', ['e4', 'f6', 'Qh5+', 'g6']],
   ['knights-are-god', ['e2e4', 'f7f6', 'Qh5+', 'g7g6']],
 ];
-for (const [variant, [first, reply, check, block]] of checkGames) {
-  test(`check on the real server (${variant}): Qh5+ makes Black's king glow`, async () => {
-    const { white, black } = await real.newGame(variant);
-    const both = [white.page, black.page];
-    await typeAction(white, first, both);
-    await typeAction(black, reply, both);
-    await typeAction(white, check, both);
-    for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
-    await typeAction(black, block, both);
-    for (const p of both) assert.deepEqual(await glowing(p), []);
-    await white.done();
-    await black.done();
-  });
+for (const [variant, moves] of checkGames) {
+  test(`check on the real server (${variant}): Qh5+ makes Black's king glow`, () => checkAndAnswer(variant, moves, 'e8'));
 }
 
 // Bede (9x11): the chancellor takes White's own pawn on d3 (friendly capture
@@ -63,19 +61,8 @@ for (const [variant, [first, reply, check, block]] of checkGames) {
 // chancellor slides up the d-file to take d9, a knight's leap from the king
 // on e11; the squire on e10 takes it back.
 for (const [label, viewport] of SIZES) {
-  test(`check on the real server (bede, ${label}): Cxd9+ makes Black's king on e11 glow on both pages, gone after Sexd9`, async () => {
-    const { white, black } = await real.newGame('bede', { viewport });
-    const both = [white.page, black.page];
-    await typeAction(white, 'c1d3', both);
-    await typeAction(black, 'a9b9', both);
-    for (const p of both) assert.deepEqual(await glowing(p), []);
-    await typeAction(white, 'd3d9', both);
-    for (const p of both) assert.deepEqual(await glowing(p), ['e11']);
-    await typeAction(black, 'e10d9', both);
-    for (const p of both) assert.deepEqual(await glowing(p), []);
-    await white.done();
-    await black.done();
-  });
+  test(`check on the real server (bede, ${label}): Cxd9+ makes Black's king on e11 glow on both pages, gone after Sexd9`, () =>
+    checkAndAnswer('bede', ['c1d3', 'a9b9', 'd3d9', 'e10d9'], 'e11', { viewport }));
 }
 
 /** Beirut's setup: White arms the knight on g1, then Black the knight on b8, each by a click and its button. */
@@ -89,19 +76,8 @@ async function armKnights(white, black) {
   }
 }
 
-test('check on the real server (beirut): once both carriers are armed, Qh5+ makes Black\'s king glow', async () => {
-  const { white, black } = await real.newGame('beirut');
-  const both = [white.page, black.page];
-  await armKnights(white, black);
-  await typeAction(white, 'e4', both);
-  await typeAction(black, 'f6', both);
-  await typeAction(white, 'Qh5+', both);
-  for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
-  await typeAction(black, 'g6', both);
-  for (const p of both) assert.deepEqual(await glowing(p), []);
-  await white.done();
-  await black.done();
-});
+test("check on the real server (beirut): once both carriers are armed, Qh5+ makes Black's king glow", () =>
+  checkAndAnswer('beirut', ['e4', 'f6', 'Qh5+', 'g6'], 'e8', { setup: armKnights }));
 
 const premoveMarks = page => page.locator('.ground cg-board square.current-premove').count();
 
