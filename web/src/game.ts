@@ -326,7 +326,7 @@ export class GamePage {
     }
   }
 
-  /** Names each board for screen readers by what it is: "Chess board, White at the bottom" (a titled board by its title). */
+  /** Names each board for screen readers by what it is, the variant's board by the variant's name and the side at its bottom (a titled board by its title). */
   private nameBoards(view: View): void {
     for (const board of this.boards) board.name(`${nameOf(view.variant)} board`);
   }
