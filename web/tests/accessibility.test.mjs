@@ -12,8 +12,8 @@
 // - the game page's polite live region says each move in the words the page
 //   shows for it, on the real server;
 // - the decisions (Rejection's accept or reject, Circe's rebirth square,
-//   Beirut's carrier) are made with the keyboard alone: Tab to the control,
-//   Enter.
+//   Beirut's carrier from its list or typed) are made with the keyboard
+//   alone: Tab to the control, the arrow keys or typing, Enter.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -275,15 +275,25 @@ for (const [size, viewport] of SIZES) {
     await circe.white.done();
     await circe.black.done();
 
+    // Beirut: White picks the knight on g1 in the list of carriers and arms it; Black types b8 in the move box.
     const beirut = await real.newGame('beirut', { viewport });
     both = [beirut.white.page, beirut.black.page];
-    const box = beirut.white.page.getByRole('textbox', { name: 'Type a move' });
-    await tabTo(beirut.white.page, box);
+    const list = beirut.white.page.getByRole('combobox', { name: 'Or choose it from the list:' });
+    await tabTo(beirut.white.page, list);
+    for (let i = 0; i < 20 && (await list.inputValue()) !== 'carrier g1'; i++) await beirut.white.page.keyboard.press('ArrowDown');
+    assert.equal(await list.inputValue(), 'carrier g1', 'the knight on g1 is chosen by the arrow keys');
     ply = await plyOf(beirut.white.page);
-    await beirut.white.page.keyboard.type('g1');
-    await beirut.white.page.keyboard.press('Enter');
+    await press(beirut.white.page, beirut.white.page.getByRole('button', { name: 'Arm the piece chosen in the list' }));
     await settledPast(both, ply);
-    assert.deepEqual(await beirut.white.page.locator('.sq.carrier').evaluateAll(els => els.map(e => e.dataset.square)), ['g1'], 'the knight on g1 carries the bomb');
+    const box = beirut.black.page.getByRole('textbox', { name: 'Type a move' });
+    await tabTo(beirut.black.page, box);
+    ply = await plyOf(beirut.black.page);
+    await beirut.black.page.keyboard.type('b8');
+    await beirut.black.page.keyboard.press('Enter');
+    await settledPast(both, ply);
+    for (const [g, square] of [[beirut.white, 'g1'], [beirut.black, 'b8']]) {
+      assert.deepEqual(await g.page.locator('.sq.carrier').evaluateAll(els => els.map(e => e.dataset.square)), [square], `the knight on ${square} carries the bomb`);
+    }
     await beirut.white.done();
     await beirut.black.done();
   });
