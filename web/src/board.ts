@@ -34,6 +34,8 @@ export class Board {
   private readonly files: number;
   private readonly ranks: number;
   private resizes: ResizeObserver | undefined;
+  /** The board's own caption (a variant's board titles), which names it before any other name. */
+  private readonly title: string | undefined;
   private unlisten: (() => void) | undefined;
 
   constructor(
@@ -61,7 +63,8 @@ export class Board {
     this.element.style.setProperty('--rows', String(rows));
     // For screen readers: a region named by the board and the side at its bottom (moves are typed in the box beside it).
     this.element.setAttribute('role', 'region');
-    this.element.setAttribute('aria-label', `${title ?? 'Board'}, ${orientation === 'white' ? 'White' : 'Black'} at the bottom`);
+    this.title = title;
+    this.name('Board');
 
     const frame = document.createElement('div');
     frame.className = 'board-frame';
@@ -152,6 +155,11 @@ export class Board {
   /** Grid cell (1-based, from the top left) of a display column and row. */
   private gridPos(col: number, row: number, cols: number, rows: number): [number, number] {
     return this.orientation === 'white' ? [col, rows + 1 - row] : [cols + 1 - col, row];
+  }
+
+  /** Names the board for screen readers: its title, else `what` (the variant's board), and the side at its bottom. */
+  name(what: string): void {
+    this.element.setAttribute('aria-label', `${this.title ?? what}, ${this.orientation === 'white' ? 'White' : 'Black'} at the bottom`);
   }
 
   /** Labels each column and row by the coordinate that stays the same along it. */

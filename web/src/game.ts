@@ -319,10 +319,16 @@ export class GamePage {
       board.element.classList.toggle('notes-board', notes);
       return board;
     });
+    this.nameBoards(view);
     this.boardsEl.dataset.count = String(this.boards.length);
     if (!specs.length && !view.outcome) {
       this.boardsEl.append(el('p', 'boards-hidden', pres.hiddenBoards ?? 'The boards are hidden from spectators until the game ends.'));
     }
+  }
+
+  /** Names each board for screen readers by what it is, the variant's board by the variant's name and the side at its bottom (a titled board by its title). */
+  private nameBoards(view: View): void {
+    for (const board of this.boards) board.name(`${nameOf(view.variant)} board`);
   }
 
   private boardOf(square: string): Board | undefined {
@@ -377,9 +383,10 @@ export class GamePage {
     }
   }
 
-  /** What the server's descriptors say: the variant's name in the header, its typed words in the hint. */
+  /** What the server's descriptors say: the variant's name in the header and the boards' names, its typed words in the hint. */
   private renderNames(view: View): void {
     this.renderHeader(this.live ?? view);
+    this.nameBoards(view);
     this.typingHintEl.textContent = typingHint(view.legal, typedWordsOf(view.variant));
   }
 
@@ -606,6 +613,8 @@ export class GamePage {
     cancel.type = 'button';
     cancel.addEventListener('click', () => this.view && this.render(this.view, null, false));
     if (choice.kind === 'promotion') {
+      box.setAttribute('role', 'group');
+      box.setAttribute('aria-label', 'Promote to');
       box.append(el('p', undefined, 'Promote to:'));
       // The moving side's pieces: a move chosen for the opponent promotes the opponent's pawn.
       const mover = (this.view && decisionOf(this.view)?.mover?.(this.view)) ?? this.view?.to_act;
@@ -622,11 +631,14 @@ export class GamePage {
         box.append(b);
       }
     } else if (choice.kind === 'rebirth') {
+      box.setAttribute('role', 'group');
+      box.setAttribute('aria-label', 'Where is the captured piece reborn?');
       box.append(el('p', undefined, 'Where is the captured piece reborn? Click a highlighted square.'));
       this.markOn('rebirth-option', choice.options.map(o => o.square));
       for (const o of choice.options) {
         const b = el('button', 'rebirth', o.square);
         b.type = 'button';
+        b.setAttribute('aria-label', `Reborn on ${o.square}`);
         b.dataset.square = o.square;
         b.addEventListener('click', () => this.send(o.action.text));
         box.append(b);

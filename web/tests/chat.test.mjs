@@ -2,29 +2,13 @@
 // the lobby, a signed-in spectator, a guest spectator): the players' room and
 // the spectators' room kept apart, a line shown as text whatever it holds,
 // and a mute that hides a writer's lines and survives a reload.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, webDir } from './harness-page.mjs';
-import { WAIT, startRealServer } from './real-server.mjs';
+import { SIZES, shotsDir } from './harness-page.mjs';
+import { WAIT, realServerForFile } from './real-server.mjs';
 
-let real;
-const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
-mkdirSync(shotsDir, { recursive: true });
-
-before(async () => {
-  real = await startRealServer();
-});
-
-after(async () => {
-  await real?.close();
-});
-
-const sizes = [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-];
+const real = realServerForFile();
 
 /** Types a line into the chat and sends it with Enter; waits until it is back on the writer's page. */
 async function say(page, text) {
@@ -69,7 +53,7 @@ async function spectator(id, viewport, name) {
 }
 
 let users = 0;
-for (const [label, viewport] of sizes) {
+for (const [label, viewport] of SIZES) {
   test(`chat on the real server (${label}): the players talk in their room, a spectator in the spectators' room, neither sees the other's; a line is text, never HTML`, async () => {
     const { id, white, black } = await real.newGame('chess', { viewport });
     for (const g of [white, black]) {

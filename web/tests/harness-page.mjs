@@ -3,13 +3,16 @@
 // error, failed request and request to another host.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
 export const webDir = dirname(dirname(fileURLToPath(import.meta.url)));
+/** Where the tests save their screenshots (made when missing). */
+export const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
+mkdirSync(shotsDir, { recursive: true });
 export const fixture = name => JSON.parse(readFileSync(join(webDir, 'fixtures', `${name}.json`), 'utf8'));
 
 export const DESKTOP = { width: 1280, height: 900 };

@@ -271,7 +271,7 @@ for (const [label, viewport] of sizes) {
   test(`screen readers: the board is a named region, the controls have names, the moves a labelled list, and the last move is announced (${label})`, async () => {
     const s = await openFixture(browser, server, 'chess-start', { viewport });
     const { page } = s;
-    assert.equal(await page.getByRole('region', { name: 'Board, White at the bottom' }).count(), 1);
+    assert.equal(await page.getByRole('region', { name: 'Chess board, White at the bottom' }).count(), 1);
     for (const name of ['Flip the board', 'Mute sounds', 'Resign']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
     assert.equal(await page.getByRole('textbox', { name: 'Type a move' }).count(), 1);
     assert.equal(await page.getByRole('timer', { name: "White's clock" }).count(), 1);
@@ -286,7 +286,7 @@ for (const [label, viewport] of sizes) {
       assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
     }
     await page.getByRole('button', { name: 'Flip the board' }).click();
-    assert.equal(await page.getByRole('region', { name: 'Board, Black at the bottom' }).count(), 1);
+    assert.equal(await page.getByRole('region', { name: 'Chess board, Black at the bottom' }).count(), 1);
     await s.close();
   });
 }

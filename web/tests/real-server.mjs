@@ -7,6 +7,7 @@
 //
 // The binary: $CHESSLANTIS_BIN, else target/debug/chesslantis.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { join } from 'node:path';
 import { startServer } from './chesslantis-server.mjs';
 import { DESKTOP, launchChromium, webDir } from './harness-page.mjs';
@@ -86,6 +87,24 @@ export async function startRealServer() {
       await server?.close();
     },
   };
+}
+
+/**
+ * The real server for a test file: started before its tests and closed after
+ * them. The object returned is filled in once it is up (`real.server`,
+ * `real.guest`, `real.newGame`, ...: those of `startRealServer`).
+ */
+export function realServerForFile() {
+  const real = {};
+  let started;
+  before(async () => {
+    started = await startRealServer();
+    Object.assign(real, started);
+  });
+  after(async () => {
+    await started?.close();
+  });
+  return real;
 }
 
 export const plyOf = page => page.evaluate(() => Number(document.querySelector('.game')?.dataset.ply ?? -1));

@@ -7,26 +7,16 @@
 // paths, rulings file, perft, machine paths or tests).
 //
 // The binary: $CHESSLANTIS_BIN, else target/debug/chesslantis.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SIZES, webDir } from './harness-page.mjs';
-import { startRealServer, WAIT } from './real-server.mjs';
-
-const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
-mkdirSync(shotsDir, { recursive: true });
+import { SIZES, shotsDir } from './harness-page.mjs';
+import { realServerForFile, WAIT } from './real-server.mjs';
 
 /** Words for the developers (docs/rules), never on a player's page. */
 const FOR_DEVELOPERS = ['crates/', '.rs', 'RULINGS', 'perft', '/work/', 'tests/'];
 
-let real;
-before(async () => {
-  real = await startRealServer();
-});
-after(async () => {
-  await real?.close();
-});
+const real = realServerForFile();
 
 /** What each board of an example's diagram says in words (its position), joined. */
 const positionWords = figure => figure.locator('.board').evaluateAll(bs => bs.map(b => b.getAttribute('aria-label')).join(' | '));

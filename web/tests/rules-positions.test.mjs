@@ -52,6 +52,8 @@ for (const { name, variant, blocks } of documents) {
       const referee = await startReferee(binary, variant, e.steps[0].fen);
       try {
         assert.equal(truePosition(referee.start.views), placementAndSide(e.steps[0].fen), `"${e.title}" starts where it says`);
+        const first = e.steps[0];
+        if (first.movesOf) assert.deepEqual(first.dots.map(x => x.square).sort(), destinations(referee.start.views, first.movesOf), `"${e.title}" step 1: the dots are the moves of ${first.movesOf}`);
         for (const [i, step] of e.steps.entries()) {
           if (i === 0) continue;
           let views = null;

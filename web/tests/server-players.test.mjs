@@ -4,29 +4,13 @@
 // game, and the marks of what a piece can do now (Knights are God's knight
 // power, Bede's Jesters). (The same on the fixture harness: players.test.mjs
 // and variants.test.mjs.)
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, webDir } from './harness-page.mjs';
-import { WAIT, clickSquare, pieceOn, plyOf, settledPast, startRealServer, typeAction } from './real-server.mjs';
+import { SIZES, shotsDir } from './harness-page.mjs';
+import { WAIT, clickSquare, pieceOn, plyOf, settledPast, realServerForFile, typeAction } from './real-server.mjs';
 
-let real;
-const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
-mkdirSync(shotsDir, { recursive: true });
-
-before(async () => {
-  real = await startRealServer();
-});
-
-after(async () => {
-  await real?.close();
-});
-
-const sizes = [
-  ['desktop', DESKTOP],
-  ['phone', PHONE],
-];
+const real = realServerForFile();
 
 /** The squares whose king glows (our grid's mark and chessground's glowing square agree in number). */
 async function glowing(page) {
@@ -34,20 +18,29 @@ async function glowing(page) {
   return page.locator('.sq.in-check').evaluateAll(els => els.map(e => e.dataset.square));
 }
 
-for (const [label, viewport] of sizes) {
-  test(`check on the real server (chess, ${label}): Qh5+ makes Black's king glow on both pages, gone after the answer`, async () => {
-    const { white, black } = await real.newGame('chess', { viewport });
-    const both = [white.page, black.page];
-    await typeAction(white, 'e4', both);
-    await typeAction(black, 'f6', both);
-    for (const p of both) assert.deepEqual(await glowing(p), []);
-    await typeAction(white, 'Qh5+', both);
-    for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
-    await typeAction(black, 'g6', both);
-    for (const p of both) assert.deepEqual(await glowing(p), []);
-    await white.done();
-    await black.done();
-  });
+/**
+ * A game of `variant` to a check and out of it, on both pages: White's first
+ * move and Black's reply (no glow), White's check (the king on `king` glows),
+ * Black's answer (no glow again). `setup` runs first (Beirut's carriers).
+ */
+async function checkAndAnswer(variant, [first, reply, check, answer], king, { viewport, setup } = {}) {
+  const { white, black } = await real.newGame(variant, { viewport });
+  const both = [white.page, black.page];
+  if (setup) await setup(white, black);
+  await typeAction(white, first, both);
+  await typeAction(black, reply, both);
+  for (const p of both) assert.deepEqual(await glowing(p), []);
+  await typeAction(white, check, both);
+  for (const p of both) assert.deepEqual(await glowing(p), [king]);
+  await typeAction(black, answer, both);
+  for (const p of both) assert.deepEqual(await glowing(p), []);
+  await white.done();
+  await black.done();
+}
+
+for (const [label, viewport] of SIZES) {
+  test(`check on the real server (chess, ${label}): Qh5+ makes Black's king glow on both pages, gone after the answer`, () =>
+    checkAndAnswer('chess', ['e4', 'f6', 'Qh5+', 'g6'], 'e8', { viewport }));
 }
 
 // The same check in other variants with check (each with its own move rules
@@ -59,19 +52,17 @@ const checkGames = [
   ['portal', ['e4', 'f6', 'Qh5+', 'g6']],
   ['knights-are-god', ['e2e4', 'f7f6', 'Qh5+', 'g7g6']],
 ];
-for (const [variant, [first, reply, check, block]] of checkGames) {
-  test(`check on the real server (${variant}): Qh5+ makes Black's king glow`, async () => {
-    const { white, black } = await real.newGame(variant);
-    const both = [white.page, black.page];
-    await typeAction(white, first, both);
-    await typeAction(black, reply, both);
-    await typeAction(white, check, both);
-    for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
-    await typeAction(black, block, both);
-    for (const p of both) assert.deepEqual(await glowing(p), []);
-    await white.done();
-    await black.done();
-  });
+for (const [variant, moves] of checkGames) {
+  test(`check on the real server (${variant}): Qh5+ makes Black's king glow`, () => checkAndAnswer(variant, moves, 'e8'));
+}
+
+// Bede (9x11): the chancellor takes White's own pawn on d3 (friendly capture
+// is Bede's rule), Black's a-pawn takes its neighbour on b9, and the
+// chancellor slides up the d-file to take d9, a knight's leap from the king
+// on e11; the squire on e10 takes it back.
+for (const [label, viewport] of SIZES) {
+  test(`check on the real server (bede, ${label}): Cxd9+ makes Black's king on e11 glow on both pages, gone after Sexd9`, () =>
+    checkAndAnswer('bede', ['c1d3', 'a9b9', 'd3d9', 'e10d9'], 'e11', { viewport }));
 }
 
 /** Beirut's setup: White arms the knight on g1, then Black the knight on b8, each by a click and its button. */
@@ -85,23 +76,12 @@ async function armKnights(white, black) {
   }
 }
 
-test('check on the real server (beirut): once both carriers are armed, Qh5+ makes Black\'s king glow', async () => {
-  const { white, black } = await real.newGame('beirut');
-  const both = [white.page, black.page];
-  await armKnights(white, black);
-  await typeAction(white, 'e4', both);
-  await typeAction(black, 'f6', both);
-  await typeAction(white, 'Qh5+', both);
-  for (const p of both) assert.deepEqual(await glowing(p), ['e8']);
-  await typeAction(black, 'g6', both);
-  for (const p of both) assert.deepEqual(await glowing(p), []);
-  await white.done();
-  await black.done();
-});
+test("check on the real server (beirut): once both carriers are armed, Qh5+ makes Black's king glow", () =>
+  checkAndAnswer('beirut', ['e4', 'f6', 'Qh5+', 'g6'], 'e8', { setup: armKnights }));
 
 const premoveMarks = page => page.locator('.ground cg-board square.current-premove').count();
 
-for (const [label, viewport] of sizes) {
+for (const [label, viewport] of SIZES) {
   test(`premove on the real server (chess, ${label}): d4 made ahead is played at once after Black's e5; dxe5 made ahead is dropped after exd4`, async () => {
     const { white, black } = await real.newGame('chess', { viewport });
     const both = [white.page, black.page];
@@ -151,7 +131,7 @@ async function showing(page, count) {
   else await page.waitForFunction(n => document.querySelector('.moves .move.current')?.dataset.count === String(n) && !document.querySelector('.history-note').hidden, count, WAIT);
 }
 
-for (const [label, viewport] of sizes) {
+for (const [label, viewport] of SIZES) {
   test(`move list on the real server (chess, ${label}): a click and the arrow keys step through the game by the replay API, End returns to the live game; no move is offered meanwhile`, async () => {
     const { white, black } = await real.newGame('chess', { viewport });
     const both = [white.page, black.page];
@@ -222,7 +202,7 @@ async function row(page, colour) {
 }
 
 let userCount = 0;
-for (const [label, viewport] of sizes) {
+for (const [label, viewport] of SIZES) {
   test(`players on the real server (${label}): each side's name and rating beside its clock, the opponent over the board and the player under it`, async () => {
     userCount++;
     const users = { white: `Ann_${userCount}${label[0]}`, black: `Bob_${userCount}${label[0]}` };
@@ -291,7 +271,7 @@ const STUB_PLAY = () => {
 };
 const played = page => page.evaluate(() => window.__played);
 
-for (const [label, viewport] of sizes) {
+for (const [label, viewport] of SIZES) {
   test(`sounds on the real server (chess, ${label}): start, move, check, capture and the end, each on both pages; muted, none`, async () => {
     const { white, black } = await real.newGame('chess', { viewport, init: STUB_PLAY });
     const both = [white.page, black.page];
@@ -317,7 +297,7 @@ for (const [label, viewport] of sizes) {
 
 const marked = (page, kind) => page.locator(`.sq.${kind}`).evaluateAll(els => els.map(e => e.dataset.square).sort());
 
-for (const [label, viewport] of sizes) {
+for (const [label, viewport] of SIZES) {
   test(`power marks on the real server (${label}): the knight's power follows the knights in Knights are God; each Jester shows what it copies in Bede`, async () => {
     const kag = await real.newGame('knights-are-god', { viewport });
     let both = [kag.white.page, kag.black.page];

@@ -3,28 +3,17 @@
 // accepts, both pages say so and the move is gone from the board and the
 // list; after a rated game each player's row shows what it did to the
 // rating ("1500 +162"), and the lobby's header shows the player's own.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, webDir } from './harness-page.mjs';
-import { WAIT, pieceOn, plyOf, settledPast, startRealServer, typeAction } from './real-server.mjs';
+import { SIZES, shotsDir } from './harness-page.mjs';
+import { WAIT, pieceOn, plyOf, settledPast, realServerForFile, typeAction } from './real-server.mjs';
 
-let real;
-const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
-mkdirSync(shotsDir, { recursive: true });
-
-before(async () => {
-  real = await startRealServer();
-});
-
-after(async () => {
-  await real?.close();
-});
+const real = realServerForFile();
 
 const movesListed = page => page.locator('ol.moves button.move').allInnerTexts();
 
-for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+for (const [label, viewport] of SIZES) {
   test(`a takeback proposed and accepted (chess, ${label}): 1...e5 is gone from both pages, which say so`, async () => {
     const { white, black } = await real.newGame('chess', { viewport });
     const both = [white.page, black.page];

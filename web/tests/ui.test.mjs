@@ -167,6 +167,7 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     const s = await open('beirut-choose-carrier', viewport);
     assert.equal(await s.page.locator('.sq.carrier-option').count(), 15, 'every piece but the king');
     assert.match(await s.page.locator('.carrier-prompt').textContent(), /will not know/);
+    assert.equal(await s.page.locator('.carrier-list option').count(), 15, 'the same choice in a list, for the keyboard');
     // A drag is no choice: the knight dragged to f3 arms nothing.
     const [g1, f3] = [await centre(s.page, 'g1'), await centre(s.page, 'f3')];
     await s.page.mouse.move(g1.x, g1.y);
@@ -176,6 +177,7 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     await click(s.page, 'g1');
     assert.deepEqual(await s.page.locator('.sq.carrier-pick').evaluateAll(els => els.map(e => e.dataset.square)), ['g1']);
     assert.equal(await s.page.locator('.carrier-prompt').textContent(), 'The knight on g1 will carry your bomb once you arm it; click another of your pieces to pick it instead.');
+    assert.equal(await s.page.locator('.carrier-list').count(), 0, 'the clicked piece has its own button: no list beside it');
     await click(s.page, 'b1');
     assert.deepEqual(await s.page.locator('.sq.carrier-pick').evaluateAll(els => els.map(e => e.dataset.square)), ['b1']);
     await click(s.page, 'e1');

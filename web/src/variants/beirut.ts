@@ -19,13 +19,40 @@ function pieceWords(view: View, square: string): string {
   return piece ? `${piece.role} on ${square}` : square;
 }
 
-/** A click picks a carrier (another click picks another), the button arms it. */
+/**
+ * The same choice for the keyboard (a board's pieces are not reached by
+ * Tab): the pieces that may carry the bomb in a list, and a button that arms
+ * the one chosen. Gone once a piece is clicked: its own button arms it.
+ */
+function carrierList(page: DecisionPage): HTMLElement {
+  const form = el('form', 'carrier-list');
+  const select = el('select');
+  select.name = 'carrier';
+  for (const a of carrierActions(page.view)) {
+    const option = el('option', undefined, pieceWords(page.view, squareIn(a.text) ?? ''));
+    option.value = a.text;
+    select.append(option);
+  }
+  const label = el('label', undefined, 'Or choose it from the list: ');
+  label.append(select);
+  const arm = el('button', 'arm-listed', 'Arm the piece chosen in the list');
+  arm.type = 'submit';
+  form.append(label, arm);
+  form.addEventListener('submit', e => {
+    e.preventDefault();
+    arm.disabled = true; // armed once: the next view says so
+    page.send(select.value);
+  });
+  return form;
+}
+
+/** A click picks a carrier (another click picks another), the button arms it; before a click, the list too. */
 function carrierPicker(page: DecisionPage): HTMLElement {
   const { view, picked } = page;
   const box = el('div', 'carrier-picker');
   const action = picked ? carrierActions(view).find(a => squareIn(a.text) === picked) : undefined;
   if (!picked || !action) {
-    box.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces, then arm it. Your opponent will not know which.'));
+    box.append(el('p', 'carrier-prompt', 'Choose your bomb carrier: click one of your pieces, then arm it. Your opponent will not know which.'), carrierList(page));
     return box;
   }
   const piece = pieceWords(view, picked);
