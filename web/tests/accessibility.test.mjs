@@ -195,6 +195,22 @@ for (const [size, viewport] of SIZES) {
     await white.page.waitForSelector('tr.archived-game', WAIT);
     await audit(white.page, "another's profile", findings);
 
+    // The club events: the list with its form, an event with the organiser's controls and a round paired, its projector view.
+    const base = real.server.url;
+    const post = (path, data) => white.context.request.post(`${base}${path}`, { data, headers: { origin: base } });
+    const made = await (await post('/api/tournaments', { name: `Audit ${size}`, starts_ms: Date.now() + 86_400_000 })).json();
+    for (const name of ['Ann Lee', 'Bob Ray', 'Cy Dunn']) await post(`/api/tournaments/${made.id}/players`, { name, grade: 120 });
+    await post(`/api/tournaments/${made.id}/rounds`, { round: 1 });
+    await white.page.goto(`${base}/tournaments`);
+    await white.page.waitForSelector('form.new-event-form', WAIT);
+    await audit(white.page, 'club events', findings);
+    await white.page.goto(`${base}/tournament/${made.id}`);
+    await white.page.waitForSelector('section.round .boards select', WAIT);
+    await audit(white.page, 'club event (organiser)', findings);
+    await white.page.goto(`${base}/tournament/${made.id}?view=projector`);
+    await white.page.waitForSelector('.projector .boards', WAIT);
+    await audit(white.page, 'club event (projector)', findings);
+
     // The rules: the index and each variant's page with its diagrams and examples.
     await visitor.page.goto(`${real.server.url}/rules/index`);
     await audit(visitor.page, 'rules index', findings);

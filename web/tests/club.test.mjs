@@ -4,24 +4,13 @@
 // results; the player's page says where they play and with what clock; the
 // standings and the crosstable follow; the projector view shows the round
 // in large text; no page scrolls sideways on a phone.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DESKTOP, PHONE, webDir } from './harness-page.mjs';
-import { WAIT, startRealServer } from './real-server.mjs';
+import { SIZES, shotsDir } from './harness-page.mjs';
+import { WAIT, realServerForFile } from './real-server.mjs';
 
-let real;
-const shotsDir = join(webDir, '..', 'target', 'web-screenshots');
-mkdirSync(shotsDir, { recursive: true });
-
-before(async () => {
-  real = await startRealServer();
-});
-
-after(async () => {
-  await real?.close();
-});
+const real = realServerForFile();
 
 let users = 0;
 /** A new guest signed up as a user (and given `grade`); its name. */
@@ -40,7 +29,7 @@ async function user(viewport, grade) {
 
 const fitsSideways = page => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+for (const [label, viewport] of SIZES) {
   test(`a club evening from the pages (${label}): made, entered, joined, paired, results in, standings and projector`, async () => {
     const url = real.server.url;
     const organiser = await user(viewport);
