@@ -455,11 +455,11 @@ async fn one_user_holds_only_a_few_event_streams_each_kept_alive() {
     }
 }
 
-/// A Beirut game between two new users, the first White; its id and both players.
-async fn beirut_game(addr: SocketAddr) -> (String, Player, Player) {
-    let white = Player::new(addr, "bw", &["board:play"], false).await;
-    let black = Player::new(addr, "bk", &["board:play"], false).await;
-    let id = challenge(addr, &white, &black, json!({"clock.limit": 600, "clock.increment": 0, "color": "white", "variant": "beirut"})).await;
+/// A game of `variant` between two new users, the first White; its id and both players.
+async fn game_of(addr: SocketAddr, variant: &str) -> (String, Player, Player) {
+    let white = Player::new(addr, "sw", &["board:play"], false).await;
+    let black = Player::new(addr, "sk", &["board:play"], false).await;
+    let id = challenge(addr, &white, &black, json!({"clock.limit": 600, "clock.increment": 0, "color": "white", "variant": variant})).await;
     assert_eq!(black.post(addr, &format!("/api/challenge/{id}/accept"), None).await.0, 200);
     (id, white, black)
 }
@@ -470,30 +470,33 @@ async fn a_seat_streams_its_own_view_only_so_the_other_sides_secret_changes_noth
     for db in databases(&dir) {
         let server = TestServer::start(&db);
         let addr = server.addr;
-        let mut seen_by_black = Vec::new();
-        let mut seen_by_white = Vec::new();
-        // The same game twice; only White's secret, its bomb's carrier, differs.
-        for carrier in ["carrier b1", "carrier g1"] {
-            let (id, white, black) = beirut_game(addr).await;
-            let mut black_stream = Ndjson::open(addr, &format!("/api/board/game/stream/{id}"), &black.token).await.unwrap();
-            let mut white_stream = Ndjson::open(addr, &format!("/api/board/game/stream/{id}"), &white.token).await.unwrap();
-            black_stream.next().await;
-            white_stream.next().await;
-            let path = format!("/api/board/game/{id}/move/{}", carrier.replace(' ', "%20"));
-            assert_eq!(white.post(addr, &path, None).await, (200, json!({"ok": true})));
-            let (status, e) = white.post(addr, &format!("/api/board/game/{id}/move/carrier%20c1"), None).await;
-            assert_eq!(status, 400, "a carrier once, and now it is Black's turn: {e}");
-            black_stream.state_at(1).await;
-            white_stream.state_at(1).await;
-            seen_by_black.push(black_stream.lines.last().unwrap().clone());
-            seen_by_white.push(white_stream.lines.last().unwrap().clone());
-            let state: Value = serde_json::from_str(seen_by_black.last().unwrap()).unwrap();
-            assert_eq!(state["actions"], json!([{"seat": "white", "text": null}]), "Black knows an action was made, not which");
-            assert_eq!(state["moves"], "", "a carrier is not a move");
+        // White's first action is its secret: Beirut's bomb carrier, the Looking-Glass army's start.
+        for (variant, secrets) in [("beirut", ["carrier b1", "carrier g1"]), ("looking-glass", ["start RNBQKBNR", "start NRKBBQRN"])] {
+            let mut seen_by_black = Vec::new();
+            let mut seen_by_white = Vec::new();
+            // The same game twice; only White's secret differs.
+            for secret in secrets {
+                let (id, white, black) = game_of(addr, variant).await;
+                let mut black_stream = Ndjson::open(addr, &format!("/api/board/game/stream/{id}"), &black.token).await.unwrap();
+                let mut white_stream = Ndjson::open(addr, &format!("/api/board/game/stream/{id}"), &white.token).await.unwrap();
+                black_stream.next().await;
+                white_stream.next().await;
+                let path = format!("/api/board/game/{id}/move/{}", secret.replace(' ', "%20"));
+                assert_eq!(white.post(addr, &path, None).await, (200, json!({"ok": true})), "{variant}");
+                let (status, e) = white.post(addr, &path, None).await;
+                assert_eq!(status, 400, "{variant}: once, and now it is Black's turn: {e}");
+                black_stream.state_at(1).await;
+                white_stream.state_at(1).await;
+                seen_by_black.push(black_stream.lines.last().unwrap().clone());
+                seen_by_white.push(white_stream.lines.last().unwrap().clone());
+                let state: Value = serde_json::from_str(seen_by_black.last().unwrap()).unwrap();
+                assert_eq!(state["actions"], json!([{"seat": "white", "text": null}]), "{variant}: Black knows an action was made, not which");
+                assert_eq!(state["moves"], "", "{variant}: a setup is not a move");
+            }
+            assert_eq!(seen_by_black[0], seen_by_black[1], "{variant}: Black's stream is byte-identical whichever secret White chose");
+            assert_ne!(seen_by_white[0], seen_by_white[1], "{variant}: White sees its own choice (so the comparison above could fail)");
+            assert!(seen_by_white[0].contains(secrets[0]), "{}", seen_by_white[0]);
         }
-        assert_eq!(seen_by_black[0], seen_by_black[1], "Black's stream is byte-identical whichever carrier White chose");
-        assert_ne!(seen_by_white[0], seen_by_white[1], "White sees its own choice (so the comparison above could fail)");
-        assert!(seen_by_white[0].contains("carrier b1"), "{}", seen_by_white[0]);
     }
 }
 

@@ -150,10 +150,7 @@ pub async fn accept(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<OkReply>, LichessError> {
-    let by = token_player(&hub, &headers).await?;
-    let c = hub.accept_challenge(&id, &by).await?;
-    streams.touch(&[&c.challenger, &c.dest]);
-    Ok(Json(OkReply::yes()))
+    answer(&hub, &streams, &headers, &id, Answer::Accept).await
 }
 
 #[utoipa::path(post, path = "/api/challenge/{id}/decline", tag = "lichess",
@@ -170,11 +167,8 @@ pub async fn decline(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<OkReply>, LichessError> {
-    let by = token_player(&hub, &headers).await?;
     let fields = fields(&headers, &body)?;
-    let c = hub.decline_challenge(&id, &by, fields.get("reason").map(String::as_str)).await?;
-    streams.touch(&[&c.challenger, &c.dest]);
-    Ok(Json(OkReply::yes()))
+    answer(&hub, &streams, &headers, &id, Answer::Decline(fields.get("reason").map(String::as_str))).await
 }
 
 #[utoipa::path(post, path = "/api/challenge/{id}/cancel", tag = "lichess",
@@ -189,8 +183,25 @@ pub async fn cancel(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<OkReply>, LichessError> {
-    let by = token_player(&hub, &headers).await?;
-    let c = hub.cancel_challenge(&id, &by).await?;
+    answer(&hub, &streams, &headers, &id, Answer::Cancel).await
+}
+
+/// An answer to a challenge.
+enum Answer<'a> {
+    Accept,
+    /// With lichess's reason key, if any.
+    Decline(Option<&'a str>),
+    Cancel,
+}
+
+/// The token's user answers challenge `id`; both users' event streams look again.
+async fn answer(hub: &Hub, streams: &BotStreams, headers: &HeaderMap, id: &str, answer: Answer<'_>) -> Result<Json<OkReply>, LichessError> {
+    let by = token_player(hub, headers).await?;
+    let c = match answer {
+        Answer::Accept => hub.accept_challenge(id, &by).await?,
+        Answer::Decline(reason) => hub.decline_challenge(id, &by, reason).await?,
+        Answer::Cancel => hub.cancel_challenge(id, &by).await?,
+    };
     streams.touch(&[&c.challenger, &c.dest]);
     Ok(Json(OkReply::yes()))
 }

@@ -183,6 +183,11 @@ pub async fn stream_event(State(hub): State<Arc<Hub>>, Extension(streams): Exten
     }))
 }
 
+/// `read`'s value; a failure logged (the next look tries again).
+fn logged<T>(read: Result<T, challenges::ChallengeError>, what: &str) -> Option<T> {
+    read.map_err(|e| eprintln!("event stream: {what} could not be read: {e}")).ok()
+}
+
 /// One event stream's task: what it has told its client.
 struct EventStream {
     hub: Arc<Hub>,
@@ -230,13 +235,7 @@ impl EventStream {
     /// failure is logged and left for the next look.
     async fn look_again(&mut self, ended: &mpsc::Sender<()>) -> Result<(), ()> {
         let store = self.hub.store().clone();
-        let playing = match challenges::playing_games_of(&store, &self.user).await {
-            Ok(ids) => ids,
-            Err(e) => {
-                eprintln!("event stream: the games of a user could not be read: {e}");
-                return Ok(());
-            }
-        };
+        let Some(playing) = logged(challenges::playing_games_of(&store, &self.user).await, "the games of a user") else { return Ok(()) };
         for id in &playing {
             if !self.games.contains(id) && self.tell_game(id, "gameStart").await? {
                 self.games.insert(id.clone());
@@ -248,13 +247,7 @@ impl EventStream {
             self.tell_game(&id, "gameFinish").await?;
             self.games.remove(&id);
         }
-        let open = match challenges::open_challenges_of(&store, &self.user).await {
-            Ok(open) => open,
-            Err(e) => {
-                eprintln!("event stream: the challenges of a user could not be read: {e}");
-                return Ok(());
-            }
-        };
+        let Some(open) = logged(challenges::open_challenges_of(&store, &self.user).await, "the challenges of a user") else { return Ok(()) };
         for c in &open {
             if !self.challenges.contains_key(&c.id) {
                 self.tell_challenge("challenge", c).await?;
