@@ -413,24 +413,38 @@ impl Hub {
             return Err(not_open(&challenge(store, id).await?.unwrap_or(c)));
         }
         c.status = ChallengeStatus::Accepted;
-        let options = GameOptions::parse(&c.variant, &serde_json::Map::new()).map_err(|e| ChallengeError::Lobby(e.into()))?;
+        if let Err(e) = self.start_game_of(&c).await {
+            // No game came of it: the challenge is withdrawn rather than left accepted without one.
+            let withdrawn = sqlx::query("UPDATE challenges SET status = 'canceled' WHERE id = $1").bind(id).execute(store.pool()).await;
+            if let Err(w) = withdrawn {
+                eprintln!("challenge {id}: its game could not be made ({e}) nor the challenge withdrawn: {w}");
+            }
+            return Err(e);
+        }
+        Ok(c)
+    }
+
+    /// The game of accepted challenge `c`, made as the lobby makes a game
+    /// (`Room::create`, its open seat kept for the challenged user), then
+    /// taken by that user through `Hub::accept`: it starts at once.
+    async fn start_game_of(&self, c: &Challenge) -> Result<(), ChallengeError> {
+        let lobby = |e: crate::game::error::GameError| ChallengeError::Lobby(e.into());
+        let options = GameOptions::parse(&c.variant, &serde_json::Map::new()).map_err(lobby)?;
         let spec = GameSpec {
             variant: c.variant.clone(),
-            setup: options.apply(&c.variant, c.fen.clone()).map_err(|e| ChallengeError::Lobby(e.into()))?,
+            setup: options.apply(&c.variant, c.fen.clone()).map_err(lobby)?,
             white_ms: c.limit_s * 1000,
             black_ms: c.limit_s * 1000,
             increment_ms: c.increment_s * 1000,
             listed: false,
-            reserved_for: Some(by.clone()),
+            reserved_for: Some(c.dest.clone()),
             options,
             rated: c.rated,
         };
-        let room = Room::create(store, c.id.clone(), spec, c.challenger.clone(), c.challenger_seat, now_ms(), self.timers())
-            .await
-            .map_err(|e| ChallengeError::Lobby(e.into()))?;
+        let room = Room::create(self.store(), c.id.clone(), spec, c.challenger.clone(), c.challenger_seat, now_ms(), self.timers()).await.map_err(lobby)?;
         self.insert(room);
-        self.accept(&c.id, by.clone()).await.map_err(|e| ChallengeError::Lobby(e.into()))?;
-        Ok(c)
+        self.accept(&c.id, c.dest.clone()).await.map_err(lobby)?;
+        Ok(())
     }
 
     /// `by`, the challenged user, declines challenge `id` for lichess's
