@@ -551,3 +551,45 @@ async fn berserk_challenges_plays_and_resigns() {
         );
     }
 }
+
+/// Every `$ref` under `value`.
+fn refs(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                match (k.as_str(), v) {
+                    ("$ref", Value::String(r)) => out.push(r.clone()),
+                    _ => refs(v, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lichess_routes_are_described_with_their_shapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = databases(&dir).remove(0);
+    let server = TestServer::start(&db);
+    let r = http_raw(server.addr, "GET", "/api/openapi.json", None, None).await;
+    let doc: Value = serde_json::from_str(&r.body).unwrap();
+    let paths = &doc["paths"];
+    assert_eq!(paths["/api/challenge/{id}"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/ChallengeJson");
+    assert!(paths["/api/stream/event"]["get"]["responses"]["200"]["content"]["application/x-ndjson"].is_object(), "{}", paths["/api/stream/event"]);
+    assert_eq!(
+        paths["/api/bot/game/stream/{id}"]["get"]["responses"]["200"]["content"]["application/x-ndjson"]["schema"]["$ref"],
+        "#/components/schemas/GameFullJson"
+    );
+    for path in ["/api/bot/game/{id}/move/{move}", "/api/board/game/{id}/move/{move}"] {
+        let params: Vec<&str> = paths[path]["post"]["parameters"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(params, ["id", "move"], "{path}");
+    }
+    let mut all = Vec::new();
+    refs(&doc, &mut all);
+    for r in all {
+        let name = r.trim_start_matches("#/components/schemas/");
+        assert!(doc["components"]["schemas"][name].is_object(), "{r} is referred to but not described");
+    }
+}
