@@ -2,6 +2,7 @@
 //! domain (crates/server/README.md, "Where things live"):
 //!
 //! - [`chat`]: a game's player and spectator chat rooms.
+//! - [`club`]: club events: the Swiss of a club evening and its group match.
 //! - [`game`]: rooms, clocks, dice, the engine as a player, the hub of games in memory.
 //! - [`lobby`]: seeks, challenge links and rematches: games waiting for an opponent.
 //! - [`user`]: guests, accounts, sessions, ratings.
@@ -9,6 +10,7 @@
 //! - [`db`]: the store over SQLite or PostgreSQL, group commit, several processes.
 
 pub mod chat;
+pub mod club;
 pub mod db;
 pub mod game;
 pub mod lobby;

@@ -4,6 +4,7 @@
 //!
 //! - [`http`]: the router: every API route, the UI's pages.
 //! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
+//! - [`club_routes`]: the handlers of club events.
 //! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
 //! - [`bot_challenges`] / [`bot_games`] / [`bot_streams`]: lichess's challenges, game routes, and streams (the event stream among them).
 //! - [`bot_shapes`]: lichess's JSON shapes of challenges, games and their states.
@@ -24,6 +25,7 @@ pub mod bot_shapes;
 pub mod bot_streams;
 pub mod caller;
 pub mod client_address;
+pub mod club_routes;
 pub mod connections;
 pub mod csrf;
 pub mod game_routes;
