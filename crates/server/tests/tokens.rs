@@ -11,24 +11,6 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::net::SocketAddr;
 
-/// A new token of the user whose session `cookie` is: its text and id.
-async fn make_token(addr: SocketAddr, cookie: &str, scopes: &[&str]) -> (String, String) {
-    let (status, _, made) = http(addr, "POST", "/api/tokens", Some(cookie), Some(&json!({"description": "a test bot", "scopes": scopes}))).await;
-    assert_eq!(status, 201, "{made}");
-    (made["token"].as_str().unwrap().to_string(), made["id"].as_str().unwrap().to_string())
-}
-
-/// One request with `Authorization: Bearer <token>` and nothing else of a
-/// browser's: no cookie, no Origin, no CSRF token.
-async fn bearer(addr: SocketAddr, method: &str, path: &str, token: &str, body: Option<&Value>) -> RawResponse {
-    let authorization = format!("Bearer {token}");
-    http_with_headers(addr, method, path, &[("Authorization", &authorization)], body).await
-}
-
-fn json_of(r: &RawResponse) -> Value {
-    serde_json::from_str(&r.body).unwrap_or_else(|_| panic!("not JSON: {} {}", r.status, r.body))
-}
-
 /// Every stored column of the `api_tokens` table, as text.
 async fn token_table(db: &str) -> Vec<String> {
     sqlx::any::install_default_drivers();
@@ -302,20 +284,6 @@ async fn the_account_has_lichess_shape_and_only_an_account_without_games_becomes
         assert!(chess["rating"].as_i64().unwrap() < 1500, "the loser's rating, whole: {chess}");
         assert!((100..350).contains(&chess["rd"].as_i64().unwrap()), "{chess}");
     }
-}
-
-/// `python3` with berserk (tests/oracles/requirements.txt), if there is
-/// one; scripts/test sets CHESSLANTIS_TEST_NEEDS_BERSERK, which makes its
-/// absence a failure rather than a skip.
-fn python_with_berserk() -> Option<&'static str> {
-    let found = std::process::Command::new("python3").args(["-c", "import berserk"]).output().is_ok_and(|o| o.status.success());
-    if found {
-        return Some("python3");
-    }
-    let reason = "python3 with berserk is not on PATH (pip install -r tests/oracles/requirements.txt, or run scripts/test)";
-    assert!(std::env::var_os("CHESSLANTIS_TEST_NEEDS_BERSERK").is_none(), "{reason}");
-    eprintln!("skipped: {reason}");
-    None
 }
 
 /// Lichess's own Python client drives the server as it drives lichess

@@ -92,6 +92,16 @@ impl Snapshot {
             view: self.game.view(viewer),
         }
     }
+
+    /// The game's actions as `role` may know them: each one's seat and
+    /// text, the text `None` where it was another seat's secret (core's
+    /// `entry_known_to`, which follows each viewer's observation). Lichess's
+    /// move list (net/bot_shapes.rs) is read from this, never from the game.
+    pub fn actions_known(&self, role: Role) -> Vec<(Seat, Option<String>)> {
+        let viewer = role.viewer(self.status);
+        let known = |(i, e): (usize, &Entry)| (e.seat, self.game.entry_known_to(i, viewer).then(|| e.action.clone()));
+        self.game.history().iter().enumerate().map(known).collect()
+    }
 }
 
 pub struct Room {

@@ -49,6 +49,11 @@ impl Published {
         self.states[role_index(role)].get_or_init(|| Arc::new(self.snapshot.state_for(role))).clone()
     }
 
+    /// The game's actions as `role` may know them (`Snapshot::actions_known`).
+    pub fn actions_known(&self, role: Role) -> Vec<(chesslantis_core::Seat, Option<String>)> {
+        self.snapshot.actions_known(role)
+    }
+
     /// `role`'s state message as `render` writes it (the wire's JSON text),
     /// written once per role and published state.
     pub fn message(&self, role: Role, render: impl FnOnce(&GameState) -> Utf8Bytes) -> Utf8Bytes {

@@ -78,9 +78,15 @@ pub struct OkReply {
     ok: bool,
 }
 
+impl OkReply {
+    pub fn yes() -> OkReply {
+        OkReply { ok: true }
+    }
+}
+
 /// This server's address as the client addressed it (a proxy's
 /// `X-Forwarded-Host` first); `None` without a `Host`.
-fn base_url(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn base_url(headers: &HeaderMap) -> Option<String> {
     let host = headers.get("x-forwarded-host").or_else(|| headers.get(HOST))?.to_str().ok()?;
     let host = host.split(',').next()?.trim();
     let scheme = if over_tls(headers) { "https" } else { "http" };
@@ -112,7 +118,7 @@ pub async fn account(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<
 pub async fn bot_upgrade(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
     let token = token_user(&hub, &headers).await?.ok_or_else(LichessError::missing_authorization)?;
     if bot::upgrade(hub.store(), &token.user_id).await? {
-        Ok(Json(OkReply { ok: true }))
+        Ok(Json(OkReply::yes()))
     } else {
         Err(LichessError::bad_request(bot::HAS_PLAYED))
     }

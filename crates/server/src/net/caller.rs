@@ -122,6 +122,13 @@ fn accepts(method: &Method, route: &str) -> Accepts {
         "/api/me" | "/api/signup" | "/api/login" | "/api/logout" | "/api/tokens" | "/api/tokens/{id}" => Accepts::SessionOnly,
         "/api/account" => Accepts::AnyScope,
         "/api/bot/account/upgrade" => Accepts::OneOf(&["bot:play"]),
+        // Lichess's own scopes for its challenge and game routes.
+        "/api/challenge/{id}" | "/api/challenge/{id}/accept" | "/api/challenge/{id}/decline" | "/api/challenge/{id}/cancel" => {
+            Accepts::OneOf(&["challenge:write", "bot:play", "board:play"])
+        }
+        "/api/stream/event" => Accepts::OneOf(&["challenge:read", "bot:play", "board:play"]),
+        r if r.starts_with("/api/bot/game/") => Accepts::OneOf(&["bot:play"]),
+        r if r.starts_with("/api/board/game/") => Accepts::OneOf(&["board:play"]),
         // Organising and joining club events is lichess's tournament scope.
         _ if route.starts_with("/api/tournaments") && !matches!(*method, Method::GET | Method::HEAD) => Accepts::OneOf(&["tournament:write"]),
         // A WebSocket is asked for by a GET, but moves are played on it.

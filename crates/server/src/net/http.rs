@@ -9,7 +9,8 @@ use crate::net::rate_limit::Limits;
 use crate::net::reply::ApiError;
 use crate::net::ui::UiFiles;
 use crate::net::websocket::WebSocketSettings;
-use crate::net::{account_routes, api_routes, caller, club_routes, game_routes, openapi};
+use crate::net::bot_streams::BotStreams;
+use crate::net::{account_routes, api_routes, bot_challenges, bot_games, bot_streams, caller, club_routes, game_routes, openapi};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -33,7 +34,8 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles, websocket: WebSocketSettings, limits: 
         .route("/tournament/{id}", get(club_page))
         .fallback(get(ui_file))
         .with_state(Arc::new(ui));
-    api_router(hub).layer(Extension(websocket)).layer(Extension(limits)).merge(ui)
+    let streams = Arc::new(BotStreams::default());
+    api_router(hub).layer(Extension(websocket)).layer(Extension(limits)).layer(Extension(streams)).merge(ui)
 }
 
 /// Every route is registered by `routes!` from its handler's
@@ -51,6 +53,21 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(account_routes::revoke_token))
         .routes(routes!(api_routes::account))
         .routes(routes!(api_routes::bot_upgrade))
+        .routes(routes!(bot_challenges::create))
+        .routes(routes!(bot_challenges::accept))
+        .routes(routes!(bot_challenges::decline))
+        .routes(routes!(bot_challenges::cancel))
+        .routes(routes!(bot_streams::stream_event))
+        .routes(routes!(bot_games::bot_stream))
+        .routes(routes!(bot_games::bot_move))
+        .routes(routes!(bot_games::bot_resign))
+        .routes(routes!(bot_games::bot_abort))
+        .routes(routes!(bot_games::bot_chat))
+        .routes(routes!(bot_games::board_stream))
+        .routes(routes!(bot_games::board_move))
+        .routes(routes!(bot_games::board_resign))
+        .routes(routes!(bot_games::board_abort))
+        .routes(routes!(bot_games::board_chat))
         .routes(routes!(game_routes::variants))
         .routes(routes!(game_routes::seeks))
         .routes(routes!(game_routes::create))

@@ -6,6 +6,8 @@
 //! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
 //! - [`club_routes`]: the handlers of club events.
 //! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
+//! - [`bot_challenges`] / [`bot_games`] / [`bot_streams`]: lichess's challenges, game routes, and streams (the event stream among them).
+//! - [`bot_shapes`]: lichess's JSON shapes of challenges, games and their states.
 //! - [`websocket`]: a game's WebSocket: states out, actions in, keep-alive.
 //! - [`protocol`]: the wire messages and `ErrorReply`.
 //! - [`reply`]: an error reply with its HTTP status; domain errors mapped to it.
@@ -17,6 +19,10 @@
 
 pub mod account_routes;
 pub mod api_routes;
+pub mod bot_challenges;
+pub mod bot_games;
+pub mod bot_shapes;
+pub mod bot_streams;
 pub mod caller;
 pub mod client_address;
 pub mod club_routes;

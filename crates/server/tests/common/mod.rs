@@ -434,3 +434,35 @@ pub fn short_timers() -> chesslantis_server::game::timers::Timers {
         sweep_every: Duration::from_millis(50),
     }
 }
+
+/// A new token of the user whose session `cookie` is: its text and id.
+pub async fn make_token(addr: SocketAddr, cookie: &str, scopes: &[&str]) -> (String, String) {
+    let (status, _, made) = http(addr, "POST", "/api/tokens", Some(cookie), Some(&json!({"description": "a test bot", "scopes": scopes}))).await;
+    assert_eq!(status, 201, "{made}");
+    (made["token"].as_str().unwrap().to_string(), made["id"].as_str().unwrap().to_string())
+}
+
+/// One request with `Authorization: Bearer <token>` and nothing else of a
+/// browser's: no cookie, no Origin, no CSRF token.
+pub async fn bearer(addr: SocketAddr, method: &str, path: &str, token: &str, body: Option<&Value>) -> RawResponse {
+    let authorization = format!("Bearer {token}");
+    http_with_headers(addr, method, path, &[("Authorization", &authorization)], body).await
+}
+
+pub fn json_of(r: &RawResponse) -> Value {
+    serde_json::from_str(&r.body).unwrap_or_else(|_| panic!("not JSON: {} {}", r.status, r.body))
+}
+
+/// `python3` with berserk (tests/oracles/requirements.txt), if there is
+/// one; scripts/test sets CHESSLANTIS_TEST_NEEDS_BERSERK, which makes its
+/// absence a failure rather than a skip.
+pub fn python_with_berserk() -> Option<&'static str> {
+    let found = std::process::Command::new("python3").args(["-c", "import berserk"]).output().is_ok_and(|o| o.status.success());
+    if found {
+        return Some("python3");
+    }
+    let reason = "python3 with berserk is not on PATH (pip install -r tests/oracles/requirements.txt, or run scripts/test)";
+    assert!(std::env::var_os("CHESSLANTIS_TEST_NEEDS_BERSERK").is_none(), "{reason}");
+    eprintln!("skipped: {reason}");
+    None
+}
