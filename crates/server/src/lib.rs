@@ -1,6 +1,7 @@
 //! Chesslantis server: the neutral referee for online play, split by
 //! domain (crates/server/README.md, "Where things live"):
 //!
+//! - [`analysis`]: computer analysis of finished games, queued in the database.
 //! - [`chat`]: a game's player and spectator chat rooms.
 //! - [`game`]: rooms, clocks, dice, the engine as a player, the hub of games in memory.
 //! - [`lobby`]: seeks, challenge links and rematches: games waiting for an opponent.
@@ -8,6 +9,7 @@
 //! - [`net`]: HTTP, WebSocket, their guards, the wire protocol and its errors.
 //! - [`db`]: the store over SQLite or PostgreSQL, group commit, several processes.
 
+pub mod analysis;
 pub mod chat;
 pub mod db;
 pub mod game;
@@ -36,7 +38,8 @@ pub async fn open(database: &str) -> Result<Arc<hub::Hub>, String> {
     hub::Hub::start(store).await
 }
 
-/// Serves `hub` and the UI from `ui` on `listener` until `shutdown` completes.
+/// Serves `hub` and the UI from `ui` on `listener` until `shutdown` completes,
+/// with this process's analysis workers (`settings.analysis`).
 pub async fn run(
     listener: tokio::net::TcpListener,
     hub: Arc<hub::Hub>,
@@ -49,7 +52,10 @@ pub async fn run(
         limits.lift_per_address();
     }
     net::rate_limit::forget_old_counts(Arc::downgrade(&hub));
-    let app = http::router(hub, ui, settings.websocket, limits).layer(axum::Extension(settings.client_address));
+    let analyser = analysis::Analyser::start(hub.store().clone(), settings.analysis).map_err(std::io::Error::other)?;
+    let app = http::router(hub, ui, settings.websocket, limits)
+        .layer(axum::Extension(settings.client_address))
+        .layer(axum::Extension(analyser));
     connections::serve(listener, app, settings.connections, shutdown).await
 }
 

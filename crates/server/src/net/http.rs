@@ -9,7 +9,7 @@ use crate::net::rate_limit::Limits;
 use crate::net::reply::ApiError;
 use crate::net::ui::UiFiles;
 use crate::net::websocket::WebSocketSettings;
-use crate::net::{account_routes, api_routes, caller, game_routes, openapi};
+use crate::net::{account_routes, analysis_routes, api_routes, caller, game_routes, openapi};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -61,6 +61,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(game_routes::verify_game))
         .routes(routes!(game_routes::replay))
         .routes(routes!(game_routes::chat))
+        .routes(routes!(analysis_routes::request_analysis, analysis_routes::analysis))
         .routes(routes!(crate::net::websocket::websocket))
         .routes(routes!(openapi_json))
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))

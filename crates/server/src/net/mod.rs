@@ -4,6 +4,7 @@
 //!
 //! - [`http`]: the router: every API route, the UI's pages.
 //! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
+//! - [`analysis_routes`]: a finished game's computer analysis, asked for and read.
 //! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
 //! - [`websocket`]: a game's WebSocket: states out, actions in, keep-alive.
 //! - [`protocol`]: the wire messages and `ErrorReply`.
@@ -15,6 +16,7 @@
 //! - [`ui`]: the browser UI (web/dist) embedded in the binary.
 
 pub mod account_routes;
+pub mod analysis_routes;
 pub mod api_routes;
 pub mod caller;
 pub mod client_address;
