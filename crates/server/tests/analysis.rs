@@ -49,6 +49,18 @@ async fn done(addr: SocketAddr, id: &str) -> Value {
     .await
 }
 
+/// `user`'s request for game `id`'s analysis, accepted; the analysis once done.
+async fn analysed(user: &Guest, id: &str) -> Value {
+    let (status, asked) = ask(user, id).await;
+    assert_eq!(status, 200, "{asked}");
+    done(user.addr, id).await
+}
+
+/// A server analysing at depth 5 with one worker.
+fn analysing_server(dir: &tempfile::TempDir) -> TestServer {
+    TestServer::start_as_served(&databases(dir)[0], settings(1))
+}
+
 /// Game `id`'s PGN, its lines joined.
 async fn pgn_of(addr: SocketAddr, id: &str) -> String {
     http_raw(addr, "GET", &format!("/api/games/{id}/pgn"), None, None).await.body.replace('\n', " ")
@@ -64,7 +76,7 @@ fn entry(state: &Value, ply: usize) -> &Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hung_queen_is_a_blunder_with_the_better_move() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start_as_served(&databases(&dir)[0], settings(1));
+    let server = analysing_server(&dir);
     let addr = server.addr;
     let (id, white, black) = start_game(addr, json!({"variant": "chess"})).await;
     let (user, _) = Guest::signed_up(addr, "an").await;
@@ -123,15 +135,14 @@ async fn a_hung_queen_is_a_blunder_with_the_better_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_missed_mate_in_one_is_marked_with_the_mate() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start_as_served(&databases(&dir)[0], settings(1));
+    let server = analysing_server(&dir);
     let addr = server.addr;
     // White mates with Ra8 (the bishop cannot block); the quiet h3 leaves White only the exchange up.
     let fen = "6k1/5ppp/8/8/8/8/3b1PPP/R5K1 w - - 0 1";
     let (id, white, black) = start_game(addr, json!({"variant": "chess", "fen": fen})).await;
     play(&id, &white, &black, &["h2h3", "resign"]).await;
     let (user, _) = Guest::signed_up(addr, "mt").await;
-    assert_eq!(ask(&user, &id).await.0, 200);
-    let state = done(addr, &id).await;
+    let state = analysed(&user, &id).await;
     let missed = entry(&state, 0);
     assert_eq!(missed["best"], "Ra8#", "{missed}");
     assert_eq!(missed["judgment"]["name"], "Blunder", "{missed}");
@@ -145,14 +156,13 @@ async fn a_missed_mate_in_one_is_marked_with_the_mate() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn walking_into_a_mate_shows_the_mate_for_the_other_side() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start_as_served(&databases(&dir)[0], settings(1));
+    let server = analysing_server(&dir);
     let addr = server.addr;
     let (id, white, black) = start_game(addr, json!({"variant": "chess"})).await;
     // 1. f3 e5 2. g4?? lets Black mate at once.
     play(&id, &white, &black, &["f2f3", "e7e5", "g2g4", "d8h4"]).await;
     let (user, _) = Guest::signed_up(addr, "fm").await;
-    assert_eq!(ask(&user, &id).await.0, 200);
-    let state = done(addr, &id).await;
+    let state = analysed(&user, &id).await;
     let walked = entry(&state, 2);
     assert_eq!(walked["mate"], -1, "Black mates in one: {walked}");
     assert_eq!(walked["judgment"]["comment"].as_str().map(|c| c.starts_with("Checkmate is now unavoidable.")), Some(true), "{walked}");
@@ -166,7 +176,7 @@ async fn walking_into_a_mate_shows_the_mate_for_the_other_side() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn beirut_is_refused_before_its_end_and_analysed_after_from_the_whole_position() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start_as_served(&databases(&dir)[0], settings(1));
+    let server = analysing_server(&dir);
     let addr = server.addr;
     let (id, white, black) = start_game(addr, json!({"variant": "beirut"})).await;
     let (user, _) = Guest::signed_up(addr, "bt").await;
@@ -176,8 +186,7 @@ async fn beirut_is_refused_before_its_end_and_analysed_after_from_the_whole_posi
         assert_eq!((status, refused["code"].as_str()), (409, Some("not_over")), "{refused}");
     }
     play(&id, &white, &black, &["g1f3", "resign"]).await;
-    assert_eq!(ask(&user, &id).await.0, 200);
-    let state = done(addr, &id).await;
+    let state = analysed(&user, &id).await;
     // The carriers are decisions, not moves: said, not invented.
     for ply in [0, 1] {
         let choice = entry(&state, ply);
@@ -200,7 +209,7 @@ async fn beirut_is_refused_before_its_end_and_analysed_after_from_the_whole_posi
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bermuda_angle_rolls_appear_as_they_happened() {
     let dir = tempfile::tempdir().unwrap();
-    let server = TestServer::start_as_served(&databases(&dir)[0], settings(1));
+    let server = analysing_server(&dir);
     let addr = server.addr;
     let (id, white, black) = start_game(addr, json!({"variant": "bermuda-angle"})).await;
     // The knight enters the Angle at c3: the dice roll.
@@ -209,8 +218,7 @@ async fn bermuda_angle_rolls_appear_as_they_happened() {
     let reply = playing_actions(&state).into_iter().next().expect("Black has a move");
     play(&id, &white, &black, &[&reply, "resign"]).await;
     let (user, _) = Guest::signed_up(addr, "bm").await;
-    assert_eq!(ask(&user, &id).await.0, 200);
-    let state = done(addr, &id).await;
+    let state = analysed(&user, &id).await;
     let (_, export) = user.get(&format!("/api/games/{id}/export")).await;
     let rolls = |actions: &Value, seat: &str, text: &str| -> Vec<String> {
         actions.as_array().unwrap().iter().filter(|a| a["seat"] == seat).map(|a| a[text].as_str().unwrap().to_string()).collect()

@@ -208,6 +208,17 @@ mod tests {
     }
 
     #[test]
+    fn a_move_the_engine_cannot_value_says_so_and_counts_for_nobody() {
+        let step = |action: &str, found| Step { seat: Seat::White, action: action.into(), san: None, ends: false, found };
+        let why = "the Looking-Glass engine values moves only from a player's view".to_string();
+        let built = build(&[step("e2e4", Some(Err(why.clone())))]);
+        let entry = &built.analysis[0];
+        assert_eq!(entry.note.as_deref(), Some(format!("no evaluation: {why}").as_str()));
+        assert_eq!((entry.eval, entry.mate, &entry.best, &entry.judgment), (None, None, &None, &None));
+        assert_eq!(built.players.white, PlayerAnalysis::default(), "no accuracy made up");
+    }
+
+    #[test]
     fn pgn_evals_are_pawns_or_mates() {
         let mut e = build(&[Step { seat: Seat::White, action: "e2e4".into(), san: Some("e4".into()), ends: false, found: None }]).analysis.remove(0);
         assert_eq!(pgn_eval(&e), None);

@@ -114,7 +114,10 @@ async fn analyse_job(a: &Analyser, game_id: &str) -> Result<(), String> {
     let Some((row, actions)) = stored else {
         return finish(a, game_id, Err(format!("there is no game '{game_id}'"))).await;
     };
-    let record = Room::restore(&a.store, row, &actions, Instant::now())?.export();
+    let record = match Room::restore(&a.store, row, &actions, Instant::now()) {
+        Ok(room) => room.export(),
+        Err(e) => return finish(a, game_id, Err(e)).await,
+    };
     if !record.status.is_over() {
         return finish(a, game_id, Err("the game is not over".into())).await;
     }
@@ -130,6 +133,9 @@ async fn analyse_job(a: &Analyser, game_id: &str) -> Result<(), String> {
     let limits = a.settings.limits();
     let lease = a.settings.lease.as_millis() as i64;
     let mut done = 0;
+    if !queue::progress(&a.store, game_id, &a.owner, done, total, now_ms() + lease).await.map_err(|e| e.to_string())? {
+        return Ok(());
+    }
     for ply in 0..walk.steps.len() {
         let Some(before) = walk.before[ply].take() else { continue };
         let (played, limits) = (walk.steps[ply].action.clone(), limits.clone());
