@@ -350,3 +350,46 @@ async fn a_bearer_token_asks_for_an_analysis() {
     let r = http_with_headers(addr, "POST", &format!("/api/games/{id}/analysis"), &[("Cookie", &user.cookie)], None).await;
     assert_eq!(r.status, 403, "{}", r.body);
 }
+
+/// The default limits on a 40-move game (80 positions): run by hand,
+/// `cargo test -p chesslantis-server --test analysis -- --ignored --nocapture`,
+/// as docs/server.md's figure says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement of a minute or two, not a check"]
+async fn a_forty_move_game_at_the_default_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let defaults = Settings { lift_per_address_limits: true, ..Settings::default() };
+    let server = TestServer::start_as_served(&databases(&dir)[0], defaults);
+    let addr = server.addr;
+    let (id, white, black) = start_game(addr, json!({"variant": "chess"})).await;
+    // The engine plays both sides at depth 3, seeded: the same 80 plies each run.
+    let mut game = chesslantis_core::DynGame::new("chess", None).unwrap();
+    let mut engine = chesslantis_engine::new_session("chess", 8).unwrap();
+    engine.set_seed(7);
+    engine.set_level(chesslantis_engine::Level::from_skill(10).unwrap());
+    let mut moves = Vec::new();
+    while moves.len() < 80 && game.outcome().is_none() {
+        let action = engine.choose_action(&game, &chesslantis_engine::Limits::depth(3)).unwrap();
+        game.apply(game.to_act().unwrap(), &action).unwrap();
+        moves.push(action);
+    }
+    let mut texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+    if game.outcome().is_none() {
+        texts.push("resign");
+    }
+    play(&id, &white, &black, &texts).await;
+    let (user, _) = Guest::signed_up(addr, "ms").await;
+    let started = std::time::Instant::now();
+    let (status, _) = ask(&user, &id).await;
+    assert_eq!(status, 200);
+    let path = format!("/api/games/{id}/analysis");
+    let state = loop {
+        let (_, state) = user.get(&path).await;
+        if state["status"] == "done" || state["status"] == "failed" {
+            break state;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(state["status"], "done", "{state}");
+    println!("{} plies analysed in {:.1} s at the default limits", moves.len(), started.elapsed().as_secs_f64());
+}
