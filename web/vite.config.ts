@@ -1,6 +1,7 @@
 // The UI is built into web/dist (committed, embedded by the server):
 // index.html the lobby (served at /), game.html the game page (/game/{id}),
-// profile.html a user's profile (/@/{name}),
+// profile.html a user's profile (/@/{name}), tournaments.html the club
+// events (/tournaments and /tournament/{id}),
 // rules/<variant>.html made from rules/*.md, the players' rules, in the
 // shell rules.html (/rules/<variant>; build/rules-pages.mjs), and
 // harness.html, the fixture harness the browser tests load. Asset paths are
@@ -26,6 +27,7 @@ export default defineConfig({
         index: resolve(import.meta.dirname, 'index.html'),
         game: resolve(import.meta.dirname, 'game.html'),
         profile: resolve(import.meta.dirname, 'profile.html'),
+        tournaments: resolve(import.meta.dirname, 'tournaments.html'),
         harness: resolve(import.meta.dirname, 'harness.html'),
         rules: resolve(import.meta.dirname, 'rules.html'),
       },

@@ -424,10 +424,7 @@ impl DynGame {
         self.history.push(Entry { seat, action: text.clone() });
         let told = Viewer::ALL.map(|viewer| match &own {
             Some(event) => OnceLock::from((vec![event.clone()], true)),
-            None if viewer == Viewer::Spectator => {
-                let seen = self.game.observe(viewer);
-                OnceLock::from((seen.last_events, seen.last_action_known))
-            }
+            None if viewer == Viewer::Spectator => OnceLock::from(self.game.last_told(viewer)),
             None => OnceLock::new(),
         });
         // A move that stood is told as it was played (a legal list may
@@ -450,10 +447,7 @@ impl DynGame {
     fn told(&self, last: &Last, viewer: Viewer, seen: Option<&Observation>) -> Told {
         let told = last.told[viewer_index(viewer)].get_or_init(|| match seen {
             Some(seen) => (seen.last_events.clone(), seen.last_action_known),
-            None => {
-                let seen = self.game.observe(viewer);
-                (seen.last_events, seen.last_action_known)
-            }
+            None => self.game.last_told(viewer),
         });
         told.clone()
     }
@@ -539,7 +533,7 @@ impl DynGame {
         self.game.declare(outcome)?;
         self.ended = Some(outcome);
         self.draw_offer = None;
-        let events = Viewer::ALL.map(|viewer| self.game.observe(viewer).last_events);
+        let events = Viewer::ALL.map(|viewer| self.game.last_told(viewer).0);
         if let Some(last) = &mut self.last {
             for (told, events) in Arc::make_mut(&mut last.told).iter_mut().zip(events) {
                 if let Some((told, _)) = told.get_mut() {

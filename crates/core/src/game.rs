@@ -277,6 +277,14 @@ pub trait Game: BoxClone + Send + Sync + std::any::Any {
     /// Everything `viewer` may see of the game now, as the variant decides
     /// it; see [`Observation`].
     fn observe(&self, viewer: Viewer) -> Observation;
+    /// What `viewer` was told of the last action, and whether it knows the
+    /// action itself: `observe`'s `last_events` and `last_action_known`.
+    /// Asked for every viewer after every action, so a game whose whole
+    /// observation grows with its length (a log) gives these two alone.
+    fn last_told(&self, viewer: Viewer) -> (Vec<Event>, bool) {
+        let seen = self.observe(viewer);
+        (seen.last_events, seen.last_action_known)
+    }
     /// The full truth as text (referee only).
     fn fen(&self) -> String;
     fn action_text(&self, action: Action) -> String;

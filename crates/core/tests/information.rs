@@ -2,7 +2,7 @@
 //! Beirut is the variant with secrets: the carriers.
 
 use chesslantis_core::dice::SplitMix;
-use chesslantis_core::{DynGame, Seat, Viewer};
+use chesslantis_core::{DynGame, Game, Seat, Viewer};
 
 fn beirut(actions: &[(Seat, &str)]) -> DynGame {
     let mut game = DynGame::new("beirut", None).unwrap();
@@ -102,4 +102,34 @@ fn the_information_state_followed_action_by_action_equals_a_fresh_enumeration() 
     let other = beirut(&[(Seat::White, "carrier d2")]);
     let mut state = InformationState::new(&beirut(&[(Seat::White, "carrier b1")]), Viewer::White, usize::MAX);
     assert_eq!(carriers(state.update(&other)), carriers(&other.consistent_states(Viewer::White, usize::MAX)));
+}
+
+/// `Game::last_told` (asked after every action, for every viewer) may be
+/// computed apart from the whole observation, but never differ from it.
+#[test]
+fn what_each_viewer_was_told_of_the_last_action_is_what_it_observes() {
+    for id in chesslantis_core::registry::variant_ids() {
+        for seed in 0..3 {
+            let info = chesslantis_core::registry::variant(id).expect("registered");
+            let mut game = (info.new_game)(None).expect("valid start");
+            let mut rng = SplitMix::new(seed);
+            for ply in 0..120 {
+                for viewer in Viewer::ALL {
+                    let seen = game.observe(viewer);
+                    assert_eq!(
+                        game.last_told(viewer),
+                        (seen.last_events, seen.last_action_known),
+                        "{id}, seed {seed}, ply {ply}, {viewer:?}"
+                    );
+                }
+                let mut acceptable = game.legal_actions();
+                acceptable.extend(game.chance_outcomes().into_iter().map(|(a, _)| a));
+                if game.outcome().is_some() || acceptable.is_empty() {
+                    break;
+                }
+                let action = acceptable[(rng.next_u64() % acceptable.len() as u64) as usize];
+                game.apply(action).unwrap_or_else(|e| panic!("{id}: a legal action was refused: {e}"));
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@ use chesslantis_core::event::Event;
 use chesslantis_core::variants::looking_glass::events::{Front, GlassEvent};
 use chesslantis_core::variants::looking_glass::worlds::SHAPE;
 use chesslantis_core::view::{EventView, LegalAction};
-use chesslantis_core::{Color, DynGame, Outcome, Piece, Role, Seat, Viewer, WinReason};
+use chesslantis_core::{Color, DynGame, Outcome, Piece, Role, Seat, View, Viewer, WinReason};
 use chesslantis_engine::level::Rng;
 use chesslantis_engine::looking_glass::choose::candidates;
 use chesslantis_engine::looking_glass::notes::Notes;
@@ -18,9 +18,9 @@ fn engine(seed: u64) -> Box<dyn Session> {
     session
 }
 
-/// The view of `color` as text: two games look the same to `color` when these are equal.
-fn seen_by(game: &DynGame, color: Color) -> String {
-    format!("{:?}", game.view(Viewer::player(color)))
+/// The view of `color`: two games look the same to `color` when these are equal.
+fn seen_by(game: &DynGame, color: Color) -> View {
+    game.view(Viewer::player(color))
 }
 
 /// Game B's action for the opponent that leaves the engine's view as game

@@ -3,6 +3,7 @@
 //!
 //! - [`analysis`]: computer analysis of finished games, queued in the database.
 //! - [`chat`]: a game's player and spectator chat rooms.
+//! - [`club`]: club events: the Swiss of a club evening and its group match.
 //! - [`game`]: rooms, clocks, dice, the engine as a player, the hub of games in memory.
 //! - [`lobby`]: seeks, challenge links and rematches: games waiting for an opponent.
 //! - [`user`]: guests, accounts, sessions, ratings.
@@ -11,6 +12,7 @@
 
 pub mod analysis;
 pub mod chat;
+pub mod club;
 pub mod db;
 pub mod game;
 pub mod lobby;

@@ -3,6 +3,7 @@
 //!
 //! - [`store`]: the games, users, sessions and ratings tables (migrations at start).
 //! - [`chat_lines`]: the games' chat lines.
+//! - [`club_events`]: the club events, each written over the version it was read at.
 //! - [`group_commit`]: actions arriving together written in one transaction.
 //! - [`events`]: what changed, announced to the other processes (PostgreSQL's NOTIFY).
 //! - [`cluster`]: this process's part among several: heartbeat, listener, flag sweep.
@@ -10,6 +11,7 @@
 //! - [`rate_hits`]: the rate limits' counts, shared by every process.
 
 pub mod chat_lines;
+pub mod club_events;
 pub mod cluster;
 pub mod events;
 pub mod group_commit;

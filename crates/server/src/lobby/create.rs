@@ -93,6 +93,26 @@ impl Hub {
         Ok(id)
     }
 
+    /// A game between two players who were paired for it (a club event's
+    /// round): made for White, reserved for Black and started at once.
+    pub async fn create_paired(&self, white: GuestId, black: GuestId, variant: &str, white_ms: i64, black_ms: i64) -> Result<String, LobbyError> {
+        let options = GameOptions::default();
+        let spec = GameSpec {
+            variant: variant.to_string(),
+            setup: options.apply(variant, None)?,
+            white_ms,
+            black_ms,
+            increment_ms: 0,
+            listed: false,
+            reserved_for: Some(black.clone()),
+            options,
+            rated: false,
+        };
+        let id = self.open_room(white, Seat::White, spec, None).await?;
+        self.accept(&id, black).await?;
+        Ok(id)
+    }
+
     /// A player of finished game `id` asks for a rematch: a new game for the
     /// same two players, colours swapped, each keeping their own time. If
     /// the opponent asked first, this accepts their rematch. Returns the new

@@ -123,6 +123,8 @@ fn accepts(method: &Method, route: &str) -> Accepts {
         // Asking for a finished game's analysis plays nothing.
         "/api/account" | "/api/games/{id}/analysis" => Accepts::AnyScope,
         "/api/bot/account/upgrade" => Accepts::OneOf(&["bot:play"]),
+        // Organising and joining club events is lichess's tournament scope.
+        _ if route.starts_with("/api/tournaments") && !matches!(*method, Method::GET | Method::HEAD) => Accepts::OneOf(&["tournament:write"]),
         // A WebSocket is asked for by a GET, but moves are played on it.
         "/ws/games/{id}" => Accepts::OneOf(PLAY),
         _ if matches!(*method, Method::GET | Method::HEAD) => Accepts::AnyScope,

@@ -9,7 +9,7 @@ use crate::net::rate_limit::Limits;
 use crate::net::reply::ApiError;
 use crate::net::ui::UiFiles;
 use crate::net::websocket::WebSocketSettings;
-use crate::net::{account_routes, analysis_routes, api_routes, caller, game_routes, openapi};
+use crate::net::{account_routes, analysis_routes, api_routes, caller, club_routes, game_routes, openapi};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -28,6 +28,8 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles, websocket: WebSocketSettings, limits: 
         .route("/game/{id}", get(move |ui, id| game_page(games.clone(), ui, id)))
         .route("/rules/{variant}", get(rules_page))
         .route("/@/{name}", get(crate::net::ui::profile_page))
+        .route("/tournaments", get(club_page))
+        .route("/tournament/{id}", get(club_page))
         .fallback(get(ui_file))
         .with_state(Arc::new(ui));
     api_router(hub).layer(Extension(websocket)).layer(Extension(limits)).merge(ui)
@@ -61,6 +63,18 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(game_routes::verify_game))
         .routes(routes!(game_routes::replay))
         .routes(routes!(game_routes::chat))
+        .routes(routes!(club_routes::list, club_routes::create))
+        .routes(routes!(club_routes::show))
+        .routes(routes!(club_routes::enter))
+        .routes(routes!(club_routes::join))
+        .routes(routes!(club_routes::withdraw))
+        .routes(routes!(club_routes::bye))
+        .routes(routes!(club_routes::pair))
+        .routes(routes!(club_routes::start_games))
+        .routes(routes!(club_routes::result))
+        .routes(routes!(club_routes::start_group_match))
+        .routes(routes!(club_routes::group_result))
+        .routes(routes!(club_routes::trf))
         .routes(routes!(analysis_routes::request_analysis, analysis_routes::analysis))
         .routes(routes!(crate::net::websocket::websocket))
         .routes(routes!(openapi_json))
@@ -123,6 +137,11 @@ async fn game_page(hub: Arc<Hub>, State(ui): State<Arc<UiFiles>>, Path(id): Path
         Err(GameError::NotFound(_)) => crate::net::ui::no_such_game(&id),
         _ => ui.page("game.html"),
     }
+}
+
+/// The club events' pages: the list, and one event (its id read by the page).
+async fn club_page(State(ui): State<Arc<UiFiles>>) -> Response {
+    ui.page("tournaments.html")
 }
 
 async fn rules_page(State(ui): State<Arc<UiFiles>>, Path(variant): Path<String>) -> Response {

@@ -4,6 +4,7 @@
 //!
 //! - [`http`]: the router: every API route, the UI's pages.
 //! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
+//! - [`club_routes`]: the handlers of club events.
 //! - [`analysis_routes`]: a finished game's computer analysis, asked for and read.
 //! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
 //! - [`websocket`]: a game's WebSocket: states out, actions in, keep-alive.
@@ -20,6 +21,7 @@ pub mod analysis_routes;
 pub mod api_routes;
 pub mod caller;
 pub mod client_address;
+pub mod club_routes;
 pub mod connections;
 pub mod csrf;
 pub mod game_routes;

@@ -34,6 +34,7 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
         (name = "games", description = "Seeks, games, actions, records and replays"),
         (name = "lichess", description = "Lichess's Bot and Board API for lichess's clients, authenticated by `Authorization: Bearer <token>` \
                                           (`POST /api/tokens`); refusals are lichess's `{\"error\": \"...\"}`"),
+        (name = "club", description = "Club events: the Swiss of a club evening (a variant per round, clocks by grade) and its group match"),
         (name = "api", description = "This description"),
     ),
 )]

@@ -5,6 +5,7 @@
 
 use crate::analysis::AnalysisError;
 use crate::chat::ChatError;
+use crate::club::ClubError;
 use crate::db::StoreError;
 use crate::game::GameError;
 use crate::lobby::LobbyError;
@@ -31,10 +32,10 @@ impl From<ErrorReply> for ApiError {
 /// table for the replies and the OpenAPI description.
 pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
     (StatusCode::NOT_FOUND, &["not_found"]),
-    (StatusCode::FORBIDDEN, &["not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account", "chat_not_allowed", "session_only"]),
+    (StatusCode::FORBIDDEN, &["not_organiser", "not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account", "chat_not_allowed", "session_only"]),
     (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
     (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy", "chat_too_fast", "too_many_analyses"]),
-    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting", "too_many_engine_games", "too_many_tokens"]),
+    (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting", "too_many_engine_games", "too_many_tokens", "too_many_events", "result_entered", "round_incomplete", "all_rounds_paired", "group_match"]),
     (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
 ];
 
@@ -157,6 +158,18 @@ impl From<LobbyError> for ErrorReply {
 impl From<AccountError> for ErrorReply {
     fn from(e: AccountError) -> Self {
         ErrorReply::new(e.code(), e.to_string())
+    }
+}
+
+impl From<ClubError> for ErrorReply {
+    fn from(e: ClubError) -> Self {
+        ErrorReply::new(e.code(), e.to_string())
+    }
+}
+
+impl From<ClubError> for ApiError {
+    fn from(e: ClubError) -> Self {
+        ApiError(e.into())
     }
 }
 

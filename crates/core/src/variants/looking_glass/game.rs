@@ -572,11 +572,17 @@ impl Game for LookingGlassGame {
             boards: self.visible_boards(viewer),
             knowledge: self.knowledge(viewer),
             last_events: self.last_events(viewer),
-            last_action_known: self.secret_of.is_none_or(|c| viewer.sees_secrets_of(c)),
+            last_action_known: self.last_action_known(viewer),
             pending: if whose_turn_only { None } else { self.decision() },
             whose_turn_only,
             reveal,
         }
+    }
+
+    /// `observe`'s last events and whether the action is known, without
+    /// formatting the whole log.
+    fn last_told(&self, viewer: Viewer) -> (Vec<Event>, bool) {
+        (self.last_events(viewer), self.last_action_known(viewer))
     }
 
     fn fen(&self) -> String {
@@ -670,6 +676,11 @@ impl LookingGlassGame {
             _ => Vec::new(),
         };
         Knowledge { notes: self.notes(viewer), log: log.into_iter().map(EventView::new).collect(), ..Knowledge::default() }
+    }
+
+    /// Whether `viewer` may know the last action itself.
+    fn last_action_known(&self, viewer: Viewer) -> bool {
+        self.secret_of.is_none_or(|c| viewer.sees_secrets_of(c))
     }
 
     /// What `viewer` was told of the last action.

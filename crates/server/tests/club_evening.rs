@@ -1,0 +1,363 @@
+//! Club events through the real server: a whole Newport evening over the
+//! board by result entry (24 players, a late entry, a withdrawal, a bye, a
+//! correction, the group match), whose TRF is the one `chesslantis
+//! tournament` writes for the same entries and results; who may change an
+//! event; a round paired once when asked twice at once, on one process or
+//! two; an event surviving a restart.
+
+mod common;
+
+use chesslantis_tournament::commands::{ByeKind, EventFile, GroupAction, TournamentCommand, TrfVersion};
+use chesslantis_tournament::event::{Event, MissedRounds};
+use common::*;
+use serde_json::{json, Value};
+
+const ROUNDS: usize = 5;
+
+/// The result of a board, the same in both runs: a mix of wins, losses and draws.
+fn result_for(round: usize, board: usize) -> &'static str {
+    ["1-0", "0-1", "1/2", "1-0", "0-1"][(round * 7 + board * 3) % 5]
+}
+
+fn grade_of(i: usize) -> Option<u32> {
+    (!i.is_multiple_of(7)).then_some(90 + (i * 37 % 130) as u32)
+}
+
+/// One step of the evening, done alike on the server and in the terminal.
+enum Step {
+    Enter { name: String, grade: Option<u32>, half: bool },
+    Pair(usize),
+    AllResults(usize),
+    Correct { round: usize, board: usize, result: &'static str },
+    Withdraw(usize),
+    HalfBye { number: usize, round: usize },
+    GroupMatch,
+    GroupResult { round: usize, board: usize, result: &'static str },
+}
+
+fn evening() -> Vec<Step> {
+    let mut steps: Vec<Step> = (1..=24).map(|i| Step::Enter { name: format!("Player {i:02}"), grade: grade_of(i), half: false }).collect();
+    steps.extend([Step::Pair(1), Step::AllResults(1)]);
+    steps.push(Step::Enter { name: "Late Entrant".into(), grade: Some(150), half: true });
+    steps.extend([Step::Pair(2), Step::AllResults(2), Step::Withdraw(5), Step::HalfBye { number: 3, round: 4 }]);
+    steps.extend([Step::Pair(3), Step::AllResults(3), Step::Correct { round: 2, board: 1, result: "0-1" }]);
+    steps.extend([Step::Pair(4), Step::AllResults(4), Step::Pair(5), Step::AllResults(5)]);
+    steps.extend([Step::GroupMatch, Step::GroupResult { round: 1, board: 1, result: "1-0" }, Step::GroupResult { round: 1, board: 2, result: "1/2" }]);
+    steps
+}
+
+/// The organiser of an event on `addr`: a signed-up user and the event's id.
+async fn organiser_with_event(addr: std::net::SocketAddr) -> (Guest, String) {
+    let (organiser, _) = Guest::signed_up(addr, "org").await;
+    let (status, made) = organiser.post("/api/tournaments", json!({"name": "Newport club evening", "place": "Newport", "starts_ms": 1_800_000_000_000i64})).await;
+    assert_eq!(status, 201, "{made}");
+    assert_eq!(made["stage"], "entries");
+    assert_eq!(made["variants"].as_array().unwrap().len(), ROUNDS);
+    (organiser, made["id"].as_str().unwrap().to_string())
+}
+
+async fn post_ok(guest: &Guest, path: &str, body: Value) -> Value {
+    let (status, reply) = guest.post(path, body.clone()).await;
+    assert_eq!(status, 200, "{path} {body}: {reply}");
+    reply["event"].clone()
+}
+
+/// The evening on the server; its event at the end.
+async fn on_the_server(organiser: &Guest, id: &str) -> Value {
+    let at = |rest: &str| format!("/api/tournaments/{id}{rest}");
+    let mut event = Value::Null;
+    for step in evening() {
+        event = match step {
+            Step::Enter { name, grade, half } => {
+                let missed = if half { "half" } else { "zero" };
+                post_ok(organiser, &at("/players"), json!({"name": name, "grade": grade, "missed": missed})).await
+            }
+            Step::Pair(round) => {
+                let event = post_ok(organiser, &at("/rounds"), json!({"round": round})).await;
+                assert_eq!(event["stage"], "playing", "{event}");
+                event
+            }
+            Step::AllResults(round) => {
+                let boards = event["pairings"][round - 1]["boards"].as_array().unwrap().len();
+                assert!(boards >= 11, "round {round} has {boards} boards");
+                let mut last = Value::Null;
+                for board in 1..=boards {
+                    last = post_ok(organiser, &at("/results"), json!({"round": round, "board": board, "result": result_for(round, board)})).await;
+                }
+                last
+            }
+            Step::Correct { round, board, result } => {
+                post_ok(organiser, &at("/results"), json!({"round": round, "board": board, "result": result, "correct": true})).await
+            }
+            Step::Withdraw(number) => post_ok(organiser, &at(&format!("/players/{number}/withdraw")), json!({})).await,
+            Step::HalfBye { number, round } => post_ok(organiser, &at(&format!("/players/{number}/bye")), json!({"round": round, "points": "half"})).await,
+            Step::GroupMatch => post_ok(organiser, &at("/group-match"), json!({})).await,
+            Step::GroupResult { round, board, result } => {
+                post_ok(organiser, &at("/group-match/results"), json!({"round": round, "board": board, "result": result})).await
+            }
+        };
+    }
+    event
+}
+
+/// The same evening with `chesslantis tournament`'s commands on an event file.
+fn in_the_terminal(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("evening.json");
+    let file = || EventFile::new(&path);
+    let run = |cmd| chesslantis_tournament::run(cmd).unwrap_or_else(|e| panic!("the terminal refused: {e}"));
+    run(TournamentCommand::New { file: file(), name: "Newport club evening".into(), rounds: ROUNDS, first_colour: "white".into(), bye_points: "1".into() });
+    for step in evening() {
+        match step {
+            Step::Enter { name, grade, half } => {
+                let missed = if half { MissedRounds::Half } else { MissedRounds::Zero };
+                run(TournamentCommand::AddPlayer { file: file(), name, grade, missed });
+            }
+            Step::Pair(_) => {
+                run(TournamentCommand::PairNext { file: file() });
+            }
+            Step::AllResults(round) => {
+                let boards = Event::load(&path).unwrap().boards(round).unwrap().len();
+                for board in 1..=boards {
+                    run(TournamentCommand::Result { file: file(), board, result: result_for(round, board).into(), round: Some(round), correct: false });
+                }
+            }
+            Step::Correct { round, board, result } => {
+                run(TournamentCommand::Result { file: file(), board, result: result.into(), round: Some(round), correct: true });
+            }
+            Step::Withdraw(number) => {
+                run(TournamentCommand::Withdraw { file: file(), player: number.to_string() });
+            }
+            Step::HalfBye { number, round } => {
+                run(TournamentCommand::Bye { file: file(), player: number.to_string(), round, kind: ByeKind::Half });
+            }
+            Step::GroupMatch => {
+                run(TournamentCommand::GroupMatch { file: file(), action: GroupAction::Start { a: vec![], b: vec![], force: false } });
+            }
+            Step::GroupResult { round, board, result } => {
+                run(TournamentCommand::GroupMatch { file: file(), action: GroupAction::Result { round, board, result: result.into(), correct: false } });
+            }
+        }
+    }
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_evening_over_the_board_writes_the_terminals_trf() {
+    let dir = tempfile::tempdir().unwrap();
+    let terminal = in_the_terminal(dir.path());
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (organiser, id) = organiser_with_event(server.addr).await;
+        let event = on_the_server(&organiser, &id).await;
+
+        assert_eq!(event["stage"], "finished");
+        assert_eq!(event["entrants"].as_array().unwrap().len(), 25);
+        let late = event["entrants"].as_array().unwrap().iter().find(|e| e["name"] == "Late Entrant").unwrap();
+        assert_eq!(late["clock_minutes"], 7, "a 150 grade plays with 7 minutes: {late}");
+        let round4 = &event["pairings"][3];
+        assert!(round4["byes"].as_array().unwrap().iter().any(|b| b["why"] == "half-point bye"), "{round4}");
+        assert!(round4["byes"].as_array().unwrap().iter().any(|b| b["why"] == "withdrawn"), "{round4}");
+        assert_eq!(event["pairings"][1]["boards"][0]["result"], "0-1", "the correction stands");
+        assert_eq!(event["group_match"]["score"], json!(["1.5", "0.5"]));
+        let top = &event["standings"]["rows"][0];
+        assert_eq!((top["rank"].as_u64(), top["tie_breaks"].as_array().map(Vec::len)), (Some(1), Some(5)), "{top}");
+
+        for (version, terminal_version) in [(2016, TrfVersion::Trf16), (2026, TrfVersion::Trf2026)] {
+            let r = http_raw(server.addr, "GET", &format!("/api/tournaments/{id}/trf?version={version}"), None, None).await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            let expected = chesslantis_tournament::run(TournamentCommand::ExportTrf { file: EventFile::new(&terminal), version: terminal_version, out: None }).unwrap();
+            assert_eq!(r.body, expected, "TRF-{version} as the terminal writes it");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_organiser_changes_an_event_and_every_refusal_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let guest = Guest::new(addr).await;
+        let (status, refused) = guest.post("/api/tournaments", json!({"name": "x", "starts_ms": 0})).await;
+        assert_eq!((status, refused["code"].as_str()), (401, Some("not_signed_in")), "{refused}");
+
+        let (organiser, id) = organiser_with_event(addr).await;
+        let at = |rest: &str| format!("/api/tournaments/{id}{rest}");
+        let (stranger, _) = Guest::signed_up(addr, "str").await;
+        let (status, refused) = stranger.post(&at("/players"), json!({"name": "Mallory"})).await;
+        assert_eq!((status, refused["code"].as_str()), (403, Some("not_organiser")), "{refused}");
+
+        for name in ["Ann", "Bob", "Cy"] {
+            post_ok(&organiser, &at("/players"), json!({"name": name, "grade": 120})).await;
+        }
+        let (status, refused) = organiser.post(&at("/players"), json!({"name": "ann"})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("refused")), "a name already entered: {refused}");
+        let (status, refused) = organiser.post(&at("/rounds"), json!({"round": 2})).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("stale")), "{refused}");
+        post_ok(&organiser, &at("/rounds"), json!({"round": 1})).await;
+        let (status, refused) = organiser.post(&at("/rounds"), json!({"round": 2})).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("round_incomplete")), "{refused}");
+        let (status, refused) = organiser.post(&at("/results"), json!({"round": 1, "board": 1, "result": "2-0"})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("bad_result")), "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("1-0"), "says what to type: {refused}");
+        post_ok(&organiser, &at("/results"), json!({"round": 1, "board": 1, "result": "1-0"})).await;
+        let (status, refused) = organiser.post(&at("/results"), json!({"round": 1, "board": 1, "result": "0-1"})).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("result_entered")), "{refused}");
+        let (status, refused) = organiser.post(&at("/results"), json!({"round": 1, "board": 9, "result": "0-1"})).await;
+        assert_eq!((status, refused["code"].as_str()), (404, Some("not_found")), "{refused}");
+        let (status, refused) = organiser.post(&at("/players/9/withdraw"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("unknown_player")), "{refused}");
+        let (status, refused) = organiser.post(&at("/group-match"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("group_match")), "the Swiss is not over: {refused}");
+        let (status, refused) = organiser.post(&at("/rounds"), json!({"round": "one"})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("malformed")), "{refused}");
+
+        let (status, _, missing) = http(addr, "GET", "/api/tournaments/nosuchevent", None, None).await;
+        assert_eq!((status, missing["code"].as_str()), (404, Some("not_found")), "{missing}");
+        let (status, lists) = guest.get("/api/tournaments").await;
+        assert_eq!(status, 200);
+        assert!(lists["upcoming"].as_array().unwrap().iter().any(|e| e["id"] == id.as_str() && e["players"] == 3), "{lists}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_joins_with_the_grade_of_their_account_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let (_organiser, id) = organiser_with_event(server.addr).await;
+        let (player, name) = Guest::signed_up(server.addr, "joiner").await;
+        let (status, _, _) = http(server.addr, "PUT", "/api/me", Some(&player.cookie), Some(&json!({"grade": 185}))).await;
+        assert_eq!(status, 200);
+        let event = post_ok(&player, &format!("/api/tournaments/{id}/join"), json!({})).await;
+        let entrant = &event["entrants"][0];
+        assert_eq!((entrant["name"].as_str(), entrant["grade"].as_u64(), entrant["account"].as_bool()), (Some(name.as_str()), Some(185), Some(true)));
+        assert_eq!(entrant["clock_minutes"], 5, "180 and above play with 5 minutes");
+        let (status, refused) = player.post(&format!("/api/tournaments/{id}/join"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("malformed")), "{refused}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_asked_for_twice_at_once_on_two_processes_is_paired_once_and_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let (a, b) = (TestServer::start(&db), TestServer::start(&db));
+        let (organiser, id) = organiser_with_event(a.addr).await;
+        let at = format!("/api/tournaments/{id}");
+        for i in 1..=8 {
+            post_ok(&organiser, &format!("{at}/players"), json!({"name": format!("P{i}"), "grade": 100 + i})).await;
+        }
+        let on_b = Guest { addr: b.addr, cookie: organiser.cookie.clone() };
+        let pair = json!({"round": 1});
+        let rounds = format!("{at}/rounds");
+        let (one, two) = tokio::join!(organiser.post(&rounds, pair.clone()), on_b.post(&rounds, pair.clone()));
+        let mut statuses = [one.0, two.0];
+        statuses.sort();
+        assert_eq!(statuses, [200, 409], "one pairs, the other is told: {} / {}", one.1, two.1);
+        let loser = if one.0 == 409 { &one.1 } else { &two.1 };
+        assert_eq!(loser["code"], "stale", "{loser}");
+
+        let (_, before) = organiser.get(&at).await;
+        assert_eq!((before["rounds_paired"].as_u64(), before["pairings"][0]["boards"].as_array().map(Vec::len)), (Some(1), Some(4)));
+        a.kill();
+        b.kill();
+        let again = TestServer::start(&db);
+        let (status, after) = Guest { addr: again.addr, cookie: organiser.cookie.clone() }.get(&at).await;
+        assert_eq!(status, 200);
+        assert_eq!(after, before, "the event after a restart is the event before it");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_organises_with_the_tournament_scope_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = databases(&dir).remove(0);
+    let server = TestServer::start(&db);
+    let (user, _) = Guest::signed_up(server.addr, "tok").await;
+    let mut tokens = Vec::new();
+    for scopes in [json!(["tournament:write"]), json!(["board:play"])] {
+        let (status, made) = user.post("/api/tokens", json!({"description": "club", "scopes": scopes})).await;
+        assert_eq!(status, 201, "{made}");
+        tokens.push(format!("Bearer {}", made["token"].as_str().unwrap()));
+    }
+    let new = json!({"name": "By script", "starts_ms": 0});
+    let r = http_with_headers(server.addr, "POST", "/api/tournaments", &[("authorization", &tokens[0])], Some(&new)).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = http_with_headers(server.addr, "POST", "/api/tournaments", &[("authorization", &tokens[1])], Some(&new)).await;
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(r.body.contains("Missing scope"), "{}", r.body);
+}
+
+/// A user who joins event `id` with `grade`: its guest and name.
+async fn joined(addr: std::net::SocketAddr, id: &str, grade: u32) -> (Guest, String) {
+    let (player, name) = Guest::signed_up(addr, "pl").await;
+    let (status, _, _) = http(addr, "PUT", "/api/me", Some(&player.cookie), Some(&json!({"grade": grade}))).await;
+    assert_eq!(status, 200);
+    post_ok(&player, &format!("/api/tournaments/{id}/join"), json!({})).await;
+    (player, name)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_played_on_the_server_brings_its_results_in_and_a_game_nobody_starts_is_a_forfeit() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start_with(&db, |hub| hub.set_timers(short_timers()));
+        let addr = server.addr;
+        let (organiser, _) = Guest::signed_up(addr, "org").await;
+        let new = json!({"name": "Online evening", "starts_ms": 0, "rounds": 2, "variants": ["chess", "circe"]});
+        let (status, made) = organiser.post("/api/tournaments", new).await;
+        assert_eq!(status, 201, "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let at = |rest: &str| format!("/api/tournaments/{id}{rest}");
+        // Seeds 1, 2, 5 and 6 have accounts: the round's boards 1 and 2 (1-5, 6-2) are played here, 3 and 4 over the board.
+        let mut players = Vec::new();
+        for grade in [200, 190] {
+            players.push(joined(addr, &id, grade).await);
+        }
+        for (name, grade) in [("Otb One", 180), ("Otb Two", 170)] {
+            post_ok(&organiser, &at("/players"), json!({"name": name, "grade": grade})).await;
+        }
+        for grade in [150, 140] {
+            players.push(joined(addr, &id, grade).await);
+        }
+        for (name, grade) in [("Otb Three", 130), ("Otb Four", 120)] {
+            post_ok(&organiser, &at("/players"), json!({"name": name, "grade": grade})).await;
+        }
+        let (status, refused) = organiser.post(&at("/rounds/1/games"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("stale")), "not paired yet: {refused}");
+        post_ok(&organiser, &at("/rounds"), json!({"round": 1})).await;
+        let (status, refused) = players[0].0.post(&at("/rounds/1/games"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (403, Some("not_organiser")), "{refused}");
+        let (status, started) = organiser.post(&at("/rounds/1/games"), json!({})).await;
+        assert_eq!(status, 200, "{started}");
+        assert!(started["words"].as_str().unwrap().contains("2 game(s) started") && started["words"].as_str().unwrap().contains("[3, 4]"), "{started}");
+        let boards = started["event"]["pairings"][0]["boards"].as_array().unwrap().clone();
+        assert!(boards[2]["game"].is_null() && boards[3]["game"].is_null(), "over the board: {boards:?}");
+
+        let player_named = |name: &str| players.iter().find(|(_, n)| n == name).map(|(g, _)| g).unwrap();
+        // Board 1: White moves, Black resigns. Board 2: nobody moves, and White loses by forfeit.
+        let game = boards[0]["game"].as_str().unwrap();
+        let (white, black) = (player_named(boards[0]["white"]["name"].as_str().unwrap()), player_named(boards[0]["black"]["name"].as_str().unwrap()));
+        let (_, state) = white.get(&format!("/api/games/{game}")).await;
+        assert_eq!(state["variant"], "chess");
+        assert_eq!((state["clocks"]["white_ms"].as_i64(), state["clocks"]["black_ms"].as_i64()), (Some(5 * 60_000), Some(7 * 60_000)), "each player's own clock: {state}");
+        assert_eq!(state["you"], "white");
+        assert_eq!(white.post(&format!("/api/games/{game}/actions"), json!({"ply": 0, "action": "e2e4"})).await.0, 200);
+        let (status, state) = black.post(&format!("/api/games/{game}/actions"), json!({"ply": 1, "action": "resign"})).await;
+        assert_eq!((status, state["result"]["result"].as_str()), (200, Some("1-0")), "{state}");
+
+        let event = eventually("both online results in the event", || async {
+            let (_, event) = organiser.get(&at("")).await;
+            let results: Vec<Value> = event["pairings"][0]["boards"].as_array().unwrap().iter().map(|b| b["result"].clone()).collect();
+            (results[0] == "1-0" && results[1] == "- +").then_some(event)
+        })
+        .await;
+        assert_eq!(event["stage"], "playing", "boards 3 and 4 wait for their results");
+        for board in [3, 4] {
+            post_ok(&organiser, &at("/results"), json!({"round": 1, "board": board, "result": "1/2"})).await;
+        }
+        let (_, event) = organiser.get(&at("")).await;
+        assert_eq!(event["stage"], "between_rounds", "{event}");
+    }
+}

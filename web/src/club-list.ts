@@ -1,0 +1,163 @@
+// The club events at /tournaments: the coming ones and those started, and
+// for a signed-in user a form that makes a new one (name, place, start,
+// the variant of each round).
+
+import { api, ApiError, type Me } from './api';
+import { clubApi, eventUrl, stageWords, type EventSummary } from './club-api';
+import { el, labelCells, link } from './dom';
+import { nameOf, variantCatalog } from './variants/catalog';
+
+const COLUMNS = ['Event', 'Starts', 'Place', 'Organiser', 'Players', 'Rounds', 'Stage'];
+
+/** A start as 2026-12-11 19:30 (the browser's time zone). */
+export const when = (ms: number): string => {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+};
+
+function eventRow(e: EventSummary): HTMLTableRowElement {
+  const row = el('tr', 'event');
+  row.dataset.id = e.id;
+  const cells: (string | Node)[] = [
+    link(eventUrl(e.id), e.name),
+    when(e.starts_ms),
+    e.place,
+    e.organiser,
+    String(e.players),
+    `${e.rounds_paired}/${e.rounds}`,
+    stageWords[e.stage],
+  ];
+  for (const c of cells) {
+    const td = el('td');
+    td.append(c);
+    row.append(td);
+  }
+  return labelCells(row, COLUMNS);
+}
+
+function eventTable(title: string, events: EventSummary[], empty: string): HTMLElement {
+  const section = el('section', 'events');
+  section.append(el('h2', undefined, title));
+  if (!events.length) {
+    section.append(el('p', undefined, empty));
+    return section;
+  }
+  const table = el('table', 'list-table');
+  const head = el('tr');
+  for (const c of COLUMNS) head.append(el('th', undefined, c));
+  table.append(el('thead'), el('tbody'));
+  table.tHead!.append(head);
+  table.tBodies[0].append(...events.map(eventRow));
+  section.append(table);
+  return section;
+}
+
+export class EventListPage {
+  private readonly errorEl = el('p', 'error');
+
+  constructor(private readonly root: HTMLElement) {
+    root.classList.add('lobby', 'club');
+    const header = el('header', 'site');
+    header.append(el('h1', undefined, 'Club events'), link('/', 'Lobby'));
+    this.errorEl.setAttribute('role', 'alert');
+    root.replaceChildren(header, this.errorEl);
+    document.title = 'Chesslantis: club events';
+    void this.load();
+  }
+
+  private async load(): Promise<void> {
+    try {
+      const [lists, me, catalog] = await Promise.all([clubApi.list(), api.me(), variantCatalog()]);
+      this.root.append(
+        eventTable('Coming', lists.upcoming, 'No event is planned yet.'),
+        eventTable('Started', lists.started, 'No event has started yet.'),
+        this.newEventSection(me, [...catalog.keys()]),
+      );
+    } catch (e) {
+      this.errorEl.textContent = e instanceof ApiError ? e.message : String(e);
+    }
+  }
+
+  /** The form that makes an event; a guest is told to sign in first. */
+  private newEventSection(me: Me, variants: string[]): HTMLElement {
+    const section = el('section', 'new-event');
+    section.append(el('h2', undefined, 'Organise an event'));
+    if (!me.signed_in) {
+      section.append(el('p', undefined, 'Sign up or log in (in the lobby) to organise an event.'));
+      return section;
+    }
+    const form = el('form', 'new-game-form new-event-form');
+    const field = (label: string, input: HTMLInputElement | HTMLSelectElement, hint?: string) => {
+      const f = el('label', 'field');
+      f.append(el('span', 'field-label', label), input);
+      if (hint) f.append(el('span', 'hint', hint));
+      return f;
+    };
+    const input = (name: string, type: string, value = '') => {
+      const i = el('input');
+      i.name = name;
+      i.type = type;
+      i.value = value;
+      return i;
+    };
+    const name = input('name', 'text');
+    name.required = true;
+    name.maxLength = 100;
+    const place = input('place', 'text');
+    place.maxLength = 100;
+    const start = input('starts', 'datetime-local');
+    start.required = true;
+    const rounds = input('rounds', 'number', '5');
+    rounds.min = '1';
+    rounds.max = '20';
+    const variantList = el('div', 'round-variants');
+    // The club's order by default: the seed's evening plays one variant a round.
+    const club = ['rejection', 'circe', 'portal', 'beirut', 'knights-are-god'];
+    const drawVariants = () => {
+      const n = Math.min(20, Math.max(1, Number(rounds.value) || 1));
+      const kept = [...variantList.querySelectorAll('select')].map(s => s.value);
+      variantList.replaceChildren(
+        ...Array.from({ length: n }, (_, i) => {
+          const select = el('select');
+          select.name = `variant-${i + 1}`;
+          for (const id of variants) select.append(new Option(nameOf(id), id));
+          select.value = kept[i] ?? (variants.includes(club[i]) ? club[i] : 'chess');
+          return field(`Round ${i + 1}`, select);
+        }),
+      );
+    };
+    rounds.addEventListener('input', drawVariants);
+    drawVariants();
+    const make = el('button', undefined, 'Make the event');
+    make.type = 'submit';
+    const note = el('p', 'error');
+    note.setAttribute('role', 'alert');
+    form.append(
+      field('Name', name),
+      field('Place', place, 'where the club meets; may be left empty'),
+      field('Starts', start),
+      field('Rounds', rounds, '1 to 20, a variant each'),
+      variantList,
+      make,
+      note,
+    );
+    form.addEventListener('submit', async e => {
+      e.preventDefault();
+      try {
+        const made = await clubApi.create({
+          name: name.value,
+          place: place.value,
+          starts_ms: new Date(start.value).getTime(),
+          rounds: Number(rounds.value),
+          variants: [...variantList.querySelectorAll('select')].map(s => s.value),
+        });
+        location.assign(eventUrl(made.id));
+      } catch (err) {
+        note.textContent = err instanceof ApiError ? err.message : String(err);
+      }
+    });
+    section.append(form);
+    return section;
+  }
+}
