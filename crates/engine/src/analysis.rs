@@ -83,3 +83,48 @@ fn san_line(game: &DynGame, line: &[Move]) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::new_session;
+    use crate::time::Limits;
+    use chesslantis_core::{DynGame, Seat};
+
+    fn game(variant: &str, fen: Option<&str>, moves: &[(Seat, &str)]) -> DynGame {
+        let mut g = DynGame::new(variant, fen).unwrap();
+        for (seat, text) in moves {
+            g.apply(*seat, text).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_hung_queen_is_worth_much_less_than_the_best_move() {
+        let g = game("chess", None, &[(Seat::White, "e2e4"), (Seat::Black, "d7d5")]);
+        let found = new_session("chess", 1).unwrap().analyse(&g, "d1g4", &Limits::depth(4)).unwrap();
+        assert!(!found.played_best);
+        assert!(found.score - found.played > 500, "{found:?}");
+        assert_ne!(found.line.first().map(String::as_str), Some("Qg4"), "{found:?}");
+        assert_eq!(found.best, g.game().describe(g.game().parse_action(&found.best).unwrap()).text, "the best move as an action's text");
+    }
+
+    #[test]
+    fn the_best_move_played_is_worth_the_position() {
+        let g = game("chess", Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"), &[]);
+        let found = new_session("chess", 1).unwrap().analyse(&g, "a1a8", &Limits::depth(3)).unwrap();
+        assert!(found.played_best && found.score == found.played, "{found:?}");
+        assert_eq!(found.line, vec!["Ra8#".to_string()]);
+    }
+
+    #[test]
+    fn decisions_that_are_not_moves_and_the_unseen_world_are_not_valued() {
+        let beirut = game("beirut", None, &[]);
+        let e = new_session("beirut", 1).unwrap().analyse(&beirut, "carrier g1", &Limits::depth(2)).unwrap_err();
+        assert!(e.contains("other than a move"), "{e}");
+        let over = game("chess", None, &[(Seat::White, "resign")]);
+        assert!(new_session("chess", 1).unwrap().analyse(&over, "e2e4", &Limits::depth(2)).is_err());
+        let glass = DynGame::new("looking-glass", None).unwrap();
+        let e = new_session("looking-glass", 1).unwrap().analyse(&glass, "e2e4", &Limits::depth(2)).unwrap_err();
+        assert!(e.contains("player's view"), "{e}");
+    }
+}
