@@ -16,6 +16,7 @@
 //!
 //! See docs/engine.md.
 
+pub mod analysis;
 pub mod bench;
 mod chance;
 mod correction;
@@ -46,6 +47,7 @@ pub mod weights_tuned;
 mod variants;
 pub mod worlds;
 
+pub use analysis::Analysed;
 pub use chance::merge_outcomes;
 pub use eval::{EvalTables, Phased};
 pub use level::Level;

@@ -8,6 +8,7 @@
 //! information, a sample of them), each variant's own game inside them, and
 //! the positions of their histories. Over UCI it reads a FEN and moves.
 
+use crate::analysis::Analysed;
 use crate::level::{Level, Rng};
 use crate::positions::PositionLog;
 use crate::search::{Features, Progress, Searcher};
@@ -96,6 +97,12 @@ pub trait Session: Send {
     /// How good the game is for `color` (centipawns, positive: better for
     /// it), from `color`'s information only: to answer a draw offer.
     fn assess(&mut self, game: &DynGame, color: Color, limits: &Limits) -> Result<Score, String>;
+    /// After the game only: the true position of `game` (no player's view:
+    /// every secret is read) searched at full strength, with the value of
+    /// the move `played` there; an error saying why where this engine
+    /// cannot value the position (a decision that is not a move, a variant
+    /// it only plays from a player's view).
+    fn analyse(&mut self, game: &DynGame, played: &str, limits: &Limits) -> Result<Analysed, String>;
     /// Fixed-depth searches of the variant's bench positions, each from empty tables.
     fn bench(&mut self, depth: u32) -> BenchReport;
 }
@@ -315,6 +322,10 @@ impl<V: SpecialDecision> Session for VariantSession<V> {
             total += i64::from(score);
         }
         Ok((total / worlds.len() as i64) as Score)
+    }
+
+    fn analyse(&mut self, game: &DynGame, played: &str, limits: &Limits) -> Result<Analysed, String> {
+        crate::analysis::analyse(&mut self.searcher, &mut self.log, game, played, limits)
     }
 
     fn bench(&mut self, depth: u32) -> BenchReport {

@@ -1,6 +1,7 @@
 //! Chesslantis server: the neutral referee for online play, split by
 //! domain (crates/server/README.md, "Where things live"):
 //!
+//! - [`analysis`]: computer analysis of finished games, queued in the database.
 //! - [`chat`]: a game's player and spectator chat rooms.
 //! - [`club`]: club events: the Swiss of a club evening and its group match.
 //! - [`game`]: rooms, clocks, dice, the engine as a player, the hub of games in memory.
@@ -9,6 +10,7 @@
 //! - [`net`]: HTTP, WebSocket, their guards, the wire protocol and its errors.
 //! - [`db`]: the store over SQLite or PostgreSQL, group commit, several processes.
 
+pub mod analysis;
 pub mod chat;
 pub mod club;
 pub mod db;
@@ -38,7 +40,8 @@ pub async fn open(database: &str) -> Result<Arc<hub::Hub>, String> {
     hub::Hub::start(store).await
 }
 
-/// Serves `hub` and the UI from `ui` on `listener` until `shutdown` completes.
+/// Serves `hub` and the UI from `ui` on `listener` until `shutdown` completes,
+/// with this process's analysis workers (`settings.analysis`).
 pub async fn run(
     listener: tokio::net::TcpListener,
     hub: Arc<hub::Hub>,
@@ -51,7 +54,10 @@ pub async fn run(
         limits.lift_per_address();
     }
     net::rate_limit::forget_old_counts(Arc::downgrade(&hub));
-    let app = http::router(hub, ui, settings.websocket, limits).layer(axum::Extension(settings.client_address));
+    let analyser = analysis::Analyser::start(hub.store().clone(), settings.analysis).map_err(std::io::Error::other)?;
+    let app = http::router(hub, ui, settings.websocket, limits)
+        .layer(axum::Extension(settings.client_address))
+        .layer(axum::Extension(analyser));
     connections::serve(listener, app, settings.connections, shutdown).await
 }
 

@@ -1,5 +1,6 @@
 //! How the server meets its clients: connection timeouts and cap, WebSocket
-//! keep-alive, where a client's address comes from (docs/server.md, "Limits").
+//! keep-alive, where a client's address comes from, how finished games are
+//! analysed (docs/server.md, "Limits").
 
 use crate::net::{client_address, connections, websocket};
 
@@ -11,4 +12,6 @@ pub struct Settings {
     /// Every per-address limit lifted, for a load test whose clients all
     /// share one address (`bench/server-load`, the test harness).
     pub lift_per_address_limits: bool,
+    /// The analysis workers of this process and their limits.
+    pub analysis: crate::analysis::AnalysisSettings,
 }

@@ -20,6 +20,7 @@ pub mod value;
 
 use crate::level::{Level, Rng};
 use crate::search::Features;
+use crate::analysis::Analysed;
 use crate::session::{BenchReport, BestMove, Info, Session};
 use crate::time::Limits;
 use crate::score::Score;
@@ -188,6 +189,12 @@ impl Session for LookingGlassSession {
         let n = self.samples();
         let total: i64 = (0..n).map(|_| i64::from(value::value(&sample::sample(&known, &notes, &mut self.rng), color))).sum();
         Ok((total / n as i64) as Score)
+    }
+
+    /// This engine values a move from a player's notes and samples of the
+    /// unseen world; it has no search of a whole position to judge by.
+    fn analyse(&mut self, _game: &DynGame, _played: &str, _limits: &Limits) -> Result<Analysed, String> {
+        Err("the Looking-Glass engine values moves only from a player's view (samples of the unseen world), not from the whole position".into())
     }
 
     /// The decisions of a few fixed positions (seeded self-play games),

@@ -1,7 +1,9 @@
 //! A finished game as PGN: the seven-tag roster, `Variant`, `FEN`/`SetUp`
 //! when the start is not chess's, the moves in SAN as the views describe
 //! them, what is not a move (a Bermuda roll, a Rejection answer, a Beirut
-//! carrier) as comments, and for a dice variant the seed to verify the rolls.
+//! carrier) as comments, and for a dice variant the seed to verify the rolls;
+//! once the game is analysed, each move's evaluation as `{ [%eval 0.35] }`
+//! (pawns, from White's side) or `{ [%eval #-3] }` (a mate, Black mating).
 //! Only a game that is over is written: the referee's view then holds no
 //! secret any more.
 
@@ -21,6 +23,9 @@ pub struct Header {
     pub clock: (i64, i64, i64),
     /// The end in words (`White wins on time`).
     pub words: Option<String>,
+    /// The evaluation after each action (by ply) as `[%eval]` writes it
+    /// (`0.35`, `#-3`), once the game is analysed; empty before.
+    pub evals: Vec<Option<String>>,
 }
 
 /// A tag value with `\` and `"` escaped.
@@ -143,6 +148,9 @@ pub fn render(export: &GameExport, header: &Header) -> Result<String, String> {
             (seat, Some(san)) => moves.token(seat, &san),
             (seat, None) => moves.comment(&format!("{}: {}", seat_word(seat), entry.action)),
         }
+        if let Some(Some(eval)) = header.evals.get(ply) {
+            moves.comment(&format!(" [%eval {eval}] "));
+        }
     }
     if let Some(words) = &header.words {
         moves.comment(words);
@@ -187,7 +195,7 @@ mod tests {
     }
 
     fn header() -> Header {
-        Header { white: "Alice \"A\"".into(), black: "guest-abc".into(), created_ms: 1_764_115_200_000, rated: true, clock: (300_000, 300_000, 2000), words: Some("Black wins by resignation".into()) }
+        Header { white: "Alice \"A\"".into(), black: "guest-abc".into(), created_ms: 1_764_115_200_000, rated: true, clock: (300_000, 300_000, 2000), words: Some("Black wins by resignation".into()), evals: Vec::new() }
     }
 
     #[test]
@@ -210,6 +218,14 @@ mod tests {
         let pgn = render(&e, &header()).unwrap();
         assert!(pgn.contains(&format!("[FEN \"{fen}\"]")) && pgn.contains("[SetUp \"1\"]"), "{pgn}");
         assert!(pgn.contains("7... Kd8 8. e4"), "{pgn}");
+    }
+
+    #[test]
+    fn an_analysed_game_has_its_evaluations_after_its_moves() {
+        let e = export("chess", None, &[(Seat::White, "e2e4"), (Seat::Black, "e7e5"), (Seat::White, "d1h5"), (Seat::Black, "resign")], "1-0");
+        let evals = vec![Some("0.35".into()), Some("0.20".into()), Some("#-3".into()), None];
+        let pgn = render(&e, &Header { evals, ..header() }).unwrap();
+        assert!(pgn.contains("1. e4 { [%eval 0.35] } 1... e5 { [%eval 0.20] } 2. Qh5 { [%eval #-3] }"), "{pgn}");
     }
 
     #[test]

@@ -120,7 +120,8 @@ const PLAY: &[&str] = &["board:play", "bot:play"];
 fn accepts(method: &Method, route: &str) -> Accepts {
     match route {
         "/api/me" | "/api/signup" | "/api/login" | "/api/logout" | "/api/tokens" | "/api/tokens/{id}" => Accepts::SessionOnly,
-        "/api/account" => Accepts::AnyScope,
+        // Asking for a finished game's analysis plays nothing.
+        "/api/account" | "/api/games/{id}/analysis" => Accepts::AnyScope,
         "/api/bot/account/upgrade" => Accepts::OneOf(&["bot:play"]),
         // Lichess's own scopes for its challenge and game routes.
         "/api/challenge/{id}" | "/api/challenge/{id}/accept" | "/api/challenge/{id}/decline" | "/api/challenge/{id}/cancel" => {

@@ -190,8 +190,13 @@ pub async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<
         rated: spec.rated,
         clock: (spec.white_ms, spec.black_ms, spec.increment_ms),
         words: room.result_words(),
+        evals: Vec::new(),
     };
-    let text = crate::game::pgn::render(&room.export(), &header).map_err(|e| ErrorReply::new("internal", e))?;
+    let export = room.export();
+    drop(room);
+    let analysed = crate::analysis::request::finished(hub.store(), &id).await?;
+    let evals = analysed.map(|a| a.analysis.iter().map(crate::analysis::result::pgn_eval).collect()).unwrap_or_default();
+    let text = crate::game::pgn::render(&export, &crate::game::pgn::Header { evals, ..header }).map_err(|e| ErrorReply::new("internal", e))?;
     let disposition = format!("inline; filename=\"chesslantis-{id}.pgn\"");
     let mut response = text.into_response();
     response.headers_mut().insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));

@@ -10,7 +10,7 @@ use crate::net::reply::ApiError;
 use crate::net::ui::UiFiles;
 use crate::net::websocket::WebSocketSettings;
 use crate::net::bot_streams::BotStreams;
-use crate::net::{account_routes, api_routes, bot_challenges, bot_games, bot_streams, caller, club_routes, game_routes, openapi};
+use crate::net::{account_routes, analysis_routes, api_routes, bot_challenges, bot_games, bot_streams, caller, club_routes, game_routes, openapi};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -94,6 +94,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(club_routes::start_group_match))
         .routes(routes!(club_routes::group_result))
         .routes(routes!(club_routes::trf))
+        .routes(routes!(analysis_routes::request_analysis, analysis_routes::analysis))
         .routes(routes!(crate::net::websocket::websocket))
         .routes(routes!(openapi_json))
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))

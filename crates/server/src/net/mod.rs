@@ -5,6 +5,7 @@
 //! - [`http`]: the router: every API route, the UI's pages.
 //! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
 //! - [`club_routes`]: the handlers of club events.
+//! - [`analysis_routes`]: a finished game's computer analysis, asked for and read.
 //! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
 //! - [`bot_challenges`] / [`bot_games`] / [`bot_streams`]: lichess's challenges, game routes, and streams (the event stream among them).
 //! - [`bot_shapes`]: lichess's JSON shapes of challenges, games and their states.
@@ -18,6 +19,7 @@
 //! - [`ui`]: the browser UI (web/dist) embedded in the binary.
 
 pub mod account_routes;
+pub mod analysis_routes;
 pub mod api_routes;
 pub mod bot_challenges;
 pub mod bot_games;

@@ -3,6 +3,7 @@
 //! errors become `ErrorReply`s here and nowhere else, keeping their codes
 //! and words; the body and query readers say what does not parse.
 
+use crate::analysis::AnalysisError;
 use crate::chat::ChatError;
 use crate::club::ClubError;
 use crate::db::StoreError;
@@ -33,7 +34,7 @@ pub const ERROR_STATUSES: &[(StatusCode, &[&str])] = &[
     (StatusCode::NOT_FOUND, &["not_found"]),
     (StatusCode::FORBIDDEN, &["not_organiser", "not_a_player", "own_seek", "reserved", "csrf", "rated_needs_account", "chat_not_allowed", "session_only"]),
     (StatusCode::UNAUTHORIZED, &["not_signed_in", "wrong_credentials"]),
-    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy", "chat_too_fast"]),
+    (StatusCode::TOO_MANY_REQUESTS, &["rate_limited", "engine_busy", "chat_too_fast", "too_many_analyses"]),
     (StatusCode::CONFLICT, &["name_taken", "taken", "stale", "not_your_turn", "game_over", "not_started", "not_abortable", "not_over", "too_many_waiting", "too_many_engine_games", "too_many_tokens", "too_many_events", "result_entered", "round_incomplete", "all_rounds_paired", "group_match"]),
     (StatusCode::INTERNAL_SERVER_ERROR, &["storage", "internal"]),
 ];
@@ -214,6 +215,12 @@ impl From<GameError> for ApiError {
 impl From<LobbyError> for ApiError {
     fn from(e: LobbyError) -> Self {
         ApiError(e.into())
+    }
+}
+
+impl From<AnalysisError> for ApiError {
+    fn from(e: AnalysisError) -> Self {
+        ApiError(ErrorReply::new(e.code(), e.to_string()))
     }
 }
 
