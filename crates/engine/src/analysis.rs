@@ -86,7 +86,7 @@ fn san_line(game: &DynGame, line: &[Move]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::new_session;
+    use crate::session::new_session;
     use crate::time::Limits;
     use chesslantis_core::{DynGame, Seat};
 
