@@ -2,7 +2,7 @@
 //! Beirut is the variant with secrets: the carriers.
 
 use chesslantis_core::dice::SplitMix;
-use chesslantis_core::{DynGame, Game, Seat, Viewer};
+use chesslantis_core::{DynGame, Seat, Viewer};
 
 fn beirut(actions: &[(Seat, &str)]) -> DynGame {
     let mut game = DynGame::new("beirut", None).unwrap();
