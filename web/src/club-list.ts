@@ -2,10 +2,13 @@
 // for a signed-in user a form that makes a new one (name, place, start,
 // the variant of each round).
 
-import { api, ApiError, type Me } from './api';
+import { api, ApiError, type Descriptor, type Me } from './api';
 import { clubApi, eventUrl, stageWords, type EventSummary } from './club-api';
 import { el, labelCells, link } from './dom';
 import { nameOf, variantCatalog } from './variants/catalog';
+
+/** The family the registry gives the club evening's variants (the tournament crate's `CLUB_FAMILY`). */
+const CLUB_FAMILY = 'Newport club';
 
 const COLUMNS = ['Event', 'Starts', 'Place', 'Organiser', 'Players', 'Rounds', 'Stage'];
 
@@ -72,7 +75,7 @@ export class EventListPage {
       this.root.append(
         eventTable('Coming', lists.upcoming, 'No event is planned yet.'),
         eventTable('Started', lists.started, 'No event has started yet.'),
-        this.newEventSection(me, [...catalog.keys()]),
+        this.newEventSection(me, [...catalog.values()]),
       );
     } catch (e) {
       this.errorEl.textContent = e instanceof ApiError ? e.message : String(e);
@@ -80,7 +83,8 @@ export class EventListPage {
   }
 
   /** The form that makes an event; a guest is told to sign in first. */
-  private newEventSection(me: Me, variants: string[]): HTMLElement {
+  private newEventSection(me: Me, catalog: Descriptor[]): HTMLElement {
+    const variants = catalog.map(d => d.id);
     const section = el('section', 'new-event');
     section.append(el('h2', undefined, 'Organise an event'));
     if (!me.signed_in) {
@@ -112,8 +116,8 @@ export class EventListPage {
     rounds.min = '1';
     rounds.max = '20';
     const variantList = el('div', 'round-variants');
-    // The club's order by default: the seed's evening plays one variant a round.
-    const club = ['rejection', 'circe', 'portal', 'beirut', 'knights-are-god'];
+    // The club's order by default (the registry's Newport club family): the seed's evening plays one variant a round.
+    const club = catalog.filter(d => d.family === CLUB_FAMILY).map(d => d.id);
     const drawVariants = () => {
       const n = Math.min(20, Math.max(1, Number(rounds.value) || 1));
       const kept = [...variantList.querySelectorAll('select')].map(s => s.value);
