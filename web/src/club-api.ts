@@ -16,6 +16,8 @@ export interface EventSummary {
   rounds_paired: number;
   players: number;
   stage: Stage;
+  /** Played on the server: each round's games start once it is paired; the server pairs the next. */
+  online: boolean;
 }
 
 export interface Seat {
@@ -76,6 +78,7 @@ export interface NewEvent {
   starts_ms: number;
   rounds: number;
   variants: string[];
+  online: boolean;
 }
 
 const at = (id: string, rest = '') => `/api/tournaments/${encodeURIComponent(id)}${rest}`;

@@ -14,6 +14,8 @@ import { el, labelCells, link } from './dom';
 import { nameOf, variantCatalog } from './variants/catalog';
 
 const REFRESH_MS = 15_000;
+/** An online event is read more often: a player's next game starts when the round before ends. */
+const ONLINE_REFRESH_MS = 4_000;
 const RESULTS = ['1-0', '1/2', '0-1', '+-', '-+', '0-0'];
 /** A result as the event shows it, as the organiser enters it. */
 const ENTERED_AS: Record<string, string> = { '1-0': '1-0', '1/2-1/2': '1/2', '0-1': '0-1', '+ -': '+-', '- +': '-+', '- -': '0-0' };
@@ -71,7 +73,7 @@ export class EventPage {
       const [event, me] = await Promise.all([clubApi.event(this.id), api.me(), variantCatalog()]);
       this.me = me;
       this.show(event);
-      setInterval(() => void this.refresh(), REFRESH_MS);
+      setInterval(() => void this.refresh(), event.online ? ONLINE_REFRESH_MS : REFRESH_MS);
     } catch (e) {
       this.errorEl.textContent = e instanceof ApiError ? `${e.message}. The list of events is at /tournaments.` : String(e);
     }
@@ -104,6 +106,7 @@ export class EventPage {
   }
 
   private show(event: ShownEvent): void {
+    if (this.sendsToNewGame(event)) return;
     this.event = event;
     document.title = `Chesslantis: ${event.name}`;
     if (this.projector) {
@@ -120,12 +123,38 @@ export class EventPage {
     this.body.replaceChildren(...parts);
   }
 
+  /**
+   * In an online event a player whose game starts while they watch the
+   * event page is taken to it, as an arena does; a game already on when the
+   * page opened is only linked (they may have come to see the standings).
+   */
+  private sendsToNewGame(event: ShownEvent): boolean {
+    const game = event.online && !this.projector ? this.myGameInPlay(event) : null;
+    const before = this.event ? this.myGameInPlay(this.event) : undefined;
+    if (game && before !== undefined && before !== game) {
+      location.assign(gameUrl(game));
+      return true;
+    }
+    return false;
+  }
+
+  /** The signed-in player's game on the server this round, not yet over. */
+  private myGameInPlay(event: ShownEvent): string | null {
+    const me = this.me;
+    const round = event.pairings.at(-1);
+    if (!me?.signed_in || !round) return null;
+    const mine = (s: Seat) => event.entrants.some(e => e.account && e.number === s.number && e.name.toLowerCase() === me.name.toLowerCase());
+    const board = round.boards.find(b => !b.result && b.game && (mine(b.white) || mine(b.black)));
+    return board?.game ?? null;
+  }
+
   private header(event: ShownEvent): HTMLElement {
     const header = el('header', 'site');
     header.append(el('h1', undefined, event.name));
     if (!this.projector) header.append(link('/', 'Lobby'), link('/tournaments', 'All events'), link(`?view=projector`, 'Projector view'), link(trfUrl(event.id), 'TRF'));
     const current = event.rounds_paired ? `round ${event.rounds_paired} of ${event.rounds}` : `${event.rounds} rounds`;
-    const meta = el('p', 'club-meta', [event.place, when(event.starts_ms), `organised by ${event.organiser}`, current, stageWords[event.stage]].filter(Boolean).join(' · '));
+    const played = event.online ? 'played online: the server pairs each round when its last game ends' : 'played over the board';
+    const meta = el('p', 'club-meta', [event.place, when(event.starts_ms), `organised by ${event.organiser}`, current, stageWords[event.stage], played].filter(Boolean).join(' · '));
     const wrap = el('div');
     wrap.append(header, meta, el('p', 'hint', `Clocks by grade: ${event.clocks}`));
     return wrap;

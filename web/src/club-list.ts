@@ -133,6 +133,7 @@ export class EventListPage {
     };
     rounds.addEventListener('input', drawVariants);
     drawVariants();
+    const online = input('online', 'checkbox');
     const make = el('button', undefined, 'Make the event');
     make.type = 'submit';
     const note = el('p', 'error');
@@ -143,6 +144,7 @@ export class EventListPage {
       field('Starts', start),
       field('Rounds', rounds, '1 to 20, a variant each'),
       variantList,
+      field('Played online here', online, 'each round\u2019s games start on the server as it is paired, and the next round is paired when its last game ends'),
       make,
       note,
     );
@@ -155,6 +157,7 @@ export class EventListPage {
           starts_ms: new Date(start.value).getTime(),
           rounds: Number(rounds.value),
           variants: [...variantList.querySelectorAll('select')].map(s => s.value),
+          online: online.checked,
         });
         location.assign(eventUrl(made.id));
       } catch (err) {

@@ -99,3 +99,35 @@ for (const [label, viewport] of SIZES) {
     await organiser.done();
   });
 }
+
+for (const [label, viewport] of SIZES) {
+  test(`an online club evening (${label}): made online from the form, a watching player is taken to the game the pairing starts`, async () => {
+    const url = real.server.url;
+    const organiser = await user(viewport);
+    const page = organiser.page;
+    await page.goto(`${url}/tournaments`);
+    await page.fill('input[name="name"]', `Online evening ${label}`);
+    await page.fill('input[name="starts"]', '2030-01-10T19:30');
+    await page.fill('input[name="rounds"]', '2');
+    await page.getByRole('checkbox', { name: /Played online here/ }).check();
+    await page.getByRole('button', { name: 'Make the event' }).click();
+    await page.waitForURL(/\/tournament\/[^/]+$/, WAIT);
+    const eventUrl = page.url();
+    assert.match(await page.locator('.club-meta').innerText(), /played online: the server pairs each round when its last game ends/);
+
+    const players = [await user(viewport, 170), await user(viewport, 150)];
+    for (const p of players) {
+      await p.page.goto(eventUrl);
+      await p.page.getByRole('button', { name: 'Join this event' }).click();
+      await p.page.waitForSelector('.your-game h2', WAIT);
+    }
+    await page.reload();
+    await page.getByRole('button', { name: /^Pair round 1/ }).click();
+    // The players were watching the event page: each is taken to the game that starts.
+    for (const p of players) await p.page.waitForURL(/\/game\/[^/]+$/, WAIT);
+    assert.equal(players[0].page.url(), players[1].page.url(), 'the two players of the board in one game');
+    assert.ok(await fitsSideways(page), 'the organiser page fits the screen');
+    for (const p of players) await p.done();
+    await organiser.done();
+  });
+}

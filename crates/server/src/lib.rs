@@ -55,6 +55,7 @@ pub async fn run(
     }
     net::rate_limit::forget_old_counts(Arc::downgrade(&hub));
     let analyser = analysis::Analyser::start(hub.store().clone(), settings.analysis).map_err(std::io::Error::other)?;
+    club::autopilot::start(&hub);
     let app = http::router(hub, ui, settings.websocket, limits)
         .layer(axum::Extension(settings.client_address))
         .layer(axum::Extension(analyser));

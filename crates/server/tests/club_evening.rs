@@ -28,6 +28,8 @@ enum Step {
     Enter { name: String, grade: Option<u32>, half: bool },
     Pair(usize),
     AllResults(usize),
+    /// A round's results as they came, by board.
+    Results(usize, Vec<(usize, String)>),
     Correct { round: usize, board: usize, result: &'static str },
     Withdraw(usize),
     HalfBye { number: usize, round: usize },
@@ -86,6 +88,13 @@ async fn on_the_server(organiser: &Guest, id: &str, steps: Vec<Step>) -> Value {
                 }
                 last
             }
+            Step::Results(round, results) => {
+                let mut last = Value::Null;
+                for (board, result) in results {
+                    last = post_ok(organiser, &at("/results"), json!({"round": round, "board": board, "result": result})).await;
+                }
+                last
+            }
             Step::Correct { round, board, result } => {
                 post_ok(organiser, &at("/results"), json!({"round": round, "board": board, "result": result, "correct": true})).await
             }
@@ -124,6 +133,11 @@ fn in_the_terminal(path: &std::path::Path, steps: Vec<Step>) {
                 let boards = Event::load(path).unwrap().boards(round).unwrap().len();
                 for board in 1..=boards {
                     run(TournamentCommand::Result { file: file(), board, result: result_for(round, board).into(), round: Some(round), correct: false });
+                }
+            }
+            Step::Results(round, results) => {
+                for (board, result) in results {
+                    run(TournamentCommand::Result { file: file(), board, result, round: Some(round), correct: false });
                 }
             }
             Step::Correct { round, board, result } => {
@@ -434,5 +448,180 @@ async fn the_players_of_a_board_report_its_result_and_it_stands_once_they_agree(
         assert_eq!((board["result"].as_str(), &board["reported"]), (Some("1-0"), &Value::Null), "{board}");
         let (status, refused) = white.post(&at("/reports"), report("1-0")).await;
         assert_eq!((status, refused["code"].as_str()), (409, Some("result_entered")), "{refused}");
+    }
+}
+
+/// A board's game played through the API by both its players' clients: on
+/// `by_engine` boards the engine plays both sides for a few actions first;
+/// then the side `planned` says loses resigns, or a draw is offered and
+/// accepted. The result the game ended with (the engine may end it first).
+async fn play_board(game: &str, white: &Guest, black: &Guest, by_engine: bool, planned: &str) -> String {
+    let (_, state) = white.get(&format!("/api/games/{game}")).await;
+    let variant = state["variant"].as_str().unwrap().to_string();
+    let mut truth = chesslantis_core::DynGame::new(&variant, None).unwrap();
+    let mut ply = 0;
+    if by_engine {
+        let mut engine = chesslantis_engine::new_session(&variant, 1).unwrap();
+        for _ in 0..6 {
+            let Some(seat) = truth.to_act() else { break };
+            let text = engine.choose_action(&truth, &chesslantis_engine::Limits::depth(2)).unwrap();
+            let player = if seat == chesslantis_core::Seat::White { white } else { black };
+            let (status, reply) = player.post(&format!("/api/games/{game}/actions"), json!({"ply": ply, "action": text})).await;
+            assert_eq!(status, 200, "{variant} {text}: {reply}");
+            truth.apply(seat, &text).unwrap();
+            ply += 1;
+        }
+    }
+    let words: &[(&Guest, &str)] = match planned {
+        "1-0" => &[(black, "resign")],
+        "0-1" => &[(white, "resign")],
+        _ => &[(white, "offer draw"), (black, "accept draw")],
+    };
+    let mut last = Value::Null;
+    for (player, word) in words {
+        let (_, now) = player.get(&format!("/api/games/{game}")).await;
+        if !now["result"].is_null() {
+            break;
+        }
+        let (status, reply) = player.post(&format!("/api/games/{game}/actions"), json!({"ply": now["ply"], "action": word})).await;
+        assert_eq!(status, 200, "{word}: {reply}");
+        last = reply;
+    }
+    let (_, state) = white.get(&format!("/api/games/{game}")).await;
+    let result = state["result"]["result"].as_str().unwrap_or_else(|| panic!("the game ended: {state} (last {last})"));
+    result.to_string()
+}
+
+/// An online evening: 24 users join with their grades, the organiser pairs
+/// round 1 and the server does the rest: every round's games start as it is
+/// paired (each player's own clock), the results come in as the games end,
+/// and the next round is paired when the last one ends. A player withdraws
+/// mid-event, the server restarts in the middle of a round, and the event's
+/// TRF equals what `chesslantis tournament` writes for the same entries and results.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_online_evening_runs_itself_round_after_round_and_writes_the_terminals_trf() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let mut server = TestServer::start(&db);
+        let (mut organiser, _) = Guest::signed_up(server.addr, "org").await;
+        let (status, made) = organiser.post("/api/tournaments", json!({"name": "Newport club evening", "starts_ms": 0, "online": true})).await;
+        assert_eq!((status, made["online"].as_bool()), (201, Some(true)), "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let at = |rest: &str| format!("/api/tournaments/{id}{rest}");
+        let mut players: Vec<(Guest, String, Option<u32>)> = Vec::new();
+        for i in 1..=24 {
+            let grade = grade_of(i);
+            let (player, name) = Guest::signed_up(server.addr, "pl").await;
+            if let Some(g) = grade {
+                assert_eq!(http(server.addr, "PUT", "/api/me", Some(&player.cookie), Some(&json!({"grade": g}))).await.0, 200);
+            }
+            post_ok(&player, &at("/join"), json!({})).await;
+            players.push((player, name, grade));
+        }
+        let mut steps: Vec<Step> = players.iter().map(|(_, name, grade)| Step::Enter { name: name.clone(), grade: *grade, half: false }).collect();
+        let first = post_ok(&organiser, &at("/rounds"), json!({"round": 1})).await;
+        assert!(first["pairings"][0]["boards"].as_array().unwrap().iter().all(|b| b["game"].is_string()), "round 1's games start as it is paired: {first}");
+        for round in 1..=ROUNDS {
+            let event = eventually(&format!("round {round} paired with its games started"), || async {
+                let (_, event) = organiser.get(&at("")).await;
+                let boards = event["pairings"][round - 1]["boards"].as_array().cloned().unwrap_or_default();
+                (!boards.is_empty() && boards.iter().all(|b| b["game"].is_string())).then_some(event)
+            })
+            .await;
+            assert_eq!(event["pairings"].as_array().unwrap().len(), round, "round {round}, not the one after: {event}");
+            steps.push(Step::Pair(round));
+            let boards = event["pairings"][round - 1]["boards"].as_array().unwrap().clone();
+            let mut results = Vec::new();
+            for (i, board) in boards.iter().enumerate() {
+                if round == 3 && i == boards.len() / 2 {
+                    // A crash in the middle of the round: what is stored carries on.
+                    server.kill();
+                    server = TestServer::start(&db);
+                    organiser.addr = server.addr;
+                    for (player, _, _) in &mut players {
+                        player.addr = server.addr;
+                    }
+                }
+                let guest = |side: &str| {
+                    let name = board[side]["name"].as_str().unwrap();
+                    &players.iter().find(|(_, n, _)| n == name).unwrap().0
+                };
+                let game = board["game"].as_str().unwrap();
+                let (_, state) = guest("white").get(&format!("/api/games/{game}")).await;
+                assert_eq!(state["variant"], event["variants"][round - 1], "the round's variant");
+                let minutes = |side: &str| board[side]["clock_minutes"].as_i64().unwrap() * 60_000;
+                assert_eq!((state["clocks"]["white_ms"].as_i64(), state["clocks"]["black_ms"].as_i64()), (Some(minutes("white")), Some(minutes("black"))), "each player's own clock");
+                let result = play_board(game, guest("white"), guest("black"), i < 3, result_for(round, i + 1)).await;
+                results.push((i + 1, if result == "1/2-1/2" { "1/2".to_string() } else { result }));
+                if round == 2 && i == 0 {
+                    // A player leaves mid-event: out of the rounds not yet paired.
+                    post_ok(&organiser, &at("/players/5/withdraw"), json!({})).await;
+                    steps.push(Step::Withdraw(5));
+                }
+            }
+            steps.push(Step::Results(round, results));
+        }
+        let event = eventually("the last round's results in", || async {
+            let (_, event) = organiser.get(&at("")).await;
+            (event["stage"] == "finished").then_some(event)
+        })
+        .await;
+        assert_eq!(event["pairings"].as_array().unwrap().len(), ROUNDS);
+        let terminal = dir.path().join(format!("online-{}.json", id));
+        chesslantis_tournament::run(TournamentCommand::New { file: EventFile::new(&terminal), name: "Newport club evening".into(), rounds: ROUNDS, first_colour: "white".into(), bye_points: "1".into() }).unwrap();
+        in_the_terminal(&terminal, steps);
+        let trf = http_raw(server.addr, "GET", &format!("/api/tournaments/{id}/trf"), None, None).await.body;
+        assert_eq!(trf, terminal_trf(&terminal, TrfVersion::Trf16), "the online evening's TRF is the terminal's for the same results");
+    }
+}
+
+/// Nobody reads the event: the server still carries in the round's last
+/// result and pairs the next round (its TRF, which is read without moving
+/// the event on, shows it); a game the organiser adjudicates counts as
+/// entered, and the round after it starts with its games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_pairs_an_online_round_when_its_last_game_ends_or_the_organiser_adjudicates_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let (organiser, _) = Guest::signed_up(addr, "org").await;
+        let (_, made) = organiser.post("/api/tournaments", json!({"name": "Quiet evening", "starts_ms": 0, "rounds": 3, "online": true})).await;
+        let id = made["id"].as_str().unwrap().to_string();
+        let at = |rest: &str| format!("/api/tournaments/{id}{rest}");
+        let mut players = Vec::new();
+        for grade in [200, 180, 160, 140] {
+            players.push(joined(addr, &id, grade).await);
+        }
+        let event = post_ok(&organiser, &at("/rounds"), json!({"round": 1})).await;
+        let boards = event["pairings"][0]["boards"].as_array().unwrap().clone();
+        let guest = |board: &Value, side: &str| &players.iter().find(|(_, n)| n == board[side]["name"].as_str().unwrap()).unwrap().0;
+        let trf = || async { http_raw(addr, "GET", &at("/trf"), None, None).await.body };
+        // A TRF-16 player line has 89 characters before its rounds, then 10 a round (trailing spaces cut).
+        let paired_rounds = |trf: &str| trf.lines().filter(|l| l.starts_with("001")).map(|l| (l.len().saturating_sub(89) + 9) / 10).max().unwrap_or(0);
+        assert_eq!(paired_rounds(&trf().await), 1);
+        // Board 1 ends by resignation; board 2's game is still on when the organiser adjudicates it.
+        let game = boards[0]["game"].as_str().unwrap();
+        let (status, _) = guest(&boards[0], "black").post(&format!("/api/games/{game}/actions"), json!({"ply": 0, "action": "resign"})).await;
+        assert_eq!(status, 200);
+        post_ok(&organiser, &at("/results"), json!({"round": 1, "board": 2, "result": "1/2"})).await;
+        let text = eventually("round 2 paired by the server itself", || async {
+            let text = trf().await;
+            (paired_rounds(&text) == 2).then_some(text)
+        })
+        .await;
+        // Its games are made just after the pairing is written.
+        let event = eventually("round 2's games started", || async {
+            let (_, event) = organiser.get(&at("")).await;
+            event["pairings"][1]["boards"].as_array().unwrap().iter().all(|b| b["game"].is_string()).then_some(event)
+        })
+        .await;
+        let round1: Vec<&Value> = event["pairings"][0]["boards"].as_array().unwrap().iter().map(|b| &b["result"]).collect();
+        assert_eq!(round1, [&json!("1-0"), &json!("1/2-1/2")], "the resignation and the adjudication, before round 2 was paired: {text}");
+        assert_eq!(event["stage"], "playing", "{event}");
+        let round2 = event["pairings"][1]["boards"].as_array().unwrap();
+        assert!(round2.iter().all(|b| b["game"].is_string() && b["game"] != boards[0]["game"] && b["game"] != boards[1]["game"]), "round 2's own games: {round2:?}");
+        let (status, refused) = organiser.post(&at("/rounds"), json!({"round": 2})).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("stale")), "paired already: {refused}");
     }
 }

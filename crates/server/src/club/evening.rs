@@ -53,6 +53,11 @@ pub struct NewEvent {
     /// the file's.
     #[serde(default)]
     pub trf: Option<String>,
+    /// Played here: each round's games start on the server once it is
+    /// paired, and the next round is paired when its last game ends
+    /// (default: over the board, the organiser pairs).
+    #[serde(default)]
+    pub online: bool,
 }
 
 /// Each grade band's minutes: a player graded `min_grade` or more (and below
@@ -85,6 +90,19 @@ struct Stored {
     games: BTreeMap<String, String>,
     #[serde(default)]
     reports: BTreeMap<String, Reports>,
+    #[serde(default)]
+    online: bool,
+    #[serde(default)]
+    starting: Option<Starting>,
+}
+
+/// A process's claim to start a round's games: written before it makes
+/// them, so that of several processes one makes them; a claim not carried
+/// out by `until_ms` (its process died) may be taken over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Starting {
+    pub round: usize,
+    pub until_ms: i64,
 }
 
 /// What the two players of a board said its result was (as typed: `1-0`, ...).
@@ -109,6 +127,10 @@ pub struct ClubEvent {
     pub games: BTreeMap<String, String>,
     /// The players' reports of boards without a result yet: `round:board` -> reports.
     pub reports: BTreeMap<String, Reports>,
+    /// Played on the server, paired round after round by it.
+    pub online: bool,
+    /// A round whose games are being started.
+    pub starting: Option<Starting>,
     pub version: i64,
 }
 
@@ -126,6 +148,8 @@ impl ClubEvent {
             accounts: stored.accounts,
             games: stored.games,
             reports: stored.reports,
+            online: stored.online,
+            starting: stored.starting,
             version: row.version,
         })
     }
@@ -136,6 +160,8 @@ impl ClubEvent {
             accounts: self.accounts.clone(),
             games: self.games.clone(),
             reports: self.reports.clone(),
+            online: self.online,
+            starting: self.starting,
         };
         serde_json::to_string(&stored).map_err(|e| ClubError::Storage(e.to_string()))
     }
@@ -217,6 +243,8 @@ pub async fn create(store: &Store, organiser_id: &str, new: &NewEvent, now_ms: i
         accounts: BTreeMap::new(),
         games: BTreeMap::new(),
         reports: BTreeMap::new(),
+        online: new.online,
+        starting: None,
         version: 1,
     };
     let row = ClubEventRow {

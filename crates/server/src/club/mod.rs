@@ -9,13 +9,16 @@
 //!
 //! - [`evening`]: an event made, read and changed; every change is the
 //!   tournament crate's, written over the version it was made from.
-//! - [`online`]: a round's games played on the server, their results carried in.
+//! - [`online`]: a round's games played on the server, their results carried
+//!   in, an online event's next round paired by the server.
+//! - [`autopilot`]: each process moving the online events on every few seconds.
 //! - [`shown`]: what a page or a client is shown of an event.
 //! - [`error`]: `ClubError`, each refusal with what to do about it.
 //!
 //! The event is the crate's `Event` itself, so an event run here writes the
 //! TRF that `chesslantis tournament` writes for the same entries and results.
 
+pub mod autopilot;
 pub mod error;
 pub mod evening;
 pub mod online;

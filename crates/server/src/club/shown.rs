@@ -36,6 +36,9 @@ pub struct EventSummary {
     pub rounds_paired: usize,
     pub players: usize,
     pub stage: Stage,
+    /// Played on the server: each round's games start once it is paired,
+    /// and the server pairs the next round when the last game ends.
+    pub online: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -186,6 +189,7 @@ pub fn summary(club: &ClubEvent, organiser: String) -> EventSummary {
         rounds_paired: club.event.rounds_paired,
         players: club.event.players.len(),
         stage: stage(&club.event),
+        online: club.online,
     }
 }
 

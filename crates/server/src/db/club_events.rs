@@ -85,6 +85,13 @@ impl Store {
         Ok(rows.iter().map(row_of).collect::<Result<_, _>>()?)
     }
 
+    /// Events changed at `since_ms` or later, the last changed first; at most `limit`.
+    pub async fn club_events_changed_since(&self, since_ms: i64, limit: i64) -> Result<Vec<ClubEventRow>, StoreError> {
+        let query = format!("SELECT {COLUMNS} FROM club_events WHERE updated_ms >= $1 ORDER BY updated_ms DESC, id LIMIT $2");
+        let rows = sqlx::query(&query).bind(since_ms).bind(limit).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(row_of).collect::<Result<_, _>>()?)
+    }
+
     /// How many events `organiser_id` made since `since_ms`.
     pub async fn club_events_made_since(&self, organiser_id: &str, since_ms: i64) -> Result<i64, StoreError> {
         let row = sqlx::query("SELECT COUNT(*) AS n FROM club_events WHERE organiser_id = $1 AND created_ms >= $2")

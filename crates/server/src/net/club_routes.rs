@@ -215,13 +215,15 @@ pub struct PairRequest {
 }
 
 #[utoipa::path(post, path = "/api/tournaments/{id}/rounds", tag = "club", params(("id" = String, Path)), request_body = PairRequest,
-    responses((status = 200, description = "The round is paired by the FIDE Dutch system; its boards are in the event's `pairings`", body = Changed),
+    responses((status = 200, description = "The round is paired by the FIDE Dutch system; its boards are in the event's `pairings`; in an online event its games start at once", body = Changed),
         (status = 400, body = ErrorReply), (status = 401, body = ErrorReply), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply),
         (status = 409, body = ErrorReply, description = "round_incomplete (results missing), all_rounds_paired, stale (not the next round, or the event changed meanwhile)"), (status = 500, body = ErrorReply)))]
 /// `POST /api/tournaments/{id}/rounds {"round": 2}`: the organiser pairs the next round.
 pub async fn pair(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): Path<String>, request: Result<Json<PairRequest>, JsonRejection>) -> Result<Json<Changed>, ApiError> {
     let asked = body(request)?;
-    organiser_change(&hub, &headers, &id, |club| evening::pair(club, asked.round)).await
+    let caller = user(&hub, &headers, "pairs an event's rounds (its organiser)").await?;
+    let (club, words) = online::pair_and_start(&hub, &id, By::Organiser(&caller.0), asked.round, now_ms()).await?;
+    Ok(Json(Changed { words, event: shown_of(&hub, &club).await }))
 }
 
 #[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{round}/games", tag = "club", params(("id" = String, Path), ("round" = usize, Path, description = "The round being played")),
