@@ -36,6 +36,16 @@ export interface Board {
   game: string | null;
   /** What the players reported while no result is entered. */
   reported: { white: string | null; black: string | null } | null;
+  /** Over the board with dice or secrets: what the server rolled and sealed. */
+  table: BoardTable | null;
+}
+
+export interface BoardTable {
+  dice_commitment: string | null;
+  rolls: string[];
+  /** Once the board has its result: every roll can be recomputed from it. */
+  dice_seed: string | null;
+  sealed: { side: 'white' | 'black'; commitment: string; decision: string | null; nonce: string | null }[];
 }
 
 export interface RoundShown {
@@ -65,6 +75,8 @@ export interface ShownEvent extends EventSummary {
   pairings: RoundShown[];
   standings: { tie_breaks: string[]; rows: { rank: number; number: number; name: string; points: string; tie_breaks: string[] }[] };
   group_match: { group_a: number[]; group_b: number[]; rounds: { round: number; boards: GroupBoard[] }[]; score: [string, string] } | null;
+  /** The decisions the caller may seal for their board over the board, until they seal one. */
+  seal_choices: string[];
 }
 
 export interface Changed {
@@ -92,6 +104,9 @@ export const clubApi = {
   withdraw: (id: string, number: number) => call<Changed>('POST', at(id, `/players/${number}/withdraw`)),
   pair: (id: string, round: number) => call<Changed>('POST', at(id, '/rounds'), { round }),
   report: (id: string, round: number, board: number, result: string) => call<Changed>('POST', at(id, '/reports'), { round, board, result }),
+  roll: (id: string, round: number, board: number) => call<Changed>('POST', at(id, `/rounds/${round}/boards/${board}/roll`)),
+  seal: (id: string, round: number, board: number, decision: string) => call<Changed>('POST', at(id, `/rounds/${round}/boards/${board}/seal`), { decision }),
+  reveal: (id: string, round: number, board: number) => call<Changed>('POST', at(id, `/rounds/${round}/boards/${board}/reveal`)),
   startGames: (id: string, round: number) => call<Changed>('POST', at(id, `/rounds/${round}/games`)),
   result: (id: string, round: number, board: number, result: string, correct: boolean) =>
     call<Changed>('POST', at(id, '/results'), { round, board, result, correct }),

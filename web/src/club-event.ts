@@ -189,7 +189,7 @@ export class EventPage {
         box.append(el('p', undefined, words), link(gameUrl(board.game), 'Go to your game'));
         return box;
       }
-      box.append(el('p', undefined, words), this.reportForm(event, round.round, board));
+      box.append(el('p', undefined, words), ...this.tableControls(event, round.round, board, white), this.reportForm(event, round.round, board));
       return box;
     } else if (board) {
       words = `Round ${round.round}: your game has its result (${RESULT_WORDS[board.result!] ?? board.result}).`;
@@ -198,6 +198,57 @@ export class EventPage {
     }
     box.append(el('p', undefined, words));
     return box;
+  }
+
+  /**
+   * Over the board, what the server does for the board: roll its dice
+   * (committed to at the pairing) and keep each player's sealed decision.
+   */
+  private tableControls(event: ShownEvent, round: number, board: Board, white: boolean): HTMLElement[] {
+    const parts: HTMLElement[] = [];
+    const table = board.table;
+    const short = (hash: string) => hash.slice(0, 12) + '…';
+    if (table?.dice_commitment) {
+      const dice = el('div', 'table-dice');
+      const rolls = table.rolls.length ? table.rolls.map((r, i) => `${i + 1}. ${r.replace(/^roll /, '')}`).join(', ') : 'none yet';
+      dice.append(el('p', undefined, `Dice for your board: ${rolls}. The server committed to them before the first roll (${short(table.dice_commitment)}); the seed is shown with the result.`));
+      const roll = el('button', 'roll-dice', 'Roll the dice');
+      roll.addEventListener('click', () => void this.change(clubApi.roll(event.id, round, board.board)));
+      dice.append(roll);
+      parts.push(dice);
+    }
+    const mySide = white ? 'white' : 'black';
+    for (const sealed of table?.sealed ?? []) {
+      const p = el('p', 'sealed');
+      if (sealed.side === mySide) {
+        p.textContent = `Your sealed ${sealed.decision ?? 'decision'} (commitment ${short(sealed.commitment)})${sealed.nonce ? ': shown to everyone' : ': only you see it'}.`;
+        parts.push(p);
+        if (!sealed.nonce) {
+          const reveal = el('button', 'reveal', 'Reveal it to everyone');
+          reveal.addEventListener('click', () => void this.change(clubApi.reveal(event.id, round, board.board)));
+          parts.push(reveal);
+        }
+      } else {
+        p.textContent = sealed.decision ? `Your opponent's sealed ${sealed.decision}.` : `Your opponent has sealed their decision (commitment ${short(sealed.commitment)}).`;
+        parts.push(p);
+      }
+    }
+    if (event.seal_choices.length) {
+      const form = el('form', 'seal');
+      const select = el('select');
+      select.name = 'seal';
+      select.setAttribute('aria-label', 'The decision to seal');
+      select.append(...event.seal_choices.map(c => new Option(c, c)));
+      const seal = el('button', undefined, 'Seal it');
+      seal.type = 'submit';
+      form.append(el('span', 'hint', 'Before the first move: only you will see it; your opponent sees that it is sealed and cannot be changed.'), select, seal);
+      form.addEventListener('submit', e => {
+        e.preventDefault();
+        void this.change(clubApi.seal(event.id, round, board.board, select.value));
+      });
+      parts.push(form);
+    }
+    return parts;
   }
 
   /** Over the board: the player reports the result; it stands once the opponent reports the same. */

@@ -8,24 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SIZES, shotsDir } from './harness-page.mjs';
-import { WAIT, realServerForFile } from './real-server.mjs';
+import { WAIT, realServerForFile, signedUp } from './real-server.mjs';
 
 const real = realServerForFile();
 
-let users = 0;
-/** A new guest signed up as a user (and given `grade`); its name. */
-async function user(viewport, grade) {
-  const g = await real.guest({ viewport });
-  const name = `club${process.pid % 1000}x${++users}`;
-  const url = real.server.url;
-  const signup = await g.context.request.post(`${url}/api/signup`, { data: { name, password: 'correct horse battery' }, headers: { origin: url } });
-  assert.equal(signup.status(), 201, await signup.text());
-  if (grade !== undefined) {
-    const set = await g.context.request.put(`${url}/api/me`, { data: { grade }, headers: { origin: url } });
-    assert.equal(set.status(), 200, await set.text());
-  }
-  return { ...g, name };
-}
+const user = signedUp(real, 'club');
 
 const fitsSideways = page => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 

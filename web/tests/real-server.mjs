@@ -107,6 +107,26 @@ export function realServerForFile() {
   return real;
 }
 
+/**
+ * Makes users of `real`'s server: `await user(viewport, grade)` is a new
+ * browser guest signed up as a user named `prefix…` (and given `grade`).
+ */
+export function signedUp(real, prefix) {
+  let users = 0;
+  return async (viewport, grade) => {
+    const g = await real.guest({ viewport });
+    const name = `${prefix}${process.pid % 1000}x${++users}`;
+    const url = real.server.url;
+    const signup = await g.context.request.post(`${url}/api/signup`, { data: { name, password: 'correct horse battery' }, headers: { origin: url } });
+    assert.equal(signup.status(), 201, await signup.text());
+    if (grade !== undefined) {
+      const set = await g.context.request.put(`${url}/api/me`, { data: { grade }, headers: { origin: url } });
+      assert.equal(set.status(), 200, await set.text());
+    }
+    return { ...g, name };
+  };
+}
+
 export const plyOf = page => page.evaluate(() => Number(document.querySelector('.game')?.dataset.ply ?? -1));
 
 /** Waits until every page has seen a state past `ply` whose turn is no roll. */

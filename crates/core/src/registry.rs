@@ -39,6 +39,8 @@ pub struct VariantInfo {
     pub rolls_dice: bool,
     /// The squares boards mark for players, if the variant has any.
     pub special_squares: fn() -> Option<SpecialSquares>,
+    /// One roll of the dice at a board the referee does not see (`Variant::table_roll`).
+    pub table_roll: fn() -> Vec<(String, crate::game::Probability)>,
 }
 
 fn divide_text<V: Variant>(
@@ -90,6 +92,7 @@ impl VariantInfo {
             commands: V::COMMANDS,
             rolls_dice: V::ROLLS_DICE,
             special_squares: V::special_squares,
+            table_roll: V::table_roll,
         }
     }
 }

@@ -376,6 +376,18 @@ fn the_dice_are_a_chance_node_of_36_equally_likely_squares() {
     assert!(!squares.contains(&"b3".to_string()) && !squares.contains(&"c9".to_string()));
 }
 
+/// Over the board the server rolls what a game here would: the same 36
+/// outcomes, each as the game's own action text, with the same chances.
+#[test]
+fn a_roll_at_a_board_the_referee_does_not_see_is_the_games_roll() {
+    let mut game = BermudaGame::new(Pos::start());
+    play(&mut game, "e2e4");
+    let at_the_table = chesslantis_core::registry::VARIANTS.iter().find(|v| v.id == "bermuda-angle").map(|v| (v.table_roll)()).unwrap();
+    assert_eq!(at_the_table[0].0, "roll c3");
+    let read: Vec<(Action, Probability)> = at_the_table.iter().map(|(text, p)| (game.parse_action(text).unwrap(), *p)).collect();
+    assert_eq!(read, game.chance_outcomes());
+}
+
 #[test]
 fn no_chance_node_when_no_roll_is_due() {
     let mut game = BermudaGame::new(Pos::start());

@@ -99,3 +99,14 @@ fn the_json_names_what_a_front_end_needs() {
     assert!(looking_glass["options"][0].get("apply").is_none());
     assert!(serde_json::to_value(described("chess")).unwrap().get("family").is_none());
 }
+
+/// Only a variant that rolls dice has dice to roll at a board over the board.
+#[test]
+fn a_roll_at_the_table_exists_for_the_variants_with_dice_alone() {
+    for v in VARIANTS {
+        let outcomes = (v.table_roll)();
+        assert_eq!(!outcomes.is_empty(), v.rolls_dice, "{}", v.id);
+        let total: f64 = outcomes.iter().map(|(_, p)| f64::from(p.num) / f64::from(p.den)).sum();
+        assert!(outcomes.is_empty() || (total - 1.0).abs() < 1e-9, "{}: the chances add up to {total}", v.id);
+    }
+}

@@ -625,3 +625,121 @@ async fn the_server_pairs_an_online_round_when_its_last_game_ends_or_the_organis
         assert_eq!((status, refused["code"].as_str()), (409, Some("stale")), "paired already: {refused}");
     }
 }
+
+/// Over the board the server rolls a Bermuda Chess Angle board's dice for
+/// its players or the organiser, committed to at the pairing and
+/// recomputable from the seed shown after the result; a Beirut player
+/// seals their carrier on the phone: the opponent and everyone else see
+/// only its commitment (their views of two events that differ only in the
+/// carrier are the same but for it), until the sealer reveals it or the
+/// board has its result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn over_the_board_the_server_rolls_a_boards_dice_and_keeps_a_sealed_carrier_secret() {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let (organiser, _) = Guest::signed_up(addr, "org").await;
+        let (watcher, _) = Guest::signed_up(addr, "watch").await;
+        // One event of Bermuda Chess Angle, two of Beirut alike but for A's carrier.
+        let mut events = Vec::new();
+        for variant in ["bermuda-angle", "beirut", "beirut"] {
+            let (status, made) = organiser.post("/api/tournaments", json!({"name": "Dice and bombs", "starts_ms": 0, "rounds": 1, "variants": [variant]})).await;
+            assert_eq!(status, 201, "{made}");
+            events.push(made["id"].as_str().unwrap().to_string());
+        }
+        let (a, _) = Guest::signed_up(addr, "pa").await;
+        let (b, _) = Guest::signed_up(addr, "pb").await;
+        for id in &events {
+            for p in [&a, &b] {
+                post_ok(p, &format!("/api/tournaments/{id}/join"), json!({})).await;
+            }
+            post_ok(&organiser, &format!("/api/tournaments/{id}/rounds"), json!({"round": 1})).await;
+        }
+        let id = &events[0];
+        let board = |rest: &str| format!("/api/tournaments/{id}/rounds/1/boards/1/{rest}");
+
+        // The dice of round 1 (Bermuda Chess Angle).
+        let (_, event) = watcher.get(&format!("/api/tournaments/{id}")).await;
+        let table = &event["pairings"][0]["boards"][0]["table"];
+        let commitment = table["dice_commitment"].as_str().unwrap().to_string();
+        assert_eq!((commitment.len(), table["rolls"].as_array().map(Vec::len), &table["dice_seed"]), (64, Some(0), &Value::Null), "{table}");
+        let (status, refused) = watcher.post(&board("roll"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (403, Some("not_organiser")), "{refused}");
+        let mut words = Vec::new();
+        for roller in [&a, &b, &a, &organiser] {
+            let (status, rolled) = roller.post(&board("roll"), json!({})).await;
+            assert_eq!(status, 200, "{rolled}");
+            words.push(rolled["words"].as_str().unwrap().to_string());
+        }
+        assert!(words[0].starts_with("round 1 board 1, roll 1: roll ") && words[3].contains("roll 4: roll "), "{words:?}");
+        for p in [&a, &b] {
+            post_ok(p, &format!("/api/tournaments/{id}/reports"), json!({"round": 1, "board": 1, "result": "1-0"})).await;
+        }
+        let (_, event) = watcher.get(&format!("/api/tournaments/{id}")).await;
+        let table = &event["pairings"][0]["boards"][0]["table"];
+        let rolls: Vec<String> = table["rolls"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect();
+        assert_eq!(rolls.len(), 4);
+        let seed = chesslantis_server::game::dice::Seed::from_hex(table["dice_seed"].as_str().expect("the seed once the result is in")).unwrap();
+        assert_eq!(seed.commitment(), commitment, "the seed is the one committed to at the pairing");
+        let outcomes = chesslantis_core::registry::VARIANTS.iter().find(|v| v.id == "bermuda-angle").map(|v| (v.table_roll)()).unwrap();
+        let recomputed: Vec<String> = (0..4).map(|k| chesslantis_core::pick_chance(&outcomes, &mut seed.dice_at(k))).collect();
+        assert_eq!(rolls, recomputed, "every roll recomputed from the seed");
+        let (status, refused) = a.post(&board("roll"), json!({})).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("result_entered")), "{refused}");
+
+        // Beirut: A seals a different carrier in each of the other two events.
+        let events = &events[1..];
+        let id = &events[0];
+        let seal_at = |id: &str| format!("/api/tournaments/{id}/rounds/1/boards/1/seal");
+        let (_, mine) = a.get(&format!("/api/tournaments/{id}")).await;
+        let choices: Vec<String> = mine["seal_choices"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+        assert_eq!(choices.len(), 15, "every piece but the king: {choices:?}");
+        let (status, refused) = a.post(&seal_at(id), json!({"decision": "carrier e4"})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("malformed")), "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains(&choices[0]), "the choices listed: {refused}");
+        let (status, refused) = watcher.post(&seal_at(id), json!({"decision": &choices[0]})).await;
+        assert_eq!((status, refused["code"].as_str()), (403, Some("not_organiser")), "{refused}");
+        for (id, choice) in events.iter().zip([&choices[2], &choices[9]]) {
+            let square = choice.rsplit(' ').next().unwrap();
+            let (status, sealed) = a.post(&seal_at(id), json!({"decision": square})).await;
+            assert_eq!(status, 200, "{sealed}");
+            assert!(sealed["words"].as_str().unwrap().contains(choice.as_str()), "the sealer is told what they sealed: {sealed}");
+        }
+        let sealed_of = |event: &Value| event["pairings"][0]["boards"][0]["table"]["sealed"][0].clone();
+        let without_secret = |mut event: Value| {
+            event["id"] = Value::Null;
+            event["pairings"][0]["boards"][0]["table"]["sealed"][0]["commitment"] = Value::Null;
+            event
+        };
+        for viewer in [&b, &watcher, &organiser] {
+            let (_, one) = viewer.get(&format!("/api/tournaments/{}", events[0])).await;
+            let (_, two) = viewer.get(&format!("/api/tournaments/{}", events[1])).await;
+            assert_eq!(sealed_of(&one)["decision"], Value::Null, "{one}");
+            assert_ne!(sealed_of(&one)["commitment"], sealed_of(&two)["commitment"]);
+            assert_eq!(without_secret(one).to_string(), without_secret(two).to_string(), "nothing but the commitment depends on the carrier");
+        }
+        let anonymous = http(addr, "GET", &format!("/api/tournaments/{id}"), None, None).await.2;
+        assert_eq!(sealed_of(&anonymous)["decision"], Value::Null);
+        let (_, mine) = a.get(&format!("/api/tournaments/{id}")).await;
+        assert_eq!(sealed_of(&mine)["decision"], choices[2].as_str(), "the sealer sees their carrier");
+        assert_eq!(mine["seal_choices"], json!([]), "sealed once");
+        let (status, refused) = a.post(&seal_at(id), json!({"decision": &choices[3]})).await;
+        assert_eq!((status, refused["code"].as_str()), (400, Some("malformed")), "a carrier stays sealed: {refused}");
+
+        // Revealed by the sealer in the first event; shown at the result in the second.
+        let (status, _) = a.post(&format!("/api/tournaments/{id}/rounds/1/boards/1/reveal"), json!({})).await;
+        assert_eq!(status, 200);
+        for p in [&a, &b] {
+            post_ok(p, &format!("/api/tournaments/{}/reports", events[1]), json!({"round": 1, "board": 1, "result": "1/2"})).await;
+        }
+        for (id, choice) in events.iter().zip([&choices[2], &choices[9]]) {
+            let (_, seen) = b.get(&format!("/api/tournaments/{id}")).await;
+            let sealed = sealed_of(&seen);
+            assert_eq!(sealed["decision"], choice.as_str(), "{seen}");
+            let check = hex::encode(Sha256::digest(format!("{}:{}", sealed["nonce"].as_str().unwrap(), choice)));
+            assert_eq!(sealed["commitment"], check.as_str(), "the commitment checks out");
+        }
+    }
+}

@@ -5,6 +5,7 @@
 //! `serve` processes on one PostgreSQL) one is written, the other is told the
 //! event changed and nothing of it is kept. So a round is paired once.
 
+use crate::club::table::{self, Table};
 use crate::club::ClubError;
 use crate::db::club_events::ClubEventRow;
 use crate::db::Store;
@@ -94,6 +95,8 @@ struct Stored {
     online: bool,
     #[serde(default)]
     starting: Option<Starting>,
+    #[serde(default)]
+    tables: BTreeMap<String, Table>,
 }
 
 /// A process's claim to start a round's games: written before it makes
@@ -131,6 +134,8 @@ pub struct ClubEvent {
     pub online: bool,
     /// A round whose games are being started.
     pub starting: Option<Starting>,
+    /// The dice and sealed decisions of boards over the board: `round:board` -> table.
+    pub tables: BTreeMap<String, Table>,
     pub version: i64,
 }
 
@@ -150,6 +155,7 @@ impl ClubEvent {
             reports: stored.reports,
             online: stored.online,
             starting: stored.starting,
+            tables: stored.tables,
             version: row.version,
         })
     }
@@ -162,6 +168,7 @@ impl ClubEvent {
             reports: self.reports.clone(),
             online: self.online,
             starting: self.starting,
+            tables: self.tables.clone(),
         };
         serde_json::to_string(&stored).map_err(|e| ClubError::Storage(e.to_string()))
     }
@@ -245,6 +252,7 @@ pub async fn create(store: &Store, organiser_id: &str, new: &NewEvent, now_ms: i
         reports: BTreeMap::new(),
         online: new.online,
         starting: None,
+        tables: BTreeMap::new(),
         version: 1,
     };
     let row = ClubEventRow {
@@ -287,19 +295,48 @@ pub async fn change(
     now_ms: i64,
     change: impl FnOnce(&mut ClubEvent) -> Result<String, ClubError>,
 ) -> Result<(ClubEvent, String), ClubError> {
-    let mut club = load(store, id).await?;
+    let mut club = load_for(store, id, by).await?;
+    let words = change(&mut club)?;
+    save(store, &mut club, now_ms).await?;
+    Ok((club, words))
+}
+
+/// `change` for a change long enough to hold up other requests (pairing
+/// hundreds of players): made on a blocking thread.
+pub async fn change_blocking(
+    store: &Store,
+    id: &str,
+    by: By<'_>,
+    now_ms: i64,
+    change: impl FnOnce(&mut ClubEvent) -> Result<String, ClubError> + Send + 'static,
+) -> Result<(ClubEvent, String), ClubError> {
+    let mut club = load_for(store, id, by).await?;
+    let (mut club, words) = tokio::task::spawn_blocking(move || change(&mut club).map(|words| (club, words)))
+        .await
+        .map_err(|e| ClubError::Storage(format!("the change stopped half-way: {e}")))??;
+    save(store, &mut club, now_ms).await?;
+    Ok((club, words))
+}
+
+/// Event `id`, for `by` to change.
+async fn load_for(store: &Store, id: &str, by: By<'_>) -> Result<ClubEvent, ClubError> {
+    let club = load(store, id).await?;
     if let By::Organiser(user) = by {
         if user != club.organiser_id {
             return Err(ClubError::NotOrganiser(format!("only the organiser of {} changes it; ask them", club.name)));
         }
     }
-    let words = change(&mut club)?;
+    Ok(club)
+}
+
+/// Writes `club` over the version it was read at.
+async fn save(store: &Store, club: &mut ClubEvent, now_ms: i64) -> Result<(), ClubError> {
     let text = club.stored_text()?;
-    if !store.update_club_event(id, club.version, &text, now_ms).await? {
+    if !store.update_club_event(&club.id, club.version, &text, now_ms).await? {
         return Err(ClubError::Stale(format!("{} changed while this was asked (another tab or organiser); nothing was done: reload it and ask again", club.name)));
     }
     club.version += 1;
-    Ok((club, words))
+    Ok(())
 }
 
 /// Enters a player by name and grade (an organiser's entry for the evening
@@ -332,6 +369,7 @@ pub fn pair(club: &mut ClubEvent, round: usize) -> Result<String, ClubError> {
         return Err(ClubError::Stale(format!("round {round} cannot be paired now: the next round to pair is {next}")));
     }
     club.event.pair_next()?;
+    table::prepare(club, round)?;
     Ok(format!("round {round} paired ({})", club.event.variants.get(round - 1).map_or("chess", String::as_str)))
 }
 

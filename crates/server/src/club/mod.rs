@@ -12,6 +12,7 @@
 //! - [`online`]: a round's games played on the server, their results carried
 //!   in, an online event's next round paired by the server.
 //! - [`autopilot`]: each process moving the online events on every few seconds.
+//! - [`table`]: a board over the board: dice rolled on request, a decision sealed.
 //! - [`shown`]: what a page or a client is shown of an event.
 //! - [`error`]: `ClubError`, each refusal with what to do about it.
 //!
@@ -23,5 +24,6 @@ pub mod error;
 pub mod evening;
 pub mod online;
 pub mod shown;
+pub mod table;
 
 pub use error::ClubError;

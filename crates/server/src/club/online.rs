@@ -114,7 +114,8 @@ async fn start_claimed(hub: &Hub, club: ClubEvent, round: usize, now_ms: i64) ->
 /// Pairs round `round` of an online event (the organiser's request, or
 /// the server's once the round before is complete) and starts its games.
 pub async fn pair_and_start(hub: &Hub, id: &str, by: By<'_>, round: usize, now_ms: i64) -> Result<(ClubEvent, String), ClubError> {
-    let (club, paired) = evening::change(hub.store(), id, by, now_ms, |club| {
+    // Pairing 500 players takes seconds: off the threads that serve requests.
+    let (club, paired) = evening::change_blocking(hub.store(), id, by, now_ms, move |club| {
         let words = evening::pair(club, round)?;
         if club.online {
             claim(club, round, now_ms)?;

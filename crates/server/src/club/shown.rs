@@ -5,6 +5,7 @@
 //! names (`BH`, `SB`, ...).
 
 use crate::club::evening::{game_key, ClubEvent};
+use crate::club::table::{self, TableShown};
 use chesslantis_tournament::event::Event;
 use chesslantis_tournament::history::format_points;
 use chesslantis_tournament::sheet::absence_label;
@@ -56,6 +57,9 @@ pub struct ShownEvent {
     pub standings: Standings,
     /// Once started: its schedule, results and score.
     pub group_match: Option<GroupMatchShown>,
+    /// The decisions the caller may seal for their board over the board
+    /// (Beirut's `carrier g1`, ...), until they seal one.
+    pub seal_choices: Vec<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -93,6 +97,9 @@ pub struct BoardShown {
     pub game: Option<String>,
     /// What the players reported while no result is entered (over the board).
     pub reported: Option<Reported>,
+    /// Over the board, in a variant with dice or secrets: the dice's
+    /// commitment and rolls, the sealed decisions (`club::table`).
+    pub table: Option<TableShown>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -193,7 +200,7 @@ pub fn summary(club: &ClubEvent, organiser: String) -> EventSummary {
     }
 }
 
-fn round_shown(club: &ClubEvent, round: usize) -> RoundShown {
+fn round_shown(club: &ClubEvent, round: usize, viewer: Option<&str>) -> RoundShown {
     let event = &club.event;
     let boards = event.boards(round).unwrap_or_default();
     RoundShown {
@@ -205,9 +212,10 @@ fn round_shown(club: &ClubEvent, round: usize) -> RoundShown {
                 board: b.number,
                 white: seat(event, b.white),
                 black: seat(event, b.black),
-                result: b.result,
+                result: b.result.clone(),
                 game: club.game_of(round, b.number).map(str::to_string),
                 reported: club.reports.get(&game_key(round, b.number)).map(|r| Reported { white: r.white.clone(), black: r.black.clone() }),
+                table: if club.game_of(round, b.number).is_some() { None } else { table::shown(club, round, &b, viewer) },
             })
             .collect(),
         byes: event
@@ -251,8 +259,31 @@ fn group_match_shown(event: &Event) -> Option<GroupMatchShown> {
     })
 }
 
-/// The whole event as shown to anyone.
-pub fn shown(club: &ClubEvent, organiser: String) -> ShownEvent {
+/// The decisions `viewer` may seal for their board of the round being
+/// played over the board, until they have sealed one.
+fn seal_choices(club: &ClubEvent, viewer: Option<&str>) -> Vec<String> {
+    let round = club.event.rounds_paired;
+    let (Some(viewer), Ok(boards)) = (viewer, club.event.boards(round)) else { return Vec::new() };
+    for b in boards.iter().filter(|b| b.result.is_none() && club.game_of(round, b.number).is_none()) {
+        let colour = if club.account_of(b.white) == Some(viewer) {
+            chesslantis_core::Color::White
+        } else if club.account_of(b.black) == Some(viewer) {
+            chesslantis_core::Color::Black
+        } else {
+            continue;
+        };
+        let side = if colour == chesslantis_core::Color::White { "white" } else { "black" };
+        if club.tables.get(&game_key(round, b.number)).is_some_and(|t| t.sealed.contains_key(side)) {
+            return Vec::new();
+        }
+        return table::seal_choices(club.event.variants.get(round - 1).map_or("chess", String::as_str), colour);
+    }
+    Vec::new()
+}
+
+/// The whole event as `viewer` (a user id, if signed in) is shown it: the
+/// same for everyone but for a player's own sealed decision and choices.
+pub fn shown(club: &ClubEvent, organiser: String, viewer: Option<&str>) -> ShownEvent {
     let event = &club.event;
     ShownEvent {
         summary: summary(club, organiser),
@@ -272,7 +303,8 @@ pub fn shown(club: &ClubEvent, organiser: String) -> ShownEvent {
                 account: club.account_of(id).is_some(),
             })
             .collect(),
-        pairings: (1..=event.rounds_paired).map(|round| round_shown(club, round)).collect(),
+        pairings: (1..=event.rounds_paired).map(|round| round_shown(club, round, viewer)).collect(),
+        seal_choices: seal_choices(club, viewer),
         standings: Standings {
             tie_breaks: event.tie_breaks.iter().map(|tb| tb.short_name().to_string()).collect(),
             rows: event

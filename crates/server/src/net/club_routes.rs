@@ -5,7 +5,7 @@
 //! what was done and the event as it now stands.
 
 use crate::club::evening::{self, By, ClubEvent, NewEvent};
-use crate::club::online;
+use crate::club::{online, table};
 use crate::club::shown::{self, EventSummary, ShownEvent};
 use crate::club::ClubError;
 use crate::game::hub::Hub;
@@ -47,8 +47,9 @@ async fn organiser_name(hub: &Hub, club: &ClubEvent) -> String {
     accounts::user_by_id(hub.store(), &club.organiser_id).await.ok().flatten().map(|u| u.name).unwrap_or_default()
 }
 
-async fn shown_of(hub: &Hub, club: &ClubEvent) -> ShownEvent {
-    shown::shown(club, organiser_name(hub, club).await)
+/// The event as `viewer` is shown it (their own sealed decision included).
+async fn shown_of(hub: &Hub, club: &ClubEvent, viewer: Option<&GuestId>) -> ShownEvent {
+    shown::shown(club, organiser_name(hub, club).await, viewer.map(|v| v.0.as_str()))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -87,16 +88,17 @@ pub async fn create(State(hub): State<Arc<Hub>>, headers: HeaderMap, request: Re
     let new = body(request)?;
     let organiser = user(&hub, &headers, "organises an event").await?;
     let club = evening::create(hub.store(), &organiser.0, &new, now_ms()).await?;
-    Ok((StatusCode::CREATED, Json(shown_of(&hub, &club).await)).into_response())
+    Ok((StatusCode::CREATED, Json(shown_of(&hub, &club, Some(&organiser)).await)).into_response())
 }
 
 #[utoipa::path(get, path = "/api/tournaments/{id}", tag = "club", params(("id" = String, Path)),
     responses((status = 200, description = "The event: entrants with their clocks, every round's boards, standings, the group match", body = ShownEvent),
         (status = 404, body = ErrorReply), (status = 500, body = ErrorReply)))]
 /// `GET /api/tournaments/{id}`: one event as everyone sees it.
-pub async fn show(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<ShownEvent>, ApiError> {
+pub async fn show(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap) -> Result<Json<ShownEvent>, ApiError> {
     let club = online::collect_results(&hub, evening::load(hub.store(), &id).await?, now_ms()).await?;
-    Ok(Json(shown_of(&hub, &club).await))
+    let viewer = guest_of(&hub, &headers).await;
+    Ok(Json(shown_of(&hub, &club, viewer.as_ref()).await))
 }
 
 /// What a change did, and the event after it.
@@ -116,7 +118,7 @@ async fn organiser_change(
 ) -> Result<Json<Changed>, ApiError> {
     let caller = user(hub, headers, "changes an event (its organiser)").await?;
     let (club, words) = evening::change(hub.store(), id, By::Organiser(&caller.0), now_ms(), change).await?;
-    Ok(Json(Changed { words, event: shown_of(hub, &club).await }))
+    Ok(Json(Changed { words, event: shown_of(hub, &club, Some(&caller)).await }))
 }
 
 /// A player the organiser enters: no account needed.
@@ -156,7 +158,7 @@ pub async fn join(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): Pat
     let account = accounts::user_by_id(hub.store(), &caller.0).await.map_err(ClubError::from)?.ok_or_else(|| ErrorReply::new("not_signed_in", "your account is gone; sign up again"))?;
     let grade = account.grade.and_then(|g| u32::try_from(g).ok());
     let (club, words) = evening::change(hub.store(), &id, By::Player(&caller.0), now_ms(), |club| evening::join(club, &caller.0, &account.name, grade)).await?;
-    Ok(Json(Changed { words, event: shown_of(&hub, &club).await }))
+    Ok(Json(Changed { words, event: shown_of(&hub, &club, Some(&caller)).await }))
 }
 
 fn player_index(club: &ClubEvent, number: usize) -> Result<usize, ClubError> {
@@ -223,7 +225,7 @@ pub async fn pair(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): Pat
     let asked = body(request)?;
     let caller = user(&hub, &headers, "pairs an event's rounds (its organiser)").await?;
     let (club, words) = online::pair_and_start(&hub, &id, By::Organiser(&caller.0), asked.round, now_ms()).await?;
-    Ok(Json(Changed { words, event: shown_of(&hub, &club).await }))
+    Ok(Json(Changed { words, event: shown_of(&hub, &club, Some(&caller)).await }))
 }
 
 #[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{round}/games", tag = "club", params(("id" = String, Path), ("round" = usize, Path, description = "The round being played")),
@@ -235,7 +237,7 @@ pub async fn pair(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): Pat
 pub async fn start_games(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path((id, round)): Path<(String, usize)>) -> Result<Json<Changed>, ApiError> {
     let caller = user(&hub, &headers, "starts an event's games (its organiser)").await?;
     let (club, words) = online::start_games(&hub, &id, &caller.0, round, now_ms()).await?;
-    Ok(Json(Changed { words, event: shown_of(&hub, &club).await }))
+    Ok(Json(Changed { words, event: shown_of(&hub, &club, Some(&caller)).await }))
 }
 
 /// A board's result.
@@ -277,9 +279,63 @@ pub async fn report(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): P
     if !matches!(asked.result.parse::<GameResult>(), Ok(GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins)) {
         return Err(ErrorReply::new("bad_result", format!("report 1-0, 0-1 or 1/2, not {:?}; forfeits are entered by the organiser", asked.result)).into());
     }
-    let caller = user(&hub, &headers, "reports a result").await?;
-    let (club, words) = evening::change(hub.store(), &id, By::Player(&caller.0), now_ms(), |club| evening::report(club, &caller.0, asked.round, asked.board, &asked.result)).await?;
-    Ok(Json(Changed { words, event: shown_of(&hub, &club).await }))
+    player_change(&hub, &headers, &id, "reports a result", |club, caller| evening::report(club, caller, asked.round, asked.board, &asked.result)).await
+}
+
+/// Makes a change as a signed-in player (the change checks which board is theirs) and answers it.
+async fn player_change(
+    hub: &Hub,
+    headers: &HeaderMap,
+    id: &str,
+    what: &str,
+    change: impl FnOnce(&mut ClubEvent, &str) -> Result<String, ClubError>,
+) -> Result<Json<Changed>, ApiError> {
+    let caller = user(hub, headers, what).await?;
+    let (club, words) = evening::change(hub.store(), id, By::Player(&caller.0), now_ms(), |club| change(club, &caller.0)).await?;
+    Ok(Json(Changed { words, event: shown_of(hub, &club, Some(&caller)).await }))
+}
+
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{round}/boards/{board}/roll", tag = "club",
+    params(("id" = String, Path), ("round" = usize, Path), ("board" = usize, Path)),
+    responses((status = 200, description = "The dice rolled for a board over the board (a variant with dice): `words` names the roll; the board's `table.rolls` lists them all; \
+        its seed, committed to from the pairing on (`table.dice_commitment`), is shown once the board has its result", body = Changed),
+        (status = 400, body = ErrorReply, description = "malformed: the round's variant has no dice, or the board is played on the server"), (status = 401, body = ErrorReply),
+        (status = 403, body = ErrorReply, description = "not_organiser: neither a player of the board nor the organiser"), (status = 404, body = ErrorReply),
+        (status = 409, body = ErrorReply, description = "result_entered; stale (another roll at the same moment: ask again)"), (status = 500, body = ErrorReply)))]
+/// `POST /api/tournaments/{id}/rounds/{round}/boards/{board}/roll`: the server rolls a board's dice.
+pub async fn roll(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path((id, round, board)): Path<(String, usize, usize)>) -> Result<Json<Changed>, ApiError> {
+    player_change(&hub, &headers, &id, "rolls a board's dice (its players or the organiser)", |club, caller| table::roll(club, caller, round, board)).await
+}
+
+/// A secret decision to seal.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SealRequest {
+    /// As the game writes it (`carrier g1`), or its last word (`g1`).
+    #[schema(example = "carrier g1")]
+    pub decision: String,
+}
+
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{round}/boards/{board}/seal", tag = "club",
+    params(("id" = String, Path), ("round" = usize, Path), ("board" = usize, Path)), request_body = SealRequest,
+    responses((status = 200, description = "Sealed: everyone sees its commitment (SHA-256 of `nonce:decision`), the sealer alone the decision, until the board has its result or the sealer reveals it", body = Changed),
+        (status = 400, body = ErrorReply, description = "malformed: not a decision of this variant (the words list them), sealed already, or played on the server"), (status = 401, body = ErrorReply),
+        (status = 403, body = ErrorReply, description = "not_organiser: not a player of the board"), (status = 404, body = ErrorReply),
+        (status = 409, body = ErrorReply, description = "result_entered, stale"), (status = 500, body = ErrorReply)))]
+/// `POST /api/tournaments/{id}/rounds/{round}/boards/{board}/seal`: a player seals their secret decision.
+pub async fn seal(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path((id, round, board)): Path<(String, usize, usize)>, request: Result<Json<SealRequest>, JsonRejection>) -> Result<Json<Changed>, ApiError> {
+    let asked = body(request)?;
+    player_change(&hub, &headers, &id, "seals a decision (a player of the board)", |club, caller| table::seal(club, caller, round, board, &asked.decision)).await
+}
+
+#[utoipa::path(post, path = "/api/tournaments/{id}/rounds/{round}/boards/{board}/reveal", tag = "club",
+    params(("id" = String, Path), ("round" = usize, Path), ("board" = usize, Path)),
+    responses((status = 200, description = "The caller's sealed decision is shown to everyone with its nonce", body = Changed),
+        (status = 400, body = ErrorReply, description = "malformed: nothing sealed"), (status = 401, body = ErrorReply), (status = 403, body = ErrorReply), (status = 404, body = ErrorReply),
+        (status = 409, body = ErrorReply, description = "stale"), (status = 500, body = ErrorReply)))]
+/// `POST /api/tournaments/{id}/rounds/{round}/boards/{board}/reveal`: a player shows their sealed decision.
+pub async fn reveal(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path((id, round, board)): Path<(String, usize, usize)>) -> Result<Json<Changed>, ApiError> {
+    player_change(&hub, &headers, &id, "reveals a decision (a player of the board)", |club, caller| table::reveal(club, caller, round, board)).await
 }
 
 #[utoipa::path(post, path = "/api/tournaments/{id}/results", tag = "club", params(("id" = String, Path)), request_body = ResultEntry,

@@ -10,7 +10,9 @@
 //!   byte at a time would keep its connection busy, and so never idle);
 //! - a connection that moves no byte either way for `idle_timeout` is
 //!   closed (a stalled upload or a client that stopped reading; WebSockets
-//!   are counted too, their pings keep a live one moving, see `websocket.rs`);
+//!   are counted too, their pings keep a live one moving, see `websocket.rs`),
+//!   unless the server is still answering its request (pairing 500 players
+//!   may take longer: the client waits for it, it is not idle);
 //! - at most `max_connections` are open: a new one closes the connection
 //!   that moved a byte least recently, so newcomers are always served;
 //! - the soft limit of open files is raised to the hard limit at start.
@@ -111,6 +113,8 @@ pub fn raise_file_limit() -> Option<u64> {
 struct Activity {
     /// When a byte last moved, in ms since the registry's epoch.
     last_ms: AtomicU64,
+    /// Requests being answered: a connection waiting for its answer is not idle.
+    answering: AtomicU64,
     closed: AtomicBool,
     read_waker: AtomicWaker,
     write_waker: AtomicWaker,
@@ -141,6 +145,7 @@ impl Registry {
     fn admit(self: &Arc<Self>, stream: TcpStream, max: usize) -> Tracked {
         let activity = Arc::new(Activity {
             last_ms: AtomicU64::new(self.now_ms()),
+            answering: AtomicU64::new(0),
             closed: AtomicBool::new(false),
             read_waker: AtomicWaker::new(),
             write_waker: AtomicWaker::new(),
@@ -173,12 +178,28 @@ impl Registry {
         let now = self.now_ms();
         let idle = idle.as_millis() as u64;
         self.open().retain(|_, a| {
-            let keep = now.saturating_sub(a.last_ms.load(Ordering::Relaxed)) < idle;
+            let keep = now.saturating_sub(a.last_ms.load(Ordering::Relaxed)) < idle || a.answering.load(Ordering::Relaxed) > 0;
             if !keep {
                 a.close();
             }
             keep
         });
+    }
+}
+
+/// Counts a request as being answered while it lives.
+struct Answering(Arc<Activity>);
+
+impl Answering {
+    fn new(activity: Arc<Activity>) -> Answering {
+        activity.answering.fetch_add(1, Ordering::Relaxed);
+        Answering(activity)
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.answering.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -348,10 +369,17 @@ async fn serve_connection(
 ) {
     let body_read_timeout = settings.body_read_timeout;
     // The peer's address for `ConnectInfo` (and `ClientAddress`), as `axum::serve` gives it.
+    let activity = stream.activity.clone();
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         let mut request = request.map(|body| axum::body::Body::new(Deadline::new(body, body_read_timeout)));
         request.extensions_mut().insert(ConnectInfo(peer));
-        tower::ServiceExt::oneshot(router.clone(), request)
+        let answering = Answering::new(activity.clone());
+        let answer = tower::ServiceExt::oneshot(router.clone(), request);
+        async move {
+            let response = answer.await;
+            drop(answering);
+            response
+        }
     });
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(settings.header_read_timeout);
@@ -403,6 +431,34 @@ impl http_body::Body for Deadline {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A request the server takes longer to answer than the idle time is
+    /// answered; a connection that sends nothing is still closed.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_connection_waiting_for_a_slow_answer_is_not_idle() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let idle = Duration::from_millis(100);
+        let router = Router::new().route(
+            "/slow",
+            axum::routing::get(move || async move {
+                tokio::time::sleep(idle * 5).await;
+                "done"
+            }),
+        );
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let settings = Settings { idle_timeout: idle, ..Settings::default() };
+        tokio::spawn(serve(listener, router, settings, std::future::pending()));
+        let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+        slow.write_all(b"GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+        let mut silent = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let mut answer = String::new();
+        slow.read_to_string(&mut answer).await.unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200") && answer.ends_with("done"), "{answer}");
+        let mut nothing = Vec::new();
+        let closed = silent.read_to_end(&mut nothing).await;
+        assert!(closed.is_err() || nothing.is_empty(), "the silent connection is closed without an answer");
+    }
 
     #[test]
     fn the_cap_leaves_room_for_the_rest_of_the_files() {

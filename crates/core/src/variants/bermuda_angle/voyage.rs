@@ -94,6 +94,12 @@ pub fn dice_outcomes() -> Vec<(Action, Probability)> {
     angle().map(|sq| (BermudaRoll(sq).action(), ONE_ROLL)).collect()
 }
 
+/// One roll with nothing but the dice known (a game over the board): the
+/// Angle's squares as `roll e7`, each 1 in 36.
+pub fn table_roll() -> Vec<(String, Probability)> {
+    angle().map(|sq| (BermudaRoll(sq).text(), ONE_ROLL)).collect()
+}
+
 /// The chance of each of the 36 rolls.
 const ONE_ROLL: Probability = Probability { num: 1, den: DICE_SQUARES };
 
