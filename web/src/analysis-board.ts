@@ -11,6 +11,7 @@ import { EnginePanel } from './analysis-engine';
 import { AnalysisSocket, type AnalysisMessage } from './analysis-socket';
 import type { ComputerAnalysis } from './analysis-report';
 import { GamePage } from './game';
+import { el } from './dom';
 import type { Transport } from './transport';
 import type { MoveListEntry, Seat, ServerMessage, View } from './view';
 
@@ -61,15 +62,25 @@ export class AnalysisBoard implements Transport {
   private view: View | null = null;
   private retry: number | undefined;
   /** A finished game's actions and the computer analysis's judgements of them; a line that leaves the game keeps those before it left. */
-  private game: { actions: string[]; judgements: Map<number, Judgement>; report: ComputerAnalysis | null } | null = null;
+  private game: { line: Line; judgements: Map<number, Judgement>; sans: (string | undefined)[]; report: ComputerAnalysis | null } | null = null;
+  /** Shown once the line has left the game's: takes the board back to the game's moves. */
+  private readonly backToGame = el('button', 'back-to-game', "Back to the game's moves");
 
   constructor(root: HTMLElement, socketUrl: string) {
     this.page = new GamePage(root, this, 'referee', { analysis: true });
+    this.backToGame.type = 'button';
+    this.backToGame.hidden = true;
+    this.backToGame.addEventListener('click', () => this.game && this.load(this.game.line, Math.min(this.shown, this.agreeing)));
+    this.moves.element.append(this.backToGame);
     this.page.gameSlot.append(this.engine.element, this.moves.element);
     this.socket = new AnalysisSocket(
       socketUrl,
       m => this.hear(m),
-      seconds => this.engine.showError(`The connection to the engine was lost; connecting again in ${seconds} s…`),
+      seconds => {
+        // The requests on their way are lost with the connection: the socket asks for the last one again, and only its answer counts.
+        this.awaiting = 1;
+        this.engine.showError(`The connection to the engine was lost; connecting again in ${seconds} s…`);
+      },
     );
   }
 
@@ -103,16 +114,14 @@ export class AnalysisBoard implements Transport {
 
   /** The line is a finished game's: its computer analysis (`report`) judges its moves. */
   followGame(report: ComputerAnalysis | null): void {
-    this.game = { actions: [...this.line.actions], judgements: new Map(), report };
+    this.game = { line: this.line, judgements: new Map(), sans: [], report };
   }
 
   /** The computer analysis's judgements of the game's moves, by action index, and its moves in SAN (for those the socket has not written yet). */
   judge(judgements: Map<number, Judgement>, sans: (string | undefined)[]): void {
     if (!this.game) return;
     this.game.judgements = judgements;
-    sans.forEach((san, i) => {
-      if (san && this.sans[i] === undefined && this.line.actions[i] === this.game?.actions[i]) this.sans[i] = san;
-    });
+    this.game.sans = sans;
     this.renderMoves();
   }
 
@@ -155,7 +164,7 @@ export class AnalysisBoard implements Transport {
 
   /** The number of the line's first actions that are the game's (all of them off a game). */
   private get agreeing(): number {
-    const game = this.game?.actions;
+    const game = this.game?.line.actions;
     if (!game) return this.line.actions.length;
     let n = 0;
     while (n < this.line.actions.length && this.line.actions[n] === game[n]) n++;
@@ -163,10 +172,12 @@ export class AnalysisBoard implements Transport {
   }
 
   private renderMoves(): void {
-    const entries: MoveListEntry[] = this.line.actions.map((action, i) => ({ seat: this.line.seats[i] ?? 'white', san: this.sans[i] ?? action }));
     const agreeing = this.agreeing;
+    const san = (action: string, i: number) => this.sans[i] ?? (i < agreeing ? this.game?.sans[i] : undefined) ?? action;
+    const entries: MoveListEntry[] = this.line.actions.map((action, i) => ({ seat: this.line.seats[i] ?? 'white', san: san(action, i) }));
     const judgements = new Map([...(this.game?.judgements ?? [])].filter(([i]) => i < agreeing));
     this.moves.render(entries, this.shown, judgements);
+    this.backToGame.hidden = !this.game || this.line === this.game.line;
     this.game?.report?.mark(this.shown);
   }
 }

@@ -60,13 +60,12 @@ export class ComputerAnalysis {
     try {
       this.render(await how());
     } catch (e) {
-      this.fail(e instanceof ApiError ? e.message : String(e));
+      // The refusal in the server's words (too many analyses waiting, not signed in), and the button again.
+      this.offer();
+      const error = el('p', 'analysis-error', e instanceof ApiError ? e.message : String(e));
+      error.setAttribute('role', 'alert');
+      this.statusEl.append(error);
     }
-  }
-
-  private fail(text: string): void {
-    this.statusEl.replaceChildren(el('p', 'analysis-error', text));
-    this.statusEl.querySelector('p')!.setAttribute('role', 'alert');
   }
 
   private render(state: AnalysisState): void {

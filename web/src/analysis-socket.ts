@@ -5,7 +5,7 @@
 // each iteration completes. This file only speaks the protocol; the page
 // (analysis-board.ts) decides what to ask.
 
-import { RECONNECT_FIRST_MS, RECONNECT_MAX_MS } from './transport';
+import { ReconnectingSocket } from './transport';
 import type { View } from './view';
 
 /** A score from White's side: centipawns, or a forced mate in so many moves (positive: White mates). */
@@ -98,61 +98,34 @@ export function decodeAnalysisMessage(raw: unknown): AnalysisMessage | null {
  * for the last position again, whose search the drop ended.
  */
 export class AnalysisSocket {
-  private socket: WebSocket | null = null;
-  private readonly queue: string[] = [];
+  private readonly socket: ReconnectingSocket;
   private last: AnalyseRequest | null = null;
-  private wait = RECONNECT_FIRST_MS;
 
-  constructor(
-    private readonly url: string,
-    private readonly onMessage: (message: AnalysisMessage) => void,
-    private readonly onDrop: (seconds: number) => void,
-  ) {
-    this.connect();
-  }
-
-  private connect(): void {
-    const socket = new WebSocket(this.url);
-    this.socket = socket;
-    socket.addEventListener('open', () => {
-      for (const frame of this.queue.splice(0)) socket.send(frame);
-    });
-    socket.addEventListener('message', e => {
-      this.wait = RECONNECT_FIRST_MS;
+  constructor(url: string, onMessage: (message: AnalysisMessage) => void, onDrop: (seconds: number) => void) {
+    const heard = (text: string) => {
       let raw: unknown;
       try {
-        raw = JSON.parse(String(e.data));
+        raw = JSON.parse(text);
       } catch {
         return; // not ours to read: the page waits for the next frame
       }
       const message = decodeAnalysisMessage(raw);
-      if (message) this.onMessage(message);
-    });
-    socket.addEventListener('close', () => {
-      const wait = this.wait;
-      this.wait = Math.min(wait * 2, RECONNECT_MAX_MS);
-      this.onDrop(Math.round(wait / 1000));
-      setTimeout(() => {
-        this.connect();
-        if (this.last) this.send({ type: 'analyse', ...this.last });
-      }, wait);
+      if (message) onMessage(message);
+    };
+    this.socket = new ReconnectingSocket(url, heard, (wait, again) => {
+      onDrop(Math.round(wait / 1000));
+      again();
+      if (this.last) this.send({ type: 'analyse', ...this.last });
     });
   }
 
   private send(message: object): void {
-    const frame = JSON.stringify(message);
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame);
-    else this.queue.push(frame);
+    this.socket.send(JSON.stringify(message));
   }
 
   /** Asks for a position's analysis (it replaces the search before it). */
   analyse(request: AnalyseRequest): void {
     this.last = request;
-    this.queue.length = 0; // an older request not yet sent is no longer wanted
     this.send({ type: 'analyse', ...request });
-  }
-
-  stop(): void {
-    this.send({ type: 'stop' });
   }
 }
