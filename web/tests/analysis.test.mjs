@@ -9,7 +9,9 @@
 //   routeWebSocket, speaking docs/protocol.md's "Live analysis"): the
 //   evaluation bar and number follow the `eval` messages, the lines are
 //   shown in SAN, a roll's odds, the errors in players' words and the retry,
-//   and a move played on the board is sent as an `analyse` with its action.
+//   and a move played on the board is sent as an `analyse` with its action,
+//   on every variant's board (Bermuda's two, Bede's 9x11); a line that
+//   leaves a finished game's moves, and the way back to them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -165,6 +167,30 @@ test('the analysis board before a roll: the expected value and each roll with it
   await g.done();
 });
 
+// Every variant's board as the game page draws it: Bermuda's two boards (a
+// move between them sent as the action), Bede's 9x11.
+for (const [name, boards, squares, [from, to, action]] of [
+  ['bermuda-two-board-start', 2, 128, ['Ub1', 'Lh2', 'Ub1Lh2']],
+  ['bede', 1, 99, ['e3', 'd4', 'e3d4']],
+]) {
+  const view = fixture(name).messages[0].view;
+  test(`the analysis board draws ${view.variant} as the game does, and a move on it is analysed`, async () => {
+    const g = await real.guest();
+    const engine = await fakeEngine(g.page, () => ({ type: 'position', view, san: [] }));
+    await g.page.goto(`${real.server.url}/analysis?variant=${view.variant}`);
+    await g.page.waitForSelector(`.sq[data-square="${from}"][data-piece]`, WAIT);
+    assert.equal(await g.page.locator('.board').count(), boards);
+    assert.equal(await g.page.locator('.sq').count(), squares);
+    const before = engine.sent.length;
+    await clickSquare(g.page, from);
+    await clickSquare(g.page, to);
+    const moved = await engine.analysed(f => f.actions.length === 1, before);
+    assert.deepEqual([moved.variant, moved.actions], [view.variant, [action]]);
+    await g.page.screenshot({ path: join(shotsDir, `analysis-${view.variant}.png`), fullPage: true });
+    await g.done();
+  });
+}
+
 /** A guest signed up as `name`, and a POST in its name. */
 async function user(name, viewport) {
   const g = await real.guest({ viewport });
@@ -258,6 +284,39 @@ for (const [label, viewport] of SIZES) {
     await black.done();
   });
 }
+
+test("a line that leaves the game's moves drops their judgements from there on, and the way back brings them again", async () => {
+  const { id, white } = await apiGame(['leave_w', 'leave_b'], ['e2e4', 'd7d5', 'd1g4', 'c8g4', 'resign']);
+  assert.equal((await white.post(`/api/games/${id}/analysis`)).status(), 200);
+  let state;
+  for (let i = 0; i < 600 && state?.status !== 'done'; i++) {
+    if (i) await new Promise(r => setTimeout(r, 200));
+    state = await (await white.context.request.get(`${real.server.url}/api/games/${id}/analysis`)).json();
+  }
+  assert.equal(state.status, 'done', JSON.stringify(state));
+  // The fake engine draws the start whatever it is asked: what counts here is the line the page keeps.
+  const engine = await fakeEngine(white.page, request => ({ type: 'position', view: startView, san: request.actions }));
+  await white.page.goto(`${real.server.url}/analysis?game=${id}`);
+  const qg4 = white.page.locator('.analysis-moves button.move[data-count="3"]');
+  await white.page.waitForSelector('.analysis-moves button.move[data-count="3"][data-judgement="Blunder"]', WAIT);
+  const back = white.page.getByRole('button', { name: "Back to the game's moves" });
+  assert.equal(await back.isVisible(), false);
+  // After 1. e4 d5 a move of one's own instead of Qg4: the line goes on from there, Qg4 and its judgement gone.
+  await white.page.locator('.analysis-moves button.move[data-count="2"]').click();
+  await engine.analysed(f => f.actions.length === 2);
+  await white.page.waitForSelector('.analysis-moves [aria-current="step"][data-count="2"]', WAIT);
+  await clickSquare(white.page, 'g1');
+  await clickSquare(white.page, 'f3');
+  assert.deepEqual((await engine.analysed(f => f.actions.length === 3)).actions, ['e2e4', 'd7d5', 'g1f3']);
+  await white.page.waitForFunction(() => !document.querySelector('.judgement'), null, WAIT);
+  assert.equal(await white.page.locator('.analysis-moves button.move').count(), 3);
+  assert.equal(await qg4.getAttribute('data-judgement'), null);
+  await back.click();
+  await white.page.waitForSelector('.analysis-moves button.move[data-count="3"][data-judgement="Blunder"]', WAIT);
+  assert.equal(await white.page.locator('.analysis-moves button.move').count(), 5);
+  assert.equal(await back.isVisible(), false);
+  await white.done();
+});
 
 test('a game still being played is not analysed: the page says so and shows no board', async () => {
   const { id, white } = await apiGame(['playing_w', 'playing_b'], ['e2e4'], undefined);
