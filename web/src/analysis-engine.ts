@@ -2,7 +2,8 @@
 // socket's `eval` messages bring it: the evaluation bar (White's share, from
 // White's side), the number, the depth, the best lines in SAN (1 to 3, a
 // selector), or before a roll the expected value with each roll's odds and
-// value; a position that is over says its result.
+// value; a position that is over says its result, one the variant's engine
+// cannot value says why.
 
 import { el } from './dom';
 import type { AnalysisMessage, Score } from './analysis-socket';
@@ -70,11 +71,14 @@ export class EnginePanel {
 
   show(message: Eval): void {
     this.element.dataset.state = message.done ? 'done' : 'searching';
-    if (message.over !== undefined) {
+    // A position that is over, or one the variant's engine cannot value: words instead of a number.
+    const words = message.over !== undefined ? `The game is over: ${message.over}` : message.note;
+    if (words !== undefined) {
       this.number.textContent = '–';
       this.number.removeAttribute('aria-label');
       this.depth.textContent = '';
-      this.body.replaceChildren(el('p', 'engine-over', `The game is over: ${message.over}`));
+      this.setShare(50);
+      this.body.replaceChildren(el('p', message.over !== undefined ? 'engine-over' : 'engine-note', words));
       return;
     }
     this.depth.textContent = message.depth !== undefined ? `Depth ${message.depth}${message.done ? '' : '…'}` : '';

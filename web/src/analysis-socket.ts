@@ -42,6 +42,8 @@ export type AnalysisMessage =
       chance?: ChanceOutcome[];
       expected?: Score;
       over?: string;
+      /** Why the position has no value (a variant whose engine judges only from a player's view). */
+      note?: string;
       done: boolean;
     }
   | { type: 'error'; code: string; message: string };
@@ -88,6 +90,7 @@ export function decodeAnalysisMessage(raw: unknown): AnalysisMessage | null {
     chance,
     expected: scoreOf(raw.expected) ?? undefined,
     over: typeof raw.over === 'string' ? raw.over : undefined,
+    note: typeof raw.note === 'string' ? raw.note : undefined,
     done: raw.done === true,
   };
 }

@@ -102,6 +102,16 @@ for (const [label, viewport] of SIZES) {
     await page.waitForFunction(() => document.querySelector('.eval-number')?.textContent === '#3', null, WAIT);
     assert.equal(await barWidth(page), '100%');
 
+    // A position the variant's engine cannot value, and one that is over: words instead of a number.
+    engine.send({ type: 'eval', lines: [], note: 'no evaluation: the engine judges only from a player\'s view', done: true });
+    await page.waitForSelector('.engine-note', WAIT);
+    assert.equal(await page.locator('.engine-note').innerText(), "no evaluation: the engine judges only from a player's view");
+    assert.equal(await page.locator('.eval-number').innerText(), '–');
+    engine.send({ type: 'eval', over: '1-0 White wins by checkmate', lines: [], done: true });
+    await page.waitForSelector('.engine-over', WAIT);
+    assert.equal(await page.locator('.engine-over').innerText(), 'The game is over: 1-0 White wins by checkmate');
+    assert.equal(await barWidth(page), '50%');
+
     // Three lines asked for: the request says so, and three are shown.
     const before = engine.sent.length;
     await page.getByRole('combobox', { name: 'Best lines shown' }).selectOption('3');
