@@ -4,7 +4,8 @@
 // events (/tournaments and /tournament/{id}),
 // rules/<variant>.html made from rules/*.md, the players' rules, in the
 // shell rules.html (/rules/<variant>; build/rules-pages.mjs), and
-// harness.html, the fixture harness the browser tests load. Asset paths are
+// harness.html, the fixture harness the browser tests load, and
+// analysis.html the analysis board (/analysis). Asset paths are
 // absolute (/assets/, /pieces/): the server serves dist/ at its root.
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
@@ -30,6 +31,7 @@ export default defineConfig({
         tournaments: resolve(import.meta.dirname, 'tournaments.html'),
         harness: resolve(import.meta.dirname, 'harness.html'),
         rules: resolve(import.meta.dirname, 'rules.html'),
+        analysis: resolve(import.meta.dirname, 'analysis.html'),
       },
     },
   },

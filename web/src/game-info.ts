@@ -3,7 +3,8 @@
 // and the variant's rules, the challenge link while a seat is open (and the
 // button that takes it), the rematch once the game is over (offering one, or
 // answering the opponent's), the countdown to the server's abort deadline
-// (a first move due, a challenge's expiry), and the check of the dice against their seed.
+// (a first move due, a challenge's expiry), the link to the analysis board
+// once the game has ended, and the check of the dice against their seed.
 
 import { AbortDeadline } from './abort-deadline';
 import { api, ApiError, gameUrl, isUserName, profileUrl, rulesUrl, type GameOption } from './api';
@@ -23,6 +24,8 @@ export class GameInfo {
   private readonly waitingEl = el('div', 'waiting');
   private readonly deadline = new AbortDeadline();
   private readonly rematchEl = el('div', 'rematch');
+  /** Once the game has ended: the link to its analysis board, where its computer analysis is asked for. */
+  private readonly analyseEl = el('p', 'analyse');
   private readonly diceCheckEl = el('div', 'dice-check');
   private readonly errorEl = el('p', 'error');
   private game: GameMeta | null = null;
@@ -33,7 +36,7 @@ export class GameInfo {
 
   constructor() {
     this.errorEl.setAttribute('role', 'alert');
-    this.element.append(this.nav, this.playersEl, this.optionsEl, this.deadline.element, this.waitingEl, this.rematchEl, this.diceCheckEl, this.errorEl);
+    this.element.append(this.nav, this.playersEl, this.optionsEl, this.deadline.element, this.waitingEl, this.rematchEl, this.analyseEl, this.diceCheckEl, this.errorEl);
   }
 
   receive(message: ServerMessage): void {
@@ -54,7 +57,14 @@ export class GameInfo {
     this.deadline.set(message.game, message.view.to_act);
     this.renderWaiting();
     this.renderRematch();
+    this.renderAnalyse();
     this.renderDiceCheck();
+  }
+
+  private renderAnalyse(): void {
+    const game = this.game!;
+    this.analyseEl.replaceChildren();
+    if (game.status === 'ended') this.analyseEl.append(link(`/analysis?game=${encodeURIComponent(game.id)}`, 'Analyse', 'analyse-link'));
   }
 
   private get seat(): Color | null {

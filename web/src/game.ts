@@ -37,6 +37,15 @@ const commandLabels: Record<string, string> = {
 /** A die, drawn here (no emoji font is needed); it spins when a roll arrives. */
 const DIE_SVG = '<svg viewBox="0 0 20 20" width="100%" height="100%" aria-hidden="true"><rect x="1" y="1" width="18" height="18" rx="4" fill="#fff" stroke="#222" stroke-width="1.5"/><g fill="#222"><circle cx="6" cy="6" r="1.7"/><circle cx="14" cy="6" r="1.7"/><circle cx="10" cy="10" r="1.7"/><circle cx="6" cy="14" r="1.7"/><circle cx="14" cy="14" r="1.7"/></g></svg>';
 
+/**
+ * How the page is used: a game's (a seat or a spectator), or the analysis
+ * board (`analysis`), where the user moves whichever side is to act, with
+ * no clocks, game buttons or premoves, and the analysis page's own move list.
+ */
+export interface PageMode {
+  analysis?: boolean;
+}
+
 export class GamePage {
   private readonly root: HTMLElement;
   private readonly header = el('header', 'status');
@@ -102,7 +111,7 @@ export class GamePage {
   /** What the server's state says beyond the message (game-main reads it first): the replay's length and moves taken back (takeback.ts), the rating change (players.ts). */
   stateExtras: ReplayLength & { ratingChanges?: RatingChanges | null } = { tookBack: false, noAction: false };
 
-  constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer) {
+  constructor(root: HTMLElement, private readonly transport: Transport, viewer: Viewer, private readonly mode: PageMode = {}) {
     this.root = root;
     this.viewer = viewer;
     root.classList.add('game');
@@ -120,7 +129,9 @@ export class GamePage {
       this.typed(this.moveInput.value);
     });
     const side = el('div', 'side');
-    side.append(this.gameSlot, this.prompt, this.powersEl, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard, this.past.list.element, this.past.list.nav, this.gameButtons, this.revealEl);
+    side.append(this.gameSlot, this.prompt, this.powersEl, this.notesEl, this.actions, this.knowledgeEl, this.diceEl, this.proofEl, this.eventsEl, this.keyboard);
+    if (!mode.analysis) side.append(this.past.list.element, this.past.list.nav, this.gameButtons);
+    side.append(this.revealEl);
     this.tools.append(this.flip.button, this.sounds.button);
     this.panel.append(this.tools, this.errorEl, side, this.chatSlot);
     const boardArea = el('div', 'board-area');
@@ -188,6 +199,10 @@ export class GamePage {
   }
 
   private get seat(): Color | null {
+    if (this.mode.analysis) {
+      const acting = this.view?.to_act;
+      return acting === 'white' || acting === 'black' ? acting : null;
+    }
     return this.viewer === 'white' || this.viewer === 'black' ? this.viewer : null;
   }
 
@@ -252,7 +267,7 @@ export class GamePage {
     const actor = decisionOf(view)?.mover?.(view) ?? view.to_act;
     const mover = actor === 'white' || actor === 'black' ? actor : undefined;
     const dests = destinations(view.legal, pieceAtIn(view));
-    const premoving = !this.waiting && !this.past.viewing && premoveAllowed(view, this.seat, variantUi(view.variant).premoves !== false);
+    const premoving = !this.mode.analysis && !this.waiting && !this.past.viewing && premoveAllowed(view, this.seat, variantUi(view.variant).premoves !== false);
     const specs = this.notes ? [...view.boards, this.notes] : view.boards;
     for (const board of this.boards) {
       const spec = specs.find(b => (b.name ? b.name[0].toUpperCase() : null) === board.letter);
@@ -392,14 +407,14 @@ export class GamePage {
 
   private renderHeader(view: View): void {
     const title = nameOf(view.variant);
-    const who = this.seat ? `You play ${seatName(this.seat)}` : this.viewer === 'spectator' ? 'Watching' : 'Referee';
+    const who = this.mode.analysis ? 'Analysis board' : this.seat ? `You play ${seatName(this.seat)}` : this.viewer === 'spectator' ? 'Watching' : 'Referee';
     const decisionWords = decisionOf(view)?.turnWords?.(view, this.seat);
     let state: string;
     if (this.status === 'waiting') state = 'Waiting for an opponent';
     else if (view.outcome) state = view.outcome.words ?? `${view.outcome.result}${view.outcome.reason ? ': ' + view.outcome.reason : ''}`;
     else if (view.to_act === 'chance') state = 'The dice are rolling…';
     else if (decisionWords) state = decisionWords;
-    else if (view.to_act && view.to_act === this.seat) state = 'Your turn';
+    else if (view.to_act && view.to_act === this.seat && !this.mode.analysis) state = 'Your turn';
     else if (view.to_act) state = `${seatName(view.to_act)} to play`;
     else state = '';
     this.header.replaceChildren(el('h1', undefined, title), el('p', 'who', who), el('p', view.outcome ? 'result' : 'turn', state));

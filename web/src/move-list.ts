@@ -19,7 +19,11 @@ export class MoveList {
   private shown: number | null = null;
   private readonly buttons: Record<'first' | 'back' | 'forward' | 'live', HTMLButtonElement>;
 
-  constructor(private readonly onStep: (count: number | null) => void) {
+  /** `endLabel`: the last button's name (the live game, or the line's last move on the analysis board). */
+  constructor(
+    private readonly onStep: (count: number | null) => void,
+    endLabel = 'Live game (End)',
+  ) {
     this.element.setAttribute('aria-label', 'Moves');
     const button = (cls: string, text: string, label: string, to: () => number | null) => {
       const b = el('button', `move-step ${cls}`, text);
@@ -33,7 +37,7 @@ export class MoveList {
       first: button('step-first', '|<', 'First position (Home)', () => 0),
       back: button('step-back', '<', 'Previous move (Left arrow)', () => this.current - 1),
       forward: button('step-forward', '>', 'Next move (Right arrow)', () => this.current + 1),
-      live: button('step-live', '>|', 'Live game (End)', () => null),
+      live: button('step-live', '>|', endLabel, () => null),
     };
     document.addEventListener('keydown', e => this.key(e));
   }

@@ -68,21 +68,21 @@ export const RECONNECT_FIRST_MS = 1000;
 export const RECONNECT_MAX_MS = 30_000;
 
 /**
- * The server's game socket (/ws/games/ID): JSON text frames both ways;
- * reconnects after a drop (the server resends the state), waiting longer
- * after each failure, and not at all once the server says there is no such
- * game (`gameExists` false: a browser does not see the socket's 404).
+ * A WebSocket that keeps frames until it is open, and after a drop or a
+ * failed connection tells `onClose` how long it would wait, doubling the
+ * wait after each failure (back to the first once a message arrives);
+ * `onClose` calls `again` to connect after that wait.
  */
-export class WebSocketTransport extends FramedTransport {
+export class ReconnectingSocket {
   private socket: WebSocket | null = null;
   private readonly queue: string[] = [];
   private wait = RECONNECT_FIRST_MS;
 
   constructor(
     private readonly url: string,
-    private readonly gameExists: () => Promise<boolean | null> = async () => null,
+    private readonly onText: (text: string) => void,
+    private readonly onClose: (waitMs: number, again: () => void) => void,
   ) {
-    super();
     this.connect();
   }
 
@@ -94,25 +94,49 @@ export class WebSocketTransport extends FramedTransport {
     });
     socket.addEventListener('message', e => {
       this.wait = RECONNECT_FIRST_MS; // the connection works: a later drop retries soon
-      this.receive(String(e.data));
+      this.onText(String(e.data));
     });
-    socket.addEventListener('close', () => void this.closed());
+    socket.addEventListener('close', () => {
+      const wait = this.wait;
+      this.wait = Math.min(wait * 2, RECONNECT_MAX_MS);
+      this.onClose(wait, () => setTimeout(() => this.connect(), wait));
+    });
   }
 
-  private async closed(): Promise<void> {
+  send(frame: string): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame);
+    else this.queue.push(frame);
+  }
+}
+
+/**
+ * The server's game socket (/ws/games/ID): JSON text frames both ways;
+ * reconnects after a drop (the server resends the state), waiting longer
+ * after each failure, and not at all once the server says there is no such
+ * game (`gameExists` false: a browser does not see the socket's 404).
+ */
+export class WebSocketTransport extends FramedTransport {
+  private readonly socket: ReconnectingSocket;
+
+  constructor(
+    url: string,
+    private readonly gameExists: () => Promise<boolean | null> = async () => null,
+  ) {
+    super();
+    this.socket = new ReconnectingSocket(url, text => this.receive(text), (wait, again) => void this.closed(wait, again));
+  }
+
+  private async closed(wait: number, again: () => void): Promise<void> {
     if ((await this.gameExists()) === false) {
       this.notify({ type: 'error', error: { code: 'no_such_game', message: 'There is no such game on this server: check the link you were sent, or start a game in the lobby.' } });
       return;
     }
-    const wait = this.wait;
-    this.wait = Math.min(wait * 2, RECONNECT_MAX_MS);
     this.notify({ type: 'error', error: { code: 'disconnected', message: `Connection lost; connecting again in ${Math.round(wait / 1000)} s…` } });
-    setTimeout(() => this.connect(), wait);
+    again();
   }
 
   protected sendFrame(frame: string): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame);
-    else this.queue.push(frame);
+    this.socket.send(frame);
   }
 }
 

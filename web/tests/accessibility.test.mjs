@@ -1,6 +1,7 @@
 // What a screen reader gets, on every page the server serves for players
 // (the lobby as a guest and signed in, the game page while it waits, in play,
-// for a spectator and after the end, each variant's decisions, the profiles,
+// for a spectator and after the end, each variant's decisions, the analysis
+// board and a finished game's computer analysis, the profiles,
 // the rules pages, the page of an unknown game) and on the fixture harness's
 // every fixture, each at a phone's size and a desktop's:
 //
@@ -18,7 +19,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openFixture, SIZES, webDir } from './harness-page.mjs';
+import { fixture, openFixture, SIZES, webDir } from './harness-page.mjs';
 import { serve } from './serve.mjs';
 import { WAIT, plyOf, settledPast, realServerForFile, typeAction } from './real-server.mjs';
 
@@ -95,6 +96,21 @@ async function plainPage(viewport) {
   const errors = [];
   page.on('pageerror', e => errors.push(e.message));
   return { page, errors, close: () => context.close() };
+}
+
+/**
+ * A fake live analysis socket on `page` (docs/protocol.md, "Live analysis"):
+ * every request is answered with the chess start and one evaluation, so the
+ * engine's controls are drawn.
+ */
+async function fakeAnalysis(page) {
+  const view = fixture('chess-start').messages[0].view;
+  await page.routeWebSocket(/\/ws\/analysis$/, ws =>
+    ws.onMessage(() => {
+      ws.send(JSON.stringify({ type: 'position', view, san: [] }));
+      ws.send(JSON.stringify({ type: 'eval', depth: 3, lines: [{ score: { cp: 25 }, san: ['e4', 'e5'], uci: ['e2e4', 'e7e5'] }], done: true }));
+    }),
+  );
 }
 
 /** Presses Tab (from the top of the page) until `locator` has the focus; fails after `max` presses. */
@@ -186,6 +202,16 @@ for (const [size, viewport] of SIZES) {
     await white.page.getByRole('button', { name: 'Really resign?' }).click();
     for (const p of all) await p.waitForSelector('.status .result', WAIT);
     for (const [p, who] of [[white.page, 'White'], [black.page, 'Black'], [spectator.page, 'spectator']]) await audit(p, `game over (${who})`, findings);
+
+    // The analysis board: a position of one's own, and the finished game with its computer analysis done.
+    await fakeAnalysis(white.page);
+    await white.page.goto(`${real.server.url}/analysis`);
+    await white.page.waitForSelector('.engine-line', WAIT);
+    await audit(white.page, 'analysis board', findings);
+    await white.page.goto(`${real.server.url}/analysis?game=${id}`);
+    await white.page.getByRole('button', { name: 'Request computer analysis' }).click(WAIT);
+    await white.page.waitForSelector('.computer-analysis[data-status="done"]', { timeout: 120_000 });
+    await audit(white.page, 'analysis of a finished game', findings);
 
     // The profiles: one's own (the grade's form) and another's.
     await white.page.goto(`${real.server.url}/@/${users.white}`);

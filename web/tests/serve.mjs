@@ -1,6 +1,6 @@
 // A server for the browser tests on a free port of 127.0.0.1: web/dist at /,
 // web/fixtures at /fixtures/, the variants' descriptors at /api/variants (fixtures/api/variants.json, the
-// real server's answer, which server.test.mjs checks against it), game.html for /game/{id}, profile.html for /@/{name}, tournaments.html for /tournaments and /tournament/{id}, rules/X.html for
+// real server's answer, which server.test.mjs checks against it), game.html for /game/{id}, profile.html for /@/{name}, tournaments.html for /tournaments and /tournament/{id}, analysis.html for /analysis, rules/X.html for
 // /rules/X (as `chesslantis serve` does), and a minimal WebSocket endpoint /ws/games/{id} (RFC 6455
 // text frames, no dependency) that sends the frames a test gives it and
 // records what the page sends.
@@ -62,6 +62,7 @@ export async function serve(webDir) {
     else if (/^\/game\/[^/]+$/.test(path)) path = '/game.html';
     else if (/^\/@\/[^/]+$/.test(path)) path = '/profile.html';
     else if (path === '/tournaments' || /^\/tournament\/[^/]+$/.test(path)) path = '/tournaments.html';
+    else if (path === '/analysis') path = '/analysis.html';
     else if (/^\/rules\/[a-z0-9-]+$/.test(path)) path = `${path}.html`;
     else if (path === '/rules/') path = '/rules/index.html';
     const file = path.startsWith('/fixtures/') ? join(webDir, path) : join(webDir, 'dist', path);

@@ -32,6 +32,7 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles, websocket: WebSocketSettings, limits: 
         .route("/@/{name}", get(crate::net::ui::profile_page))
         .route("/tournaments", get(club_page))
         .route("/tournament/{id}", get(club_page))
+        .route("/analysis", get(analysis_page))
         .fallback(get(ui_file))
         .with_state(Arc::new(ui));
     let streams = Arc::new(BotStreams::default());
@@ -164,6 +165,11 @@ async fn game_page(hub: Arc<Hub>, State(ui): State<Arc<UiFiles>>, Path(id): Path
 /// The club events' pages: the list, and one event (its id read by the page).
 async fn club_page(State(ui): State<Arc<UiFiles>>) -> Response {
     ui.page("tournaments.html")
+}
+
+/// The analysis board (its variant, position or finished game read by the page from its query).
+async fn analysis_page(State(ui): State<Arc<UiFiles>>) -> Response {
+    ui.page("analysis.html")
 }
 
 async fn rules_page(State(ui): State<Arc<UiFiles>>, Path(variant): Path<String>) -> Response {
