@@ -116,6 +116,8 @@ export const clubApi = {
 
 export const eventUrl = (id: string): string => `/tournament/${encodeURIComponent(id)}`;
 export const trfUrl = (id: string): string => at(id, '/trf');
+/** A sheet to print: the latest round's pairings, the standings, the group match. */
+export const sheetUrl = (id: string, of: 'pairings' | 'standings' | 'group-match'): string => at(id, `/sheet?of=${of}`);
 
 /** What a stage reads as on a page. */
 export const stageWords: Record<Stage, string> = {

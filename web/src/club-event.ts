@@ -8,7 +8,7 @@
 // 15 s, so standings stay live on every screen.
 
 import { api, ApiError, gameUrl, profileUrl, rulesUrl, type Me } from './api';
-import { clubApi, stageWords, trfUrl, type Board, type Changed, type RoundShown, type Seat, type ShownEvent } from './club-api';
+import { clubApi, sheetUrl, stageWords, trfUrl, type Board, type Changed, type RoundShown, type Seat, type ShownEvent } from './club-api';
 import { when } from './club-list';
 import { el, labelCells, link } from './dom';
 import { nameOf, variantCatalog } from './variants/catalog';
@@ -151,7 +151,11 @@ export class EventPage {
   private header(event: ShownEvent): HTMLElement {
     const header = el('header', 'site');
     header.append(el('h1', undefined, event.name));
-    if (!this.projector) header.append(link('/', 'Lobby'), link('/tournaments', 'All events'), link(`?view=projector`, 'Projector view'), link(trfUrl(event.id), 'TRF'));
+    if (!this.projector) {
+      header.append(link('/', 'Lobby'), link('/tournaments', 'All events'), link(`?view=projector`, 'Projector view'), link(trfUrl(event.id), 'TRF'));
+      if (event.rounds_paired) header.append(link(sheetUrl(event.id, 'pairings'), 'Pairings sheet'), link(sheetUrl(event.id, 'standings'), 'Standings sheet'));
+      if (event.group_match) header.append(link(sheetUrl(event.id, 'group-match'), 'Group match sheet'));
+    }
     const current = event.rounds_paired ? `round ${event.rounds_paired} of ${event.rounds}` : `${event.rounds} rounds`;
     const played = event.online ? 'played online: the server pairs each round when its last game ends' : 'played over the board';
     const meta = el('p', 'club-meta', [event.place, when(event.starts_ms), `organised by ${event.organiser}`, current, stageWords[event.stage], played].filter(Boolean).join(' · '));

@@ -54,6 +54,9 @@ for (const [label, viewport] of SIZES) {
     await page.waitForSelector('section.round[data-round="1"] .boards', WAIT);
     assert.equal(await page.locator('section.round[data-round="1"] .boards tbody tr').count(), 2, 'five players: two boards');
     assert.match(await page.locator('section.round[data-round="1"] .byes').innerText(), /bye \(1(\.0)?\)/);
+    const sheetHref = await page.getByRole('link', { name: 'Pairings sheet' }).getAttribute('href');
+    const sheet = await page.context().request.get(`${url}${sheetHref}`);
+    assert.match(await sheet.text(), /<h1>Newport evening .* - round 1 - rejection<\/h1>/, 'the pairings sheet to print');
 
     await player.page.reload();
     await player.page.waitForSelector('.your-game', WAIT);

@@ -7,7 +7,7 @@
 
 mod common;
 
-use chesslantis_tournament::commands::{ByeKind, EventFile, GroupAction, TournamentCommand, TrfVersion};
+use chesslantis_tournament::commands::{ByeKind, EventFile, GroupAction, SheetFormat, TournamentCommand, TrfVersion};
 use chesslantis_tournament::event::{Event, MissedRounds};
 use common::*;
 use serde_json::{json, Value};
@@ -190,6 +190,20 @@ async fn a_whole_evening_over_the_board_writes_the_terminals_trf() {
             assert_eq!(r.status, 200, "{}", r.body);
             assert_eq!(r.body, terminal_trf(&terminal, terminal_version), "TRF-{version} as the terminal writes it");
         }
+        // The sheets to print, as the terminal prints them.
+        let file = || EventFile::new(&terminal);
+        let sheets = [
+            ("?of=group-match&format=text", TournamentCommand::GroupMatch { file: file(), action: GroupAction::Show { format: SheetFormat::Text } }),
+            ("?of=group-match", TournamentCommand::GroupMatch { file: file(), action: GroupAction::Show { format: SheetFormat::Html } }),
+            ("?of=standings", TournamentCommand::Sheet { file: file(), round: None, format: SheetFormat::Html, standings: true }),
+            ("?round=2&format=text", TournamentCommand::Sheet { file: file(), round: Some(2), format: SheetFormat::Text, standings: false }),
+        ];
+        for (asked, command) in sheets {
+            let r = http_raw(server.addr, "GET", &format!("/api/tournaments/{id}/sheet{asked}"), None, None).await;
+            assert_eq!((r.status, r.body.clone()), (200, chesslantis_tournament::run(command).unwrap()), "{asked}");
+        }
+        let r = http_raw(server.addr, "GET", &format!("/api/tournaments/{id}/sheet?of=crosstables"), None, None).await;
+        assert_eq!(r.status, 400, "{}", r.body);
     }
 }
 

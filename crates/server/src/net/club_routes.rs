@@ -420,3 +420,40 @@ pub async fn trf(State(hub): State<Arc<Hub>>, Path(id): Path<String>, asked: Res
     let club = evening::load(hub.store(), &id).await?;
     Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], club.event.export_trf(flavour)).into_response())
 }
+
+#[derive(Deserialize, IntoParams)]
+pub struct SheetQuery {
+    /// `pairings` (default; of `round`, the latest paired by default), `standings` or `group-match`.
+    pub of: Option<String>,
+    pub round: Option<usize>,
+    /// `html` (default: a page to print) or `text`.
+    pub format: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/tournaments/{id}/sheet", tag = "club", params(("id" = String, Path), SheetQuery),
+    responses((status = 200, description = "A sheet to print or pin up, as `chesslantis tournament sheet` and `group-match show` print them: a round's pairings, the standings, or the group match's schedule and results", content_type = "text/html"),
+        (status = 400, body = ErrorReply), (status = 404, body = ErrorReply, description = "no such event, round, or no group match yet"), (status = 500, body = ErrorReply)))]
+/// `GET /api/tournaments/{id}/sheet`: a printable sheet of the event.
+pub async fn sheet(State(hub): State<Arc<Hub>>, Path(id): Path<String>, asked: Result<Query<SheetQuery>, QueryRejection>) -> Result<Response, ApiError> {
+    use chesslantis_tournament::sheet;
+    let asked = query(asked)?;
+    let html = match asked.format.as_deref() {
+        None | Some("html") => true,
+        Some("text") => false,
+        Some(other) => return Err(ErrorReply::new("malformed", format!("format is html or text, not {other:?}")).into()),
+    };
+    let club = online::collect_results(&hub, evening::load(hub.store(), &id).await?, now_ms()).await?;
+    let event = &club.event;
+    let text = match asked.of.as_deref() {
+        None | Some("pairings") => {
+            let round = asked.round.unwrap_or(event.rounds_paired);
+            if html { sheet::pairing_html(event, round) } else { sheet::pairing_text(event, round) }.map_err(ClubError::from)?
+        }
+        Some("standings") if html => sheet::standings_html(event),
+        Some("standings") => sheet::standings_text(event),
+        Some("group-match") => if html { sheet::group_match_html(event) } else { sheet::group_match_text(event) }.map_err(ClubError::from)?,
+        Some(other) => return Err(ErrorReply::new("malformed", format!("of is pairings, standings or group-match, not {other:?}")).into()),
+    };
+    let content_type = if html { "text/html; charset=utf-8" } else { "text/plain; charset=utf-8" };
+    Ok(([(CONTENT_TYPE, content_type)], text).into_response())
+}

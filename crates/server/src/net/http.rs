@@ -98,6 +98,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(club_routes::start_group_match))
         .routes(routes!(club_routes::group_result))
         .routes(routes!(club_routes::trf))
+        .routes(routes!(club_routes::sheet))
         .routes(routes!(analysis_routes::request_analysis, analysis_routes::analysis))
         .routes(routes!(crate::net::websocket::websocket))
         .routes(routes!(openapi_json))
