@@ -339,28 +339,56 @@ async fn a_private_arena_takes_its_entry_code_and_shows_it_to_its_creator_only()
     }
 }
 
+/// A chess arena started now by a new user and joined by `n` new users, on
+/// `addr`: its creator, its id, the players by name, and its first games.
+struct Started {
+    creator: Guest,
+    id: String,
+    players: BTreeMap<String, Guest>,
+    first: BTreeMap<String, (String, String)>,
+}
+
+async fn started(addr: std::net::SocketAddr, n: usize) -> Started {
+    let (creator, _) = user(addr, "host").await;
+    let id = make(&creator, json!({"variant": "chess"})).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut players = BTreeMap::new();
+    for i in 0..n {
+        let (g, name) = user(addr, &format!("p{i}")).await;
+        assert_eq!(join(&g, &id, json!({})).await.0, 200);
+        players.insert(name, g);
+    }
+    let first = new_duels(&creator, &id, 1, &BTreeMap::new()).await;
+    Started {
+        creator,
+        id,
+        players,
+        first,
+    }
+}
+
+/// The one game of `games`: its id, White's and Black's names.
+fn only(games: &BTreeMap<String, (String, String)>) -> (String, String, String) {
+    let (game, (white, black)) = games.iter().next().unwrap();
+    (game.clone(), white.clone(), black.clone())
+}
+
 #[tokio::test]
 async fn a_paused_player_is_not_paired_until_they_join_again_and_keeps_their_points() {
     let dir = tempfile::tempdir().unwrap();
     for db in databases(&dir) {
         let server = TestServer::start(&db);
-        let addr = server.addr;
-        let (creator, _) = user(addr, "host").await;
-        let id = make(&creator, json!({"variant": "chess"})).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let (a, a_name) = user(addr, "a").await;
-        let (b, b_name) = user(addr, "b").await;
-        let (c, c_name) = user(addr, "c").await;
-        for g in [&a, &b] {
-            assert_eq!(join(g, &id, json!({})).await.0, 200);
-        }
-        let first = new_duels(&creator, &id, 1, &BTreeMap::new()).await;
-        let (game, (white, _)) = first.iter().next().unwrap();
-        let winner = if *white == a_name { &b } else { &a };
-        let loser = if *white == a_name { &a } else { &b };
-        // The loser pauses while playing: the game still counts.
+        let Started {
+            creator,
+            id,
+            players,
+            first,
+        } = started(server.addr, 2).await;
+        let (game, white, black) = only(&first);
+        // White pauses while playing: the game still counts.
+        let (loser, winner) = (&players[&white], &players[&black]);
         assert_eq!(
             loser
                 .post(&format!("/api/tournament/{id}/withdraw"), json!({}))
@@ -368,20 +396,20 @@ async fn a_paused_player_is_not_paired_until_they_join_again_and_keeps_their_poi
                 .0,
             200
         );
-        act(loser, game, "resign").await;
+        act(loser, &game, "resign").await;
+        let (c, c_name) = user(server.addr, "c").await;
         assert_eq!(join(&c, &id, json!({})).await.0, 200);
         let second = new_duels(&creator, &id, 1, &first).await;
-        let names: Vec<&String> = second.values().flat_map(|(w, b)| [w, b]).collect();
-        assert!(names.contains(&&c_name), "{second:?}");
-        let loser_name = if *white == a_name { &a_name } else { &b_name };
+        let (game2, w2, b2) = only(&second);
+        assert!([&w2, &b2].contains(&&c_name), "{second:?}");
         assert!(
-            !names.contains(&loser_name),
+            ![&w2, &b2].contains(&&white),
             "a paused player is not paired: {second:?}"
         );
         let arena = show(&creator, &id).await;
-        assert_eq!(standing_of(&arena, loser_name)["withdraw"], true);
+        assert_eq!(standing_of(&arena, &white)["withdraw"], true);
         assert_eq!(
-            standing_of(&arena, loser_name)["sheet"]["games"]
+            standing_of(&arena, &white)["sheet"]["games"]
                 .as_array()
                 .unwrap()
                 .len(),
@@ -389,13 +417,11 @@ async fn a_paused_player_is_not_paired_until_they_join_again_and_keeps_their_poi
         );
         // Back: paired once a game ends.
         assert_eq!(join(loser, &id, json!({})).await.0, 200);
-        let (game2, _) = second.iter().next().unwrap();
-        act(winner, game2, "resign").await;
-        let third = new_duels(&creator, &id, 1, &second).await;
-        let names: Vec<&String> = third.values().flat_map(|(w, b)| [w, b]).collect();
-        assert!(names.contains(&loser_name), "{third:?}");
+        act(winner, &game2, "resign").await;
+        let (_, w3, b3) = only(&new_duels(&creator, &id, 1, &second).await);
+        assert!([&w3, &b3].contains(&&white), "{w3} {b3}");
         assert_eq!(
-            standing_of(&show(&creator, &id).await, loser_name)["withdraw"],
+            standing_of(&show(&creator, &id).await, &white)["withdraw"],
             false
         );
     }
@@ -406,23 +432,14 @@ async fn a_game_nobody_begins_is_lost_by_the_player_who_did_not_move_who_is_paus
     let dir = tempfile::tempdir().unwrap();
     for db in databases(&dir) {
         let server = TestServer::start_with(&db, |hub| hub.set_timers(short_timers()));
-        let addr = server.addr;
-        let (creator, _) = user(addr, "host").await;
-        let id = make(&creator, json!({"variant": "chess"})).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let (a, _) = user(addr, "a").await;
-        let (b, _) = user(addr, "b").await;
-        for g in [&a, &b] {
-            assert_eq!(join(g, &id, json!({})).await.0, 200);
-        }
-        let first = new_duels(&creator, &id, 1, &BTreeMap::new()).await;
-        let (_, (white, black)) = first.iter().next().unwrap();
+        let Started {
+            creator, id, first, ..
+        } = started(server.addr, 2).await;
+        let (_, white, black) = only(&first);
         // Nobody moves: White's first-move deadline calls the game off.
-        let arena = sheet_holds(&creator, &id, white, 1).await;
-        let w = &standing_of(&arena, white)["sheet"]["games"][0];
-        let bl = &standing_of(&arena, black)["sheet"]["games"][0];
+        let arena = sheet_holds(&creator, &id, &white, 1).await;
+        let w = &standing_of(&arena, &white)["sheet"]["games"][0];
+        let bl = &standing_of(&arena, &black)["sheet"]["games"][0];
         assert_eq!(
             (
                 w["outcome"].as_str(),
@@ -435,8 +452,8 @@ async fn a_game_nobody_begins_is_lost_by_the_player_who_did_not_move_who_is_paus
             (bl["outcome"].as_str(), bl["points"].as_i64()),
             (Some("win"), Some(2))
         );
-        assert_eq!(standing_of(&arena, white)["withdraw"], true);
-        assert_eq!(standing_of(&arena, black)["withdraw"], false);
+        assert_eq!(standing_of(&arena, &white)["withdraw"], true);
+        assert_eq!(standing_of(&arena, &black)["withdraw"], false);
     }
 }
 
@@ -458,20 +475,14 @@ async fn at_the_end_no_game_is_made_and_a_game_begun_before_counts_when_it_ends(
     let dir = tempfile::tempdir().unwrap();
     for db in databases(&dir) {
         let server = TestServer::start(&db);
-        let addr = server.addr;
-        let (creator, _) = user(addr, "host").await;
-        let id = make(&creator, json!({"variant": "chess"})).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let mut players = BTreeMap::new();
-        for i in 0..3 {
-            let (g, name) = user(addr, &format!("p{i}")).await;
-            assert_eq!(join(&g, &id, json!({})).await.0, 200);
-            players.insert(name, g);
-        }
-        let first = new_duels(&creator, &id, 1, &BTreeMap::new()).await;
-        let (game, (white, black)) = first.iter().next().unwrap();
+        // Three players: one waits while the other two play.
+        let Started {
+            creator,
+            id,
+            players,
+            first,
+        } = started(server.addr, 3).await;
+        let (game, white, black) = only(&first);
         end_now(&db, &id).await;
         let arena = eventually("the arena over", || async {
             let arena = show(&creator, &id).await;
@@ -481,14 +492,14 @@ async fn at_the_end_no_game_is_made_and_a_game_begun_before_counts_when_it_ends(
         assert_eq!(arena["status"], 30);
         assert_eq!(arena["pairingsClosed"], true);
         assert_eq!(arena["isSettled"], false, "a game is still played");
-        act(&players[black], game, "resign").await;
+        act(&players[&black], &game, "resign").await;
         let arena = eventually("the arena settled", || async {
             let arena = show(&creator, &id).await;
             (arena["isSettled"] == true).then_some(arena)
         })
         .await;
         assert_eq!(
-            standing_of(&arena, white)["score"],
+            standing_of(&arena, &white)["score"],
             2,
             "the game begun before the end counts"
         );
@@ -503,7 +514,7 @@ async fn at_the_end_no_game_is_made_and_a_game_begun_before_counts_when_it_ends(
             .expect("kept among the finished");
         assert_eq!(finished["winner"]["name"], white.as_str());
         // Joining an arena that is over is refused.
-        let (late, _) = user(addr, "late").await;
+        let (late, _) = user(server.addr, "late").await;
         let (status, reply) = join(&late, &id, json!({})).await;
         assert_eq!(status, 400, "{reply}");
         assert!(reply["error"].as_str().unwrap().contains("over"), "{reply}");
@@ -515,36 +526,20 @@ async fn an_arena_goes_on_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     for db in databases(&dir) {
         let server = TestServer::start(&db);
-        let addr = server.addr;
-        let (creator, _) = user(addr, "host").await;
-        let id = make(&creator, json!({"variant": "chess"})).await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let (a, a_name) = user(addr, "a").await;
-        let (b, _) = user(addr, "b").await;
-        for g in [&a, &b] {
-            assert_eq!(join(g, &id, json!({})).await.0, 200);
-        }
-        let first = new_duels(&creator, &id, 1, &BTreeMap::new()).await;
+        let Started {
+            creator,
+            id,
+            players,
+            first,
+        } = started(server.addr, 2).await;
         server.kill();
 
         let server = TestServer::start(&db);
-        let addr = server.addr;
-        let (creator, a, b) = (
-            Guest {
-                addr,
-                cookie: creator.cookie,
-            },
-            Guest {
-                addr,
-                cookie: a.cookie,
-            },
-            Guest {
-                addr,
-                cookie: b.cookie,
-            },
-        );
+        let again = |g: &Guest| Guest {
+            addr: server.addr,
+            cookie: g.cookie.clone(),
+        };
+        let creator = again(&creator);
         let arena = show(&creator, &id).await;
         assert_eq!(
             duels(&arena),
@@ -552,11 +547,10 @@ async fn an_arena_goes_on_after_a_restart() {
             "the game in play is still the arena's"
         );
         assert_eq!(arena["nbPlayers"], 2);
-        let (game, (white, _)) = first.iter().next().unwrap();
-        let loser = if *white == a_name { &b } else { &a };
-        act(loser, game, "resign").await;
-        let arena = sheet_holds(&creator, &id, &a_name, 1).await;
-        assert_eq!(standing_of(&arena, white)["score"], 2);
+        let (game, white, black) = only(&first);
+        act(&again(&players[&black]), &game, "resign").await;
+        let arena = sheet_holds(&creator, &id, &white, 1).await;
+        assert_eq!(standing_of(&arena, &white)["score"], 2);
         // Paired again by the new process (the two are the only players).
         new_duels(&creator, &id, 1, &first).await;
     }
