@@ -1,7 +1,8 @@
 // The UI is built into web/dist (committed, embedded by the server):
 // index.html the lobby (served at /), game.html the game page (/game/{id}),
 // profile.html a user's profile (/@/{name}), tournaments.html the club
-// events (/tournaments and /tournament/{id}),
+// events (/tournaments and /tournament/{id}), arenas.html the arenas
+// (/arenas and /arena/{id}),
 // rules/<variant>.html made from rules/*.md, the players' rules, in the
 // shell rules.html (/rules/<variant>; build/rules-pages.mjs), and
 // harness.html, the fixture harness the browser tests load, and
@@ -29,6 +30,7 @@ export default defineConfig({
         game: resolve(import.meta.dirname, 'game.html'),
         profile: resolve(import.meta.dirname, 'profile.html'),
         tournaments: resolve(import.meta.dirname, 'tournaments.html'),
+        arenas: resolve(import.meta.dirname, 'arenas.html'),
         harness: resolve(import.meta.dirname, 'harness.html'),
         rules: resolve(import.meta.dirname, 'rules.html'),
         analysis: resolve(import.meta.dirname, 'analysis.html'),

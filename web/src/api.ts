@@ -31,8 +31,9 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body
     /* not JSON: said below */
   }
   if (!response.ok) {
-    const e = (json ?? {}) as { code?: string; message?: string };
-    throw new ApiError(e.code ?? String(response.status), e.message ?? `The server answered ${response.status} ${response.statusText}.`);
+    // Ours is `{code, message}`; lichess's routes (the arenas') answer `{error}`.
+    const e = (json ?? {}) as { code?: string; message?: string; error?: string };
+    throw new ApiError(e.code ?? String(response.status), e.message ?? e.error ?? `The server answered ${response.status} ${response.statusText}.`);
   }
   return json as T;
 }

@@ -80,7 +80,7 @@ export class Lobby {
     root.classList.add('lobby');
     const header = el('header', 'site');
     this.myRatings.hidden = true;
-    header.append(el('h1', undefined, 'Chesslantis'), this.account.element, this.myRatings, link('/tournaments', 'Club events'));
+    header.append(el('h1', undefined, 'Chesslantis'), this.account.element, this.myRatings, link('/tournaments', 'Club events'), link('/arenas', 'Arenas'));
     this.errorEl.setAttribute('role', 'alert');
     root.replaceChildren(header, this.errorEl, this.newGameSection(), this.seeksSection(), this.watchSection(), this.rulesSection());
     void this.start();

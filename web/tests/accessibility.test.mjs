@@ -237,6 +237,17 @@ for (const [size, viewport] of SIZES) {
     await white.page.waitForSelector('.projector .boards', WAIT);
     await audit(white.page, 'club event (projector)', findings);
 
+    // The arenas: the list with its form, an arena being played with its standing and a game in it.
+    const arena = await (await post('/api/tournament', { name: `Audit ${size}`, clockTime: 3, clockIncrement: 2, minutes: 30, waitMinutes: 0 })).json();
+    await post(`/api/tournament/${arena.id}/join`, {});
+    await black.context.request.post(`${base}/api/tournament/${arena.id}/join`, { data: {}, headers: { origin: base } });
+    await white.page.goto(`${base}/arenas`);
+    await white.page.waitForSelector('form.new-arena-form', WAIT);
+    await audit(white.page, 'arenas', findings);
+    await white.page.goto(`${base}/arena/${arena.id}`);
+    await white.page.waitForSelector('.standing-table', WAIT);
+    await audit(white.page, 'arena', findings);
+
     // The rules: the index and each variant's page with its diagrams and examples.
     await visitor.page.goto(`${real.server.url}/rules/index`);
     await audit(visitor.page, 'rules index', findings);

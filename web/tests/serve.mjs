@@ -63,6 +63,7 @@ export async function serve(webDir) {
     else if (/^\/@\/[^/]+$/.test(path)) path = '/profile.html';
     else if (path === '/tournaments' || /^\/tournament\/[^/]+$/.test(path)) path = '/tournaments.html';
     else if (path === '/analysis') path = '/analysis.html';
+    else if (path === '/arenas' || /^\/arena\/[^/]+$/.test(path)) path = '/arenas.html';
     else if (/^\/rules\/[a-z0-9-]+$/.test(path)) path = `${path}.html`;
     else if (path === '/rules/') path = '/rules/index.html';
     const file = path.startsWith('/fixtures/') ? join(webDir, path) : join(webDir, 'dist', path);

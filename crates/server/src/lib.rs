@@ -1,6 +1,7 @@
 //! Chesslantis server: the neutral referee for online play, split by
 //! domain (crates/server/README.md, "Where things live"):
 //!
+//! - [`arena`]: arenas, lichess's arena tournaments in any variant.
 //! - [`analysis`]: computer analysis of finished games, queued in the database.
 //! - [`chat`]: a game's player and spectator chat rooms.
 //! - [`club`]: club events: the Swiss of a club evening and its group match.
@@ -11,6 +12,7 @@
 //! - [`db`]: the store over SQLite or PostgreSQL, group commit, several processes.
 
 pub mod analysis;
+pub mod arena;
 pub mod chat;
 pub mod club;
 pub mod db;

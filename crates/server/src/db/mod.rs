@@ -2,6 +2,7 @@
 //! grouped into one transaction, and several processes on one database.
 //!
 //! - [`store`]: the games, users, sessions and ratings tables (migrations at start).
+//! - [`arenas`]: the arenas, each written over the version it was read at; which process pairs it.
 //! - [`chat_lines`]: the games' chat lines.
 //! - [`club_events`]: the club events, each written over the version it was read at.
 //! - [`group_commit`]: actions arriving together written in one transaction.
@@ -10,6 +11,7 @@
 //! - [`leases`]: which process thinks for a game's engine seat, until when.
 //! - [`rate_hits`]: the rate limits' counts, shared by every process.
 
+pub mod arenas;
 pub mod chat_lines;
 pub mod club_events;
 pub mod cluster;

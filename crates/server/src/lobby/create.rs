@@ -96,17 +96,24 @@ impl Hub {
     /// A game between two players who were paired for it (a club event's
     /// round): made for White, reserved for Black and started at once.
     pub async fn create_paired(&self, white: GuestId, black: GuestId, variant: &str, white_ms: i64, black_ms: i64) -> Result<String, LobbyError> {
+        self.create_paired_with(white, black, variant, (white_ms, black_ms, 0), false).await
+    }
+
+    /// `create_paired` with an increment and rated or not (an arena's
+    /// games): `clock` is White's and Black's time and the increment, in ms.
+    pub async fn create_paired_with(&self, white: GuestId, black: GuestId, variant: &str, clock: (i64, i64, i64), rated: bool) -> Result<String, LobbyError> {
         let options = GameOptions::default();
+        let (white_ms, black_ms, increment_ms) = clock;
         let spec = GameSpec {
             variant: variant.to_string(),
             setup: options.apply(variant, None)?,
             white_ms,
             black_ms,
-            increment_ms: 0,
+            increment_ms,
             listed: false,
             reserved_for: Some(black.clone()),
             options,
-            rated: false,
+            rated,
         };
         let id = self.open_room(white, Seat::White, spec, None).await?;
         self.accept(&id, black).await?;

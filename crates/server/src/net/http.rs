@@ -8,9 +8,10 @@ use crate::net::protocol::{self, ErrorReply};
 use crate::net::rate_limit::Limits;
 use crate::net::reply::ApiError;
 use crate::net::ui::UiFiles;
+use crate::user::identity::GuestId;
 use crate::net::websocket::WebSocketSettings;
 use crate::net::bot_streams::BotStreams;
-use crate::net::{account_routes, analysis_routes, api_routes, bot_challenges, bot_games, bot_streams, caller, club_routes, game_routes, openapi};
+use crate::net::{account_routes, analysis_routes, api_routes, arena_routes, bot_challenges, bot_games, bot_streams, caller, club_routes, game_routes, openapi};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -33,9 +34,20 @@ pub fn router(hub: Arc<Hub>, ui: UiFiles, websocket: WebSocketSettings, limits: 
         .route("/tournaments", get(club_page))
         .route("/tournament/{id}", get(club_page))
         .route("/analysis", get(analysis_page))
+        .route("/arenas", get(arena_page))
+        .route("/arena/{id}", get(arena_page))
         .fallback(get(ui_file))
         .with_state(Arc::new(ui));
     let streams = Arc::new(BotStreams::default());
+    // An arena's new games are told on their players' event streams at once.
+    let told = streams.clone();
+    let tell = move |users: &[String]| {
+        let ids: Vec<GuestId> = users.iter().cloned().map(GuestId).collect();
+        told.touch(&ids.iter().collect::<Vec<_>>());
+    };
+    if let Err(e) = crate::arena::running::start(&hub, Box::new(tell)) {
+        eprintln!("the arenas are not run: {e}");
+    }
     api_router(hub).layer(Extension(websocket)).layer(Extension(limits)).layer(Extension(streams)).merge(ui)
 }
 
@@ -99,6 +111,11 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(club_routes::group_result))
         .routes(routes!(club_routes::trf))
         .routes(routes!(club_routes::sheet))
+        .routes(routes!(arena_routes::list, arena_routes::create))
+        .routes(routes!(arena_routes::show))
+        .routes(routes!(arena_routes::join))
+        .routes(routes!(arena_routes::withdraw))
+        .routes(routes!(arena_routes::results))
         .routes(routes!(analysis_routes::request_analysis, analysis_routes::analysis))
         .routes(routes!(crate::net::websocket::websocket))
         .routes(routes!(openapi_json))
@@ -171,6 +188,11 @@ async fn club_page(State(ui): State<Arc<UiFiles>>) -> Response {
 /// The analysis board (its variant, position or finished game read by the page from its query).
 async fn analysis_page(State(ui): State<Arc<UiFiles>>) -> Response {
     ui.page("analysis.html")
+}
+
+/// The arenas' pages: the list with the form, and one arena (its id read by the page).
+async fn arena_page(State(ui): State<Arc<UiFiles>>) -> Response {
+    ui.page("arenas.html")
 }
 
 async fn rules_page(State(ui): State<Arc<UiFiles>>, Path(variant): Path<String>) -> Response {

@@ -5,6 +5,7 @@
 //! - [`http`]: the router: every API route, the UI's pages.
 //! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
 //! - [`club_routes`]: the handlers of club events.
+//! - [`arena_routes`]: lichess's arena API: arenas made, shown, joined and left, their results.
 //! - [`analysis_routes`]: a finished game's computer analysis, asked for and read.
 //! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
 //! - [`bot_challenges`] / [`bot_games`] / [`bot_streams`]: lichess's challenges, game routes, and streams (the event stream among them).
@@ -21,6 +22,7 @@
 pub mod account_routes;
 pub mod analysis_routes;
 pub mod api_routes;
+pub mod arena_routes;
 pub mod bot_challenges;
 pub mod bot_games;
 pub mod bot_shapes;

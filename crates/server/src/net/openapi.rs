@@ -35,6 +35,7 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
         (name = "lichess", description = "Lichess's Bot and Board API for lichess's clients, authenticated by `Authorization: Bearer <token>` \
                                           (`POST /api/tokens`); refusals are lichess's `{\"error\": \"...\"}`"),
         (name = "club", description = "Club events: the Swiss of a club evening (a variant per round, clocks by grade) and its group match"),
+        (name = "arena", description = "Arenas: lichess's arena tournaments in any variant (lichess's routes and shapes; refusals are lichess's `{\"error\": \"...\"}`)"),
         (name = "api", description = "This description"),
     ),
 )]

@@ -4,6 +4,7 @@
 //! and words; the body and query readers say what does not parse.
 
 use crate::analysis::AnalysisError;
+use crate::arena::ArenaError;
 use crate::chat::ChatError;
 use crate::club::ClubError;
 use crate::db::StoreError;
@@ -94,6 +95,21 @@ impl IntoResponse for LichessError {
 impl From<StoreError> for LichessError {
     fn from(e: StoreError) -> Self {
         LichessError { status: StatusCode::INTERNAL_SERVER_ERROR, error: e.to_string() }
+    }
+}
+
+/// An arena's refusal, on lichess's arena routes: lichess's shape, a status by its kind.
+impl From<ArenaError> for LichessError {
+    fn from(e: ArenaError) -> Self {
+        let status = match &e {
+            ArenaError::NotFound(_) => StatusCode::NOT_FOUND,
+            ArenaError::WrongEntryCode(_) => StatusCode::FORBIDDEN,
+            ArenaError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+            ArenaError::Stale(_) => StatusCode::CONFLICT,
+            ArenaError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ArenaError::Invalid(_) | ArenaError::Closed(_) => StatusCode::BAD_REQUEST,
+        };
+        LichessError { status, error: e.to_string() }
     }
 }
 

@@ -19,7 +19,10 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 /// PostgreSQL when CHESSLANTIS_TEST_POSTGRES_URL is set, in a schema of
 /// the test's own.
 pub fn databases(dir: &tempfile::TempDir) -> Vec<String> {
-    let mut all = vec![format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display())];
+    let mut all = vec![format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("test.db").display()
+    )];
     if let Ok(url) = std::env::var("CHESSLANTIS_TEST_POSTGRES_URL") {
         if !url.is_empty() {
             all.push(own_schema(&url));
@@ -38,11 +41,19 @@ pub fn own_schema(url: &str) -> String {
     let (at, create) = (url.to_string(), format!("CREATE SCHEMA {name}"));
     // Its own thread and runtime: callers are inside a runtime already.
     std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
         runtime.block_on(async {
             use sqlx::Connection;
-            let mut conn = sqlx::PgConnection::connect(&at).await.expect("the test PostgreSQL answers");
-            sqlx::query(&create).execute(&mut conn).await.expect("a schema for the test");
+            let mut conn = sqlx::PgConnection::connect(&at)
+                .await
+                .expect("the test PostgreSQL answers");
+            sqlx::query(&create)
+                .execute(&mut conn)
+                .await
+                .expect("a schema for the test");
         })
     })
     .join()
@@ -60,7 +71,10 @@ pub struct TestServer {
 /// Every test client comes from 127.0.0.1: the per-address limits are
 /// lifted, except in the tests of those limits (`start_as_served`).
 fn lifted() -> chesslantis_server::Settings {
-    chesslantis_server::Settings { lift_per_address_limits: true, ..Default::default() }
+    chesslantis_server::Settings {
+        lift_per_address_limits: true,
+        ..Default::default()
+    }
 }
 
 impl TestServer {
@@ -72,8 +86,16 @@ impl TestServer {
 
     /// A server whose hub `configure` sets up first (shorter timers, other
     /// limits), the per-address limits lifted as in `start`.
-    pub fn start_with(database: &str, configure: impl FnOnce(&chesslantis_server::game::hub::Hub) + Send + 'static) -> TestServer {
-        TestServer::start_configured(database, chesslantis_server::net::ui::UiFiles::Embedded, lifted(), configure)
+    pub fn start_with(
+        database: &str,
+        configure: impl FnOnce(&chesslantis_server::game::hub::Hub) + Send + 'static,
+    ) -> TestServer {
+        TestServer::start_configured(
+            database,
+            chesslantis_server::net::ui::UiFiles::Embedded,
+            lifted(),
+            configure,
+        )
     }
 
     /// `start`'s server whose browser UI comes from `ui`.
@@ -84,7 +106,12 @@ impl TestServer {
     /// A server exactly as `chesslantis serve` runs it with `settings`
     /// (timeouts, caps), every limit in place.
     pub fn start_as_served(database: &str, settings: chesslantis_server::Settings) -> TestServer {
-        TestServer::start_configured(database, chesslantis_server::net::ui::UiFiles::Embedded, settings, |_| {})
+        TestServer::start_configured(
+            database,
+            chesslantis_server::net::ui::UiFiles::Embedded,
+            settings,
+            |_| {},
+        )
     }
 
     fn start_configured(
@@ -97,7 +124,11 @@ impl TestServer {
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let database = database.to_string();
         let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
             rt.block_on(async {
                 let hub = chesslantis_server::open(&database).await.expect("the server opens its database");
                 configure(&hub);
@@ -112,7 +143,11 @@ impl TestServer {
             rt.shutdown_background();
         });
         let addr = addr_rx.recv_timeout(PATIENCE).expect("the server starts");
-        TestServer { addr, stop: Some(stop), thread: Some(thread) }
+        TestServer {
+            addr,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
     }
 
     /// Stops the server abruptly (its tasks are dropped, nothing is flushed).
@@ -155,7 +190,13 @@ impl RawResponse {
 
 /// One HTTP/1.1 request, the response as it came. A request that is not a
 /// GET carries `Origin: http://{addr}`, as a browser's same-origin fetch does.
-pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<&Value>) -> RawResponse {
+pub async fn http_raw(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<&Value>,
+) -> RawResponse {
     let origin = format!("http://{addr}");
     let mut headers = Vec::new();
     if let Some(c) = cookie {
@@ -169,10 +210,19 @@ pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, cookie: Option
 
 /// One HTTP/1.1 request with exactly `headers` besides Host, Connection and
 /// the body's; the response as it came.
-pub async fn http_with_headers(addr: SocketAddr, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> RawResponse {
+pub async fn http_with_headers(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+) -> RawResponse {
     let mut stream = TcpStream::connect(addr).await.expect("connect");
     let body_text = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body_text.len());
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body_text.len()
+    );
     if body.is_some() {
         request.push_str("Content-Type: application/json\r\n");
     }
@@ -183,18 +233,40 @@ pub async fn http_with_headers(addr: SocketAddr, method: &str, path: &str, heade
     request.push_str(&body_text);
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = Vec::new();
-    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response)).await.expect("a response").unwrap();
+    tokio::time::timeout(PATIENCE, stream.read_to_end(&mut response))
+        .await
+        .expect("a response")
+        .unwrap();
     let response = String::from_utf8_lossy(&response).to_string();
     let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
     let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.to_string() };
-    RawResponse { status, head: head.to_string(), body }
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    RawResponse {
+        status,
+        head: head.to_string(),
+        body,
+    }
 }
 
 /// One HTTP/1.1 request; returns the status, the Set-Cookie value and the JSON body.
-pub async fn http(addr: SocketAddr, method: &str, path: &str, cookie: Option<&str>, body: Option<&Value>) -> (u16, Option<String>, Value) {
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<&Value>,
+) -> (u16, Option<String>, Value) {
     let r = http_raw(addr, method, path, cookie, body).await;
-    let set_cookie = r.header("set-cookie").map(|v| v.split(';').next().unwrap().to_string());
+    let set_cookie = r
+        .header("set-cookie")
+        .map(|v| v.split(';').next().unwrap().to_string());
     let json = serde_json::from_str(&r.body).unwrap_or(Value::String(r.body.clone()));
     (r.status, set_cookie, json)
 }
@@ -222,16 +294,35 @@ impl Guest {
     pub async fn new(addr: SocketAddr) -> Guest {
         let (status, cookie, _) = http(addr, "GET", "/api/me", None, None).await;
         assert_eq!(status, 200);
-        Guest { addr, cookie: cookie.expect("a new guest gets a cookie") }
+        Guest {
+            addr,
+            cookie: cookie.expect("a new guest gets a cookie"),
+        }
     }
 
     /// A new user (named `prefix_` and random letters) with its session
     /// cookie as the player's cookie; and its name.
     pub async fn signed_up(addr: SocketAddr, prefix: &str) -> (Guest, String) {
-        let name = format!("{prefix}_{}", chesslantis_server::user::identity::random_id(8).unwrap());
-        let r = http_raw(addr, "POST", "/api/signup", None, Some(&json!({"name": name, "password": "a fine password"}))).await;
+        let name = format!(
+            "{prefix}_{}",
+            chesslantis_server::user::identity::random_id(8).unwrap()
+        );
+        let r = http_raw(
+            addr,
+            "POST",
+            "/api/signup",
+            None,
+            Some(&json!({"name": name, "password": "a fine password"})),
+        )
+        .await;
         assert_eq!(r.status, 201, "{}", r.body);
-        let cookie = r.header("set-cookie").unwrap().split(';').next().unwrap().to_string();
+        let cookie = r
+            .header("set-cookie")
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_string();
         (Guest { addr, cookie }, name)
     }
 
@@ -264,7 +355,9 @@ pub async fn start_game(addr: SocketAddr, request: Value) -> (String, Guest, Gue
     let mut request = request;
     request["colour"] = json!("white");
     let id = white.create(request).await;
-    let (status, body) = black.post(&format!("/api/games/{id}/accept"), json!({})).await;
+    let (status, body) = black
+        .post(&format!("/api/games/{id}/accept"), json!({}))
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["you"], "black");
     (id, white, black)
@@ -282,23 +375,39 @@ pub struct Conn {
 
 impl Conn {
     pub async fn open(addr: SocketAddr, game: &str, cookie: Option<&str>) -> Conn {
-        let mut request = format!("ws://{addr}/ws/games/{game}").into_client_request().unwrap();
+        let mut request = format!("ws://{addr}/ws/games/{game}")
+            .into_client_request()
+            .unwrap();
         if let Some(c) = cookie {
             request.headers_mut().insert("Cookie", c.parse().unwrap());
         }
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(request, None, true).await.expect("the WebSocket opens");
-        let mut conn = Conn { ws, received: Vec::new(), state: Value::Null, chat: Value::Null };
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(request, None, true)
+            .await
+            .expect("the WebSocket opens");
+        let mut conn = Conn {
+            ws,
+            received: Vec::new(),
+            state: Value::Null,
+            chat: Value::Null,
+        };
         let first = conn.next().await;
         assert_eq!(first["type"], "state", "a snapshot first: {first}");
         let chat = conn.next().await;
-        assert_eq!(chat["type"], "chat_rooms", "the chat right after the first state: {chat}");
+        assert_eq!(
+            chat["type"], "chat_rooms",
+            "the chat right after the first state: {chat}"
+        );
         conn
     }
 
     /// The next message (a state and the chat rooms are kept as the latest).
     pub async fn next(&mut self) -> Value {
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.ws.next()).await.expect("a message in time").expect("open").unwrap();
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message in time")
+                .expect("open")
+                .unwrap();
             if let Message::Text(t) = message {
                 self.received.push(t.to_string());
                 let v: Value = serde_json::from_str(&t).unwrap();
@@ -320,7 +429,10 @@ impl Conn {
         }
         loop {
             let v = self.next().await;
-            assert_ne!(v["type"], "error", "an unexpected error while waiting for a state: {v}");
+            assert_ne!(
+                v["type"], "error",
+                "an unexpected error while waiting for a state: {v}"
+            );
             if v["type"] == "state" && done(&v) {
                 return v;
             }
@@ -357,7 +469,8 @@ impl Conn {
     /// Sends an action at the current ply.
     pub async fn act(&mut self, action: &str) {
         let ply = self.state["ply"].as_u64().unwrap();
-        self.send(json!({"type": "action", "ply": ply, "action": action})).await;
+        self.send(json!({"type": "action", "ply": ply, "action": action}))
+            .await;
     }
 
     pub async fn close(mut self) {
@@ -367,7 +480,10 @@ impl Conn {
 
 /// Whether this connection must act now.
 pub fn must_act(state: &Value) -> bool {
-    state["status"] == "playing" && state["view"]["legal"].as_array().is_some_and(|l| !l.is_empty())
+    state["status"] == "playing"
+        && state["view"]["legal"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
 }
 
 /// Core's seeded generator, for picking among `n` things: the same seed, the same games.
@@ -389,7 +505,13 @@ pub fn playing_actions(state: &Value) -> Vec<String> {
     const META_ACTIONS: [&str; 4] = ["resign", "offer draw", "accept draw", "decline draw"];
     state["view"]["legal"]
         .as_array()
-        .map(|l| l.iter().filter_map(|a| a["text"].as_str()).filter(|t| !META_ACTIONS.contains(t)).map(String::from).collect())
+        .map(|l| {
+            l.iter()
+                .filter_map(|a| a["text"].as_str())
+                .filter(|t| !META_ACTIONS.contains(t))
+                .map(String::from)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -413,7 +535,10 @@ pub fn states_during_game(conn: &Conn) -> std::collections::BTreeMap<u64, Value>
 
 /// Asks `check` every 20 ms until it gives a value; fails after `PATIENCE`
 /// (a guard against a hang, not a timing assertion), saying what it waited for.
-pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(what: &str, mut check: impl FnMut() -> F) -> T {
+pub async fn eventually<T, F: std::future::Future<Output = Option<T>>>(
+    what: &str,
+    mut check: impl FnMut() -> F,
+) -> T {
     let started = std::time::Instant::now();
     loop {
         if let Some(found) = check().await {
@@ -437,16 +562,39 @@ pub fn short_timers() -> chesslantis_server::game::timers::Timers {
 
 /// A new token of the user whose session `cookie` is: its text and id.
 pub async fn make_token(addr: SocketAddr, cookie: &str, scopes: &[&str]) -> (String, String) {
-    let (status, _, made) = http(addr, "POST", "/api/tokens", Some(cookie), Some(&json!({"description": "a test bot", "scopes": scopes}))).await;
+    let (status, _, made) = http(
+        addr,
+        "POST",
+        "/api/tokens",
+        Some(cookie),
+        Some(&json!({"description": "a test bot", "scopes": scopes})),
+    )
+    .await;
     assert_eq!(status, 201, "{made}");
-    (made["token"].as_str().unwrap().to_string(), made["id"].as_str().unwrap().to_string())
+    (
+        made["token"].as_str().unwrap().to_string(),
+        made["id"].as_str().unwrap().to_string(),
+    )
 }
 
 /// One request with `Authorization: Bearer <token>` and nothing else of a
 /// browser's: no cookie, no Origin, no CSRF token.
-pub async fn bearer(addr: SocketAddr, method: &str, path: &str, token: &str, body: Option<&Value>) -> RawResponse {
+pub async fn bearer(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: &str,
+    body: Option<&Value>,
+) -> RawResponse {
     let authorization = format!("Bearer {token}");
-    http_with_headers(addr, method, path, &[("Authorization", &authorization)], body).await
+    http_with_headers(
+        addr,
+        method,
+        path,
+        &[("Authorization", &authorization)],
+        body,
+    )
+    .await
 }
 
 pub fn json_of(r: &RawResponse) -> Value {
@@ -457,12 +605,18 @@ pub fn json_of(r: &RawResponse) -> Value {
 /// one; scripts/test sets CHESSLANTIS_TEST_NEEDS_BERSERK, which makes its
 /// absence a failure rather than a skip.
 pub fn python_with_berserk() -> Option<&'static str> {
-    let found = std::process::Command::new("python3").args(["-c", "import berserk"]).output().is_ok_and(|o| o.status.success());
+    let found = std::process::Command::new("python3")
+        .args(["-c", "import berserk"])
+        .output()
+        .is_ok_and(|o| o.status.success());
     if found {
         return Some("python3");
     }
     let reason = "python3 with berserk is not on PATH (pip install -r tests/oracles/requirements.txt, or run scripts/test)";
-    assert!(std::env::var_os("CHESSLANTIS_TEST_NEEDS_BERSERK").is_none(), "{reason}");
+    assert!(
+        std::env::var_os("CHESSLANTIS_TEST_NEEDS_BERSERK").is_none(),
+        "{reason}"
+    );
     eprintln!("skipped: {reason}");
     None
 }
