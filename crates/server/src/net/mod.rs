@@ -6,6 +6,7 @@
 //! - [`game_routes`] / [`account_routes`]: the handlers of games and seeks, of accounts.
 //! - [`club_routes`]: the handlers of club events.
 //! - [`analysis_routes`]: a finished game's computer analysis, asked for and read.
+//! - [`analysis_socket`]: the analysis board's WebSocket: positions in, the engine's lines out.
 //! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
 //! - [`bot_challenges`] / [`bot_games`] / [`bot_streams`]: lichess's challenges, game routes, and streams (the event stream among them).
 //! - [`bot_shapes`]: lichess's JSON shapes of challenges, games and their states.
@@ -20,6 +21,7 @@
 
 pub mod account_routes;
 pub mod analysis_routes;
+pub mod analysis_socket;
 pub mod api_routes;
 pub mod bot_challenges;
 pub mod bot_games;
