@@ -21,17 +21,43 @@ use tokio_tungstenite::tungstenite::Message;
 /// A server with `live` slots whose searches run until stopped (depth and
 /// time far away), the per-address limits lifted unless `limited`.
 fn server(dir: &tempfile::TempDir, live: usize, depth: u32, limited: bool) -> TestServer {
-    let analysis = AnalysisSettings { workers: 0, live, live_depth: depth, live_movetime: Duration::from_secs(600), ..AnalysisSettings::default() };
-    TestServer::start_as_served(&databases(dir)[0], Settings { lift_per_address_limits: !limited, analysis, ..Settings::default() })
+    let analysis = AnalysisSettings {
+        workers: 0,
+        live,
+        live_depth: depth,
+        live_movetime: Duration::from_secs(600),
+        ..AnalysisSettings::default()
+    };
+    TestServer::start_as_served(
+        &databases(dir)[0],
+        Settings {
+            lift_per_address_limits: !limited,
+            analysis,
+            ..Settings::default()
+        },
+    )
 }
 
 struct Board {
-    ws: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    ws: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
 }
 
 impl Board {
     async fn open(addr: SocketAddr) -> Board {
-        Board::try_open(addr).await.expect("the analysis socket opens")
+        Board::try_open(addr)
+            .await
+            .expect("the analysis socket opens")
+    }
+
+    /// A board searching the chess start (its first eval come), so holding a slot.
+    async fn searching(addr: SocketAddr) -> Board {
+        let mut board = Board::open(addr).await;
+        board.analyse(json!({"variant": "chess"})).await;
+        board.next_of("position").await;
+        board.next_of("eval").await;
+        board
     }
 
     async fn try_open(addr: SocketAddr) -> Result<Board, tokio_tungstenite::tungstenite::Error> {
@@ -51,7 +77,11 @@ impl Board {
 
     async fn next(&mut self) -> Value {
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.ws.next()).await.expect("a message in time").expect("open").unwrap();
+            let message = tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .expect("a message in time")
+                .expect("open")
+                .unwrap();
             if let Message::Text(t) = message {
                 return serde_json::from_str(&t).unwrap();
             }
@@ -110,10 +140,16 @@ async fn the_start_gives_its_legal_moves_then_deeper_evals_ending_done() {
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir, 1, 5, false);
     let mut board = Board::open(server.addr).await;
-    board.analyse(json!({"variant": "chess", "fen": null, "actions": [], "lines": 2})).await;
+    board
+        .analyse(json!({"variant": "chess", "fen": null, "actions": [], "lines": 2}))
+        .await;
     let position = board.next().await;
     assert_eq!(position["type"], "position", "{position}");
-    assert_eq!(position["view"]["legal"].as_array().unwrap().len(), 20, "{position}");
+    assert_eq!(
+        position["view"]["legal"].as_array().unwrap().len(),
+        20,
+        "{position}"
+    );
     assert_eq!(position["san"], json!([]));
     let evals = board.evals_until_done().await;
     let depths: Vec<u64> = evals.iter().map(|e| e["depth"].as_u64().unwrap()).collect();
@@ -121,7 +157,10 @@ async fn the_start_gives_its_legal_moves_then_deeper_evals_ending_done() {
     for e in &evals {
         let lines = e["lines"].as_array().unwrap();
         assert_eq!(lines.len(), 2, "{e}");
-        assert_ne!(lines[0]["uci"][0], lines[1]["uci"][0], "two lines, two first moves: {e}");
+        assert_ne!(
+            lines[0]["uci"][0], lines[1]["uci"][0],
+            "two lines, two first moves: {e}"
+        );
         assert!(lines[0]["score"]["cp"].is_i64(), "{e}");
         assert!(e["nodes"].as_u64().unwrap() > 0);
     }
@@ -132,13 +171,17 @@ async fn a_mate_in_one_is_found_with_its_san_and_moves_are_read_in_san_too() {
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir, 1, 30, false);
     let mut board = Board::open(server.addr).await;
-    board.analyse(json!({"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"})).await;
+    board
+        .analyse(json!({"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"}))
+        .await;
     board.next_of("position").await;
     let last = board.evals_until_done().await.pop().unwrap();
     assert_eq!(last["lines"][0]["score"], json!({"mate": 1}), "{last}");
     assert_eq!(last["lines"][0]["san"], json!(["Ra8#"]));
     // Moves in SAN set up the position as well as in UCI.
-    board.analyse(json!({"variant": "chess", "actions": ["e4", "e7e5", "Nf3"]})).await;
+    board
+        .analyse(json!({"variant": "chess", "actions": ["e4", "e7e5", "Nf3"]}))
+        .await;
     let position = board.next_of("position").await;
     assert_eq!(position["san"], json!(["e4", "e5", "Nf3"]));
     assert_eq!(position["view"]["to_act"], "black");
@@ -165,20 +208,50 @@ async fn before_a_roll_each_outcome_is_valued_with_probabilities_summing_to_one(
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir, 1, 3, false);
     let start = DynGame::new("bermuda-angle", None).unwrap();
-    let actions = (1..=2).find_map(|plies| to_a_roll(&start, plies)).expect("a roll within two plies");
+    let actions = (1..=2)
+        .find_map(|plies| to_a_roll(&start, plies))
+        .expect("a roll within two plies");
     let mut board = Board::open(server.addr).await;
-    board.analyse(json!({"variant": "bermuda-angle", "actions": actions})).await;
+    board
+        .analyse(json!({"variant": "bermuda-angle", "actions": actions}))
+        .await;
     let position = board.next_of("position").await;
     assert_eq!(position["view"]["to_act"], "chance");
-    let rolls: Vec<&str> = position["view"]["legal"].as_array().unwrap().iter().map(|a| a["text"].as_str().unwrap()).collect();
-    assert!(!rolls.is_empty() && rolls.iter().all(|r| r.starts_with("roll")), "{position}");
+    let rolls: Vec<&str> = position["view"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap())
+        .collect();
+    let mut replayed = start.clone();
+    for text in &actions {
+        replayed.apply(replayed.to_act().unwrap(), text).unwrap();
+    }
+    let outcomes: Vec<String> = replayed
+        .chance_outcomes()
+        .into_iter()
+        .map(|(text, _)| text)
+        .collect();
+    assert!(
+        !rolls.is_empty() && rolls == outcomes,
+        "the roll's outcomes are the actions offered: {position}"
+    );
     let last = board.evals_until_done().await.pop().unwrap();
     let chance = last["chance"].as_array().expect("outcomes at a roll");
-    let total: f64 = chance.iter().map(|o| o["probability"].as_f64().unwrap()).sum();
+    let total: f64 = chance
+        .iter()
+        .map(|o| o["probability"].as_f64().unwrap())
+        .sum();
     assert!((total - 1.0).abs() < 1e-9, "{last}");
-    let valued: Vec<&str> = chance.iter().map(|o| o["action"].as_str().unwrap()).collect();
+    let valued: Vec<&str> = chance
+        .iter()
+        .map(|o| o["action"].as_str().unwrap())
+        .collect();
     assert_eq!(valued, rolls, "every outcome valued, in the game's order");
-    assert!(last["expected"].is_object() && last["lines"] == json!([]), "{last}");
+    assert!(
+        last["expected"].is_object() && last["lines"] == json!([]),
+        "{last}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -188,8 +261,17 @@ async fn a_finished_games_export_replays_to_its_final_position() {
     let (id, white, black) = start_game(server.addr, json!({"variant": "chess"})).await;
     let mut state = white.get(&format!("/api/games/{id}")).await.1;
     for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        let to_act = if state["view"]["to_act"] == "black" { &black } else { &white };
-        let (status, next) = to_act.post(&format!("/api/games/{id}/actions"), json!({"ply": state["ply"], "action": text})).await;
+        let to_act = if state["view"]["to_act"] == "black" {
+            &black
+        } else {
+            &white
+        };
+        let (status, next) = to_act
+            .post(
+                &format!("/api/games/{id}/actions"),
+                json!({"ply": state["ply"], "action": text}),
+            )
+            .await;
         assert_eq!(status, 200, "{next}");
         state = next;
     }
@@ -202,11 +284,24 @@ async fn a_finished_games_export_replays_to_its_final_position() {
     assert_eq!(position["san"], json!(["f3", "e5", "g4", "Qh4#"]));
     let over = board.next_of("eval").await;
     assert_eq!(over["over"], "0-1 Black wins by checkmate", "{over}");
-    assert_eq!((over["lines"].clone(), over["done"].clone()), (json!([]), json!(true)));
+    assert_eq!(
+        (over["lines"].clone(), over["done"].clone()),
+        (json!([]), json!(true))
+    );
     // The same texts alone, each by whoever is to act, lead there too.
-    let texts: Vec<Value> = export["actions"].as_array().unwrap().iter().map(|e| e["action"].clone()).collect();
-    board.analyse(json!({"variant": "chess", "actions": texts})).await;
-    assert_eq!(board.next_of("position").await["view"]["fen"], state["view"]["fen"]);
+    let texts: Vec<Value> = export["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].clone())
+        .collect();
+    board
+        .analyse(json!({"variant": "chess", "actions": texts}))
+        .await;
+    assert_eq!(
+        board.next_of("position").await["view"]["fen"],
+        state["view"]["fen"]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -217,18 +312,26 @@ async fn beiruts_board_shows_both_carriers_to_its_user() {
     truth.apply(Seat::White, "carrier g1").unwrap();
     truth.apply(Seat::Black, "carrier b8").unwrap();
     let mut board = Board::open(server.addr).await;
-    board.analyse(json!({"variant": "beirut", "actions": ["carrier g1", "carrier b8"], "lines": 2})).await;
+    board
+        .analyse(json!({"variant": "beirut", "actions": ["carrier g1", "carrier b8"], "lines": 2}))
+        .await;
     let position = board.next_of("position").await;
     let fen = position["view"]["fen"].as_str().unwrap();
     let bombs = truth.game().fen().rsplit_once(' ').unwrap().1.to_string();
-    assert!(fen.ends_with(&bombs) && !bombs.contains('*'), "{fen} shows {bombs}");
+    assert!(
+        fen.ends_with(&bombs) && !bombs.contains('*'),
+        "{fen} shows {bombs}"
+    );
     let last = board.evals_until_done().await.pop().unwrap();
     assert_eq!(last["lines"].as_array().unwrap().len(), 2, "{last}");
     // Before the carriers, nothing is valued, and the note says why.
     board.analyse(json!({"variant": "beirut"})).await;
     board.next_of("position").await;
     let noted = board.next_of("eval").await;
-    assert!(noted["note"].is_string() && noted["done"] == true && noted["lines"] == json!([]), "{noted}");
+    assert!(
+        noted["note"].is_string() && noted["done"] == true && noted["lines"] == json!([]),
+        "{noted}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -237,27 +340,61 @@ async fn every_error_has_its_code() {
     let server = server(&dir, 1, 2, false);
     let mut board = Board::open(server.addr).await;
     let cases: Vec<(String, &str)> = vec![
-        (r#"{"type":"analyse","variant":"shogi"}"#.into(), "unknown_variant"),
-        (r#"{"type":"analyse","variant":"chess","fen":"8/8 w - - 0 1"}"#.into(), "bad_position"),
-        (r#"{"type":"analyse","variant":"chess","actions":["e2e4","e2e4"]}"#.into(), "illegal"),
+        (
+            r#"{"type":"analyse","variant":"shogi"}"#.into(),
+            "unknown_variant",
+        ),
+        (
+            r#"{"type":"analyse","variant":"chess","fen":"8/8 w - - 0 1"}"#.into(),
+            "bad_position",
+        ),
+        (
+            r#"{"type":"analyse","variant":"chess","actions":["e2e4","e2e4"]}"#.into(),
+            "illegal",
+        ),
         ("{not json".into(), "malformed"),
         (r#"{"type":"teleport"}"#.into(), "malformed"),
-        (r#"{"type":"analyse","variant":"chess","lines":9}"#.into(), "malformed"),
-        (r#"{"type":"analyse","variant":"chess","colour":"white"}"#.into(), "malformed"),
-        (format!(r#"{{"type":"analyse","variant":"chess","fen":"{}"}}"#, "x".repeat(5000)), "too_large"),
-        (format!(r#"{{"type":"analyse","variant":"chess","actions":[{}]}}"#, vec!["\"a\""; MAX_ACTIONS + 1].join(",")), "too_large"),
+        (
+            r#"{"type":"analyse","variant":"chess","lines":9}"#.into(),
+            "malformed",
+        ),
+        (
+            r#"{"type":"analyse","variant":"chess","colour":"white"}"#.into(),
+            "malformed",
+        ),
+        (
+            format!(
+                r#"{{"type":"analyse","variant":"chess","fen":"{}"}}"#,
+                "x".repeat(5000)
+            ),
+            "too_large",
+        ),
+        (
+            format!(
+                r#"{{"type":"analyse","variant":"chess","actions":[{}]}}"#,
+                vec!["\"a\""; MAX_ACTIONS + 1].join(",")
+            ),
+            "too_large",
+        ),
     ];
     for (text, code) in cases {
         board.send_text(&text).await;
         let e = board.next().await;
-        assert_eq!((e["type"].as_str(), e["code"].as_str()), (Some("error"), Some(code)), "{}: {e}", &text[..text.len().min(80)]);
+        assert_eq!(
+            (e["type"].as_str(), e["code"].as_str()),
+            (Some("error"), Some(code)),
+            "{}: {e}",
+            &text[..text.len().min(80)]
+        );
         assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()));
         if code == "illegal" {
             assert_eq!(e["index"], 1, "{e}");
         }
     }
     // `busy` and `too_fast` have tests of their own; the socket still works.
-    board.analyse(json!({"variant": "chess", "actions": ["e2e4"]})).await;
+    board
+        .analyse(json!({"variant": "chess", "actions": ["e2e4"]}))
+        .await;
     assert_eq!(board.next().await["type"], "position");
 }
 
@@ -265,10 +402,7 @@ async fn every_error_has_its_code() {
 async fn with_every_slot_taken_a_board_is_busy_until_one_is_freed() {
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir, 1, 100, false);
-    let mut first = Board::open(server.addr).await;
-    first.analyse(json!({"variant": "chess"})).await;
-    first.next_of("position").await;
-    first.next_of("eval").await;
+    let mut first = Board::searching(server.addr).await;
     let mut second = Board::open(server.addr).await;
     second.analyse(json!({"variant": "chess"})).await;
     assert_eq!(second.next().await["type"], "position");
@@ -277,7 +411,9 @@ async fn with_every_slot_taken_a_board_is_busy_until_one_is_freed() {
     // Stopped: its last eval is done, and its slot comes free.
     first.send_text(r#"{"type":"stop"}"#).await;
     let evals = first.evals_until_done().await;
-    assert!(evals.last().unwrap()["lines"].as_array().is_some_and(|l| !l.is_empty()));
+    assert!(evals.last().unwrap()["lines"]
+        .as_array()
+        .is_some_and(|l| !l.is_empty()));
     second.analyse_when_free(json!({"variant": "chess"})).await;
     // Closing the socket stops its search: the slot comes free for another.
     second.close().await;
@@ -289,17 +425,19 @@ async fn with_every_slot_taken_a_board_is_busy_until_one_is_freed() {
 async fn a_new_position_stops_the_search_before_it() {
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir, 1, 100, false);
-    let mut board = Board::open(server.addr).await;
-    board.analyse(json!({"variant": "chess"})).await;
-    board.next_of("position").await;
-    board.next_of("eval").await;
+    let mut board = Board::searching(server.addr).await;
     // One slot only: the new search gets it because the old one was stopped.
-    board.analyse(json!({"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"})).await;
+    board
+        .analyse(json!({"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"}))
+        .await;
     // Reports of the old search sent before the new position was read may come first; none after it.
     let position = board.next_of("position").await;
     assert_eq!(position["view"]["to_act"], "white");
     let evals = board.evals_until_done().await;
-    assert!(evals.iter().all(|e| e["lines"][0]["uci"][0] == "a1a8"), "only the new position's lines: {evals:?}");
+    assert!(
+        evals.iter().all(|e| e["lines"][0]["uci"][0] == "a1a8"),
+        "only the new position's lines: {evals:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -310,14 +448,20 @@ async fn an_address_holds_two_boards_at_most() {
     for _ in 0..SOCKETS_PER_ADDRESS {
         open.push(Board::open(server.addr).await);
     }
-    let refused = Board::try_open(server.addr).await.err().expect("a third board is refused");
+    let refused = Board::try_open(server.addr)
+        .await
+        .err()
+        .expect("a third board is refused");
     let status = match refused {
         tokio_tungstenite::tungstenite::Error::Http(response) => response.status().as_u16(),
         e => panic!("{e}"),
     };
     assert_eq!(status, 429);
     open.pop().unwrap().close().await;
-    eventually("a board to open once another closed", || async { Board::try_open(server.addr).await.ok() }).await;
+    eventually("a board to open once another closed", || async {
+        Board::try_open(server.addr).await.ok()
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -327,7 +471,9 @@ async fn positions_sent_too_fast_are_refused() {
     let mut board = Board::open(server.addr).await;
     // Positions that need no search: each answered at once.
     for n in 0..ANALYSES_PER_ADDRESS {
-        board.analyse(json!({"variant": "chess", "actions": ["resign"]})).await;
+        board
+            .analyse(json!({"variant": "chess", "actions": ["resign"]}))
+            .await;
         assert_eq!(board.next().await["type"], "position", "position {n}");
         assert_eq!(board.next().await["type"], "eval");
     }
@@ -346,8 +492,30 @@ async fn random_messages_never_break_the_socket() {
     let server = server(&dir, 1, 1, false);
     let mut board = Board::open(server.addr).await;
     const WORDS: [&str; 24] = [
-        "{", "}", "[", "]", ",", ":", "\"type\"", "\"analyse\"", "\"stop\"", "\"variant\"", "\"chess\"", "\"fen\"", "\"actions\"",
-        "\"lines\"", "\"e2e4\"", "\"seat\"", "\"action\"", "\"roll 3\"", "3", "-1", "null", "1e400", "\"bermuda-angle\"", "\"beirut\"",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\"type\"",
+        "\"analyse\"",
+        "\"stop\"",
+        "\"variant\"",
+        "\"chess\"",
+        "\"fen\"",
+        "\"actions\"",
+        "\"lines\"",
+        "\"e2e4\"",
+        "\"seat\"",
+        "\"action\"",
+        "\"roll 3\"",
+        "3",
+        "-1",
+        "null",
+        "1e400",
+        "\"bermuda-angle\"",
+        "\"beirut\"",
     ];
     let valid = [
         r#"{"type":"analyse","variant":"chess","fen":null,"actions":["e2e4","e7e5"],"lines":2}"#,
@@ -362,9 +530,13 @@ async fn random_messages_never_break_the_socket() {
                 let bytes: Vec<u8> = (0..rng.below(64)).map(|_| rng.below(256) as u8).collect();
                 String::from_utf8_lossy(&bytes).into_owned()
             }
-            1 => (0..rng.below(14)).map(|_| WORDS[rng.below(WORDS.len() as u32) as usize]).collect(),
+            1 => (0..rng.below(14))
+                .map(|_| WORDS[rng.below(WORDS.len() as u32) as usize])
+                .collect(),
             _ => {
-                let mut bytes = valid[rng.below(valid.len() as u32) as usize].as_bytes().to_vec();
+                let mut bytes = valid[rng.below(valid.len() as u32) as usize]
+                    .as_bytes()
+                    .to_vec();
                 for _ in 0..=rng.below(3) {
                     let i = rng.below(bytes.len() as u32) as usize;
                     bytes[i] = rng.below(128) as u8;
@@ -376,7 +548,9 @@ async fn random_messages_never_break_the_socket() {
     }
     // Everything sent was answered or ignored; the socket still works.
     board.send_text(r#"{"type":"stop"}"#).await;
-    board.analyse(json!({"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"})).await;
+    board
+        .analyse(json!({"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"}))
+        .await;
     loop {
         let v = board.next().await;
         if v["type"] == "eval" && v["done"] == true && v["lines"][0]["san"] == json!(["Ra8#"]) {

@@ -66,7 +66,11 @@ pub struct BoardError {
 
 impl BoardError {
     pub fn new(code: &'static str, message: impl Into<String>) -> BoardError {
-        BoardError { code, message: message.into(), index: None }
+        BoardError {
+            code,
+            message: message.into(),
+            index: None,
+        }
     }
 }
 
@@ -83,29 +87,50 @@ impl Board {
         let max_lines = chesslantis_engine::live::MAX_LINES;
         let lines = request.lines.unwrap_or(1);
         if !(1..=max_lines).contains(&lines) {
-            return Err(BoardError::new("malformed", format!("\"lines\" is 1 to {max_lines}; this one asks {lines}")));
+            return Err(BoardError::new(
+                "malformed",
+                format!("\"lines\" is 1 to {max_lines}; this one asks {lines}"),
+            ));
         }
         if request.actions.len() > MAX_ACTIONS {
             return Err(BoardError::new(
                 "too_large",
-                format!("at most {MAX_ACTIONS} actions set up a position; this one has {}", request.actions.len()),
+                format!(
+                    "at most {MAX_ACTIONS} actions set up a position; this one has {}",
+                    request.actions.len()
+                ),
             ));
         }
-        let mut game = DynGame::new(&request.variant, request.fen.as_deref()).map_err(|e| match e.code {
-            ErrorCode::UnknownVariant => BoardError::new("unknown_variant", e.message),
-            _ => BoardError::new("bad_position", format!("the FEN is not a position of {}: {}", request.variant, e.message)),
-        })?;
+        let mut game =
+            DynGame::new(&request.variant, request.fen.as_deref()).map_err(|e| match e.code {
+                ErrorCode::UnknownVariant => BoardError::new("unknown_variant", e.message),
+                _ => BoardError::new(
+                    "bad_position",
+                    format!(
+                        "the FEN is not a position of {}: {}",
+                        request.variant, e.message
+                    ),
+                ),
+            })?;
         let mut san = Vec::with_capacity(request.actions.len());
         for (index, played) in request.actions.iter().enumerate() {
             let (seat, text) = match played {
                 PlayedAction::Text(text) => (game.to_act(), text.as_str()),
                 PlayedAction::Entry(entry) => (Some(entry.seat), entry.action.as_str()),
             };
-            let illegal = |why: String| BoardError { code: "illegal", message: format!("action {index} ('{text}'): {why}"), index: Some(index) };
-            let seat = seat.ok_or_else(|| illegal("the game is over before it; no more actions".into()))?;
+            let illegal = |why: String| BoardError {
+                code: "illegal",
+                message: format!("action {index} ('{text}'): {why}"),
+                index: Some(index),
+            };
+            let seat =
+                seat.ok_or_else(|| illegal("the game is over before it; no more actions".into()))?;
             game.apply(seat, text).map_err(|e| illegal(e.message))?;
             let last = game.view(Viewer::Referee).last;
-            san.push(last.and_then(|l| l.san.or(l.text)).unwrap_or_else(|| text.to_string()));
+            san.push(
+                last.and_then(|l| l.san.or(l.text))
+                    .unwrap_or_else(|| text.to_string()),
+            );
         }
         Ok(Board { game, san, lines })
     }
@@ -118,7 +143,11 @@ impl Board {
         let inner = self.game.game();
         let actions = match self.game.to_act() {
             None => Vec::new(),
-            Some(Seat::Chance) => inner.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
+            Some(Seat::Chance) => inner
+                .chance_outcomes()
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect(),
             Some(_) => inner.offered_actions(),
         };
         view.legal = actions.into_iter().map(|a| inner.describe(a)).collect();
@@ -143,7 +172,11 @@ pub struct SocketTicket {
 
 impl Drop for SocketTicket {
     fn drop(&mut self) {
-        let mut sockets = self.analyses.sockets.lock().unwrap_or_else(|p| p.into_inner());
+        let mut sockets = self
+            .analyses
+            .sockets
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
         if let Some(n) = sockets.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
@@ -187,7 +220,11 @@ impl LiveAnalyses {
             slots: Arc::new(Semaphore::new(settings.live)),
             depth: settings.live_depth,
             movetime: settings.live_movetime,
-            sockets_per_address: if lift_per_address { usize::MAX } else { SOCKETS_PER_ADDRESS },
+            sockets_per_address: if lift_per_address {
+                usize::MAX
+            } else {
+                SOCKETS_PER_ADDRESS
+            },
             sockets: Mutex::new(HashMap::new()),
         }
     }
@@ -201,15 +238,22 @@ impl LiveAnalyses {
             return None;
         }
         *n += 1;
-        Some(SocketTicket { analyses: self.clone(), key: key.to_string() })
+        Some(SocketTicket {
+            analyses: self.clone(),
+            key: key.to_string(),
+        })
     }
 
     /// Starts searching `board` on a thread of its own, if a slot is free.
     pub fn start(&self, board: Board) -> Result<LiveSearch, BoardError> {
         let permit = self.slots.clone().try_acquire_owned().map_err(|_| {
-            BoardError::new("busy", "every analysis slot of the server is taken; try again in a few seconds")
+            BoardError::new(
+                "busy",
+                "every analysis slot of the server is taken; try again in a few seconds",
+            )
         })?;
-        let mut session = chesslantis_engine::new_session(board.game.variant_id(), HASH_MB).map_err(|e| BoardError::new("unknown_variant", e))?;
+        let mut session = chesslantis_engine::new_session(board.game.variant_id(), HASH_MB)
+            .map_err(|e| BoardError::new("unknown_variant", e))?;
         let stop = session.stop_flag();
         stop.store(false, Ordering::Relaxed);
         let (tx, reports) = mpsc::unbounded_channel();
@@ -226,8 +270,17 @@ impl LiveAnalyses {
         std::thread::Builder::new()
             .name("live-analysis".into())
             .spawn(move || run(permit))
-            .map_err(|e| BoardError::new("busy", format!("no thread for the search ({e}); try again in a few seconds")))?;
-        Ok(LiveSearch { stop, reports, deadline: Some(tokio::time::Instant::now() + self.movetime) })
+            .map_err(|e| {
+                BoardError::new(
+                    "busy",
+                    format!("no thread for the search ({e}); try again in a few seconds"),
+                )
+            })?;
+        Ok(LiveSearch {
+            stop,
+            reports,
+            deadline: Some(tokio::time::Instant::now() + self.movetime),
+        })
     }
 }
 
@@ -241,9 +294,15 @@ mod tests {
 
     #[test]
     fn a_position_is_set_up_from_texts_and_export_entries() {
-        let board = Board::set_up(&request(r#"{"variant":"chess","actions":["e2e4","e5",{"seat":"white","action":"resign"}]}"#)).unwrap();
+        let board = Board::set_up(&request(
+            r#"{"variant":"chess","actions":["e2e4","e5",{"seat":"white","action":"resign"}]}"#,
+        ))
+        .unwrap();
         assert_eq!(board.san, vec!["e4", "e5", "resign"]);
-        assert_eq!(board.game.outcome().map(|o| o.to_string()), Some("Black wins: White resigned".into()));
+        assert_eq!(
+            board.game.outcome().map(|o| o.to_string()),
+            Some("Black wins: White resigned".into())
+        );
         assert!(board.view().legal.is_empty());
         let board = Board::set_up(&request(r#"{"variant":"chess","fen":null,"lines":3}"#)).unwrap();
         assert_eq!(board.view().legal.len(), 20);
@@ -252,42 +311,40 @@ mod tests {
 
     #[test]
     fn each_refusal_has_its_code() {
-        let code = |json: &str| Board::set_up(&request(json)).err().map(|e| (e.code, e.index));
-        assert_eq!(code(r#"{"variant":"shogi"}"#), Some(("unknown_variant", None)));
-        assert_eq!(code(r#"{"variant":"chess","fen":"8/8/8 w - - 0 1"}"#), Some(("bad_position", None)));
-        assert_eq!(code(r#"{"variant":"chess","actions":["e2e4","e2e4"]}"#), Some(("illegal", Some(1))));
-        assert_eq!(code(r#"{"variant":"chess","actions":["resign","e2e4"]}"#), Some(("illegal", Some(1))));
-        assert_eq!(code(r#"{"variant":"chess","lines":4}"#), Some(("malformed", None)));
-        assert_eq!(code(r#"{"variant":"chess","lines":0}"#), Some(("malformed", None)));
-        let many = format!(r#"{{"variant":"chess","actions":[{}]}}"#, vec!["\"a\""; MAX_ACTIONS + 1].join(","));
+        let code = |json: &str| {
+            Board::set_up(&request(json))
+                .err()
+                .map(|e| (e.code, e.index))
+        };
+        assert_eq!(
+            code(r#"{"variant":"shogi"}"#),
+            Some(("unknown_variant", None))
+        );
+        assert_eq!(
+            code(r#"{"variant":"chess","fen":"8/8/8 w - - 0 1"}"#),
+            Some(("bad_position", None))
+        );
+        assert_eq!(
+            code(r#"{"variant":"chess","actions":["e2e4","e2e4"]}"#),
+            Some(("illegal", Some(1)))
+        );
+        assert_eq!(
+            code(r#"{"variant":"chess","actions":["resign","e2e4"]}"#),
+            Some(("illegal", Some(1)))
+        );
+        assert_eq!(
+            code(r#"{"variant":"chess","lines":4}"#),
+            Some(("malformed", None))
+        );
+        assert_eq!(
+            code(r#"{"variant":"chess","lines":0}"#),
+            Some(("malformed", None))
+        );
+        let many = format!(
+            r#"{{"variant":"chess","actions":[{}]}}"#,
+            vec!["\"a\""; MAX_ACTIONS + 1].join(",")
+        );
         assert_eq!(code(&many), Some(("too_large", None)));
         assert!(serde_json::from_str::<BoardRequest>(r#"{"variant":"chess","extra":1}"#).is_err());
-    }
-
-    /// The actions from the start to the first roll (depth-first, a few plies deep).
-    pub(crate) fn to_a_roll(game: &DynGame, plies: usize) -> Option<Vec<String>> {
-        if game.to_act() == Some(Seat::Chance) {
-            return Some(Vec::new());
-        }
-        let seat = game.to_act().filter(|_| plies > 0)?;
-        game.game().legal_actions().into_iter().find_map(|action| {
-            let text = game.game().describe(action).text;
-            let mut next = game.clone();
-            next.apply(seat, &text).ok()?;
-            let mut rest = to_a_roll(&next, plies - 1)?;
-            rest.insert(0, text);
-            Some(rest)
-        })
-    }
-
-    #[test]
-    fn a_roll_offers_its_outcomes_as_the_actions() {
-        let start = DynGame::new("bermuda-angle", None).unwrap();
-        let texts = (1..=4).find_map(|plies| to_a_roll(&start, plies)).expect("a roll within four plies");
-        let actions = texts.into_iter().map(PlayedAction::Text).collect();
-        let board = Board::set_up(&BoardRequest { variant: "bermuda-angle".into(), fen: None, actions, lines: None }).unwrap();
-        assert_eq!(board.game.to_act(), Some(Seat::Chance));
-        let outcomes: Vec<String> = board.game.chance_outcomes().into_iter().map(|(t, _)| t).collect();
-        assert_eq!(board.view().legal.into_iter().map(|a| a.text).collect::<Vec<_>>(), outcomes);
     }
 }

@@ -95,18 +95,33 @@ enum ServerMessage {
 
 impl ServerMessage {
     fn error(e: BoardError) -> ServerMessage {
-        ServerMessage::Error { code: e.code, message: e.message, index: e.index }
+        ServerMessage::Error {
+            code: e.code,
+            message: e.message,
+            index: e.index,
+        }
     }
 
     fn eval(report: &LiveReport) -> ServerMessage {
-        let line = |l: &LiveLine| LineJson { score: l.score.into(), san: l.san.clone(), uci: l.uci.clone() };
+        let line = |l: &LiveLine| LineJson {
+            score: l.score.into(),
+            san: l.san.clone(),
+            uci: l.uci.clone(),
+        };
         let chance = report.chance.as_ref();
         ServerMessage::Eval {
             depth: Some(report.depth).filter(|_| report.note.is_none()),
             nodes: Some(report.nodes).filter(|_| report.note.is_none()),
             lines: report.lines.iter().map(line).collect(),
             chance: chance.map(|c| {
-                c.outcomes.iter().map(|o| OutcomeJson { action: o.action.clone(), probability: o.probability, score: o.score.into() }).collect()
+                c.outcomes
+                    .iter()
+                    .map(|o| OutcomeJson {
+                        action: o.action.clone(),
+                        probability: o.probability,
+                        score: o.score.into(),
+                    })
+                    .collect()
             }),
             expected: chance.map(|c| c.expected.into()),
             over: None,
@@ -138,7 +153,13 @@ impl ServerMessage {
 /// A client's message read, or the error to answer.
 fn decode(text: &str) -> Result<ClientMessage, BoardError> {
     if text.len() > MAX_MESSAGE_BYTES {
-        return Err(BoardError::new("too_large", format!("a message may have at most {MAX_MESSAGE_BYTES} bytes; this one has {}", text.len())));
+        return Err(BoardError::new(
+            "too_large",
+            format!(
+                "a message may have at most {MAX_MESSAGE_BYTES} bytes; this one has {}",
+                text.len()
+            ),
+        ));
     }
     serde_json::from_str(text).map_err(|e| {
         BoardError::new(
@@ -176,12 +197,18 @@ pub async fn analysis_socket(
     let Some(ticket) = analyses.open_socket(&key) else {
         let mut e = ErrorReply::new(
             "rate_limited",
-            format!("this address has {} analysis boards open already; close one first", crate::analysis::live::SOCKETS_PER_ADDRESS),
+            format!(
+                "this address has {} analysis boards open already; close one first",
+                crate::analysis::live::SOCKETS_PER_ADDRESS
+            ),
         );
         e.retry_after_s = Some(1);
         return Err(e.into());
     };
-    let ws = ws.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).read_buffer_size(READ_BUFFER_BYTES);
+    let ws = ws
+        .max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES);
     Ok(ws.on_upgrade(move |socket| async move {
         connection(hub, limits, analyses, key, settings, socket).await;
         drop(ticket);
@@ -197,9 +224,19 @@ async fn next_report(search: &mut Option<LiveSearch>) -> Option<LiveReport> {
 }
 
 /// One analysis socket: its messages in, the position and the reports out.
-async fn connection(hub: Arc<Hub>, limits: Arc<Limits>, analyses: Arc<LiveAnalyses>, key: String, settings: WebSocketSettings, socket: WebSocket) {
+async fn connection(
+    hub: Arc<Hub>,
+    limits: Arc<Limits>,
+    analyses: Arc<LiveAnalyses>,
+    key: String,
+    settings: WebSocketSettings,
+    socket: WebSocket,
+) {
     let (mut sink, mut stream) = socket.split();
-    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + settings.ping_every, settings.ping_every);
+    let mut pings = tokio::time::interval_at(
+        tokio::time::Instant::now() + settings.ping_every,
+        settings.ping_every,
+    );
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = Instant::now();
     // Dropped with the connection, which stops it.
@@ -275,12 +312,19 @@ async fn connection(hub: Arc<Hub>, limits: Arc<Limits>, analyses: Arc<LiveAnalys
 
 /// What `analyse` answers at once: the position and, where the game is
 /// over, its one report; else the search is started (or refused).
-fn analyse(analyses: &LiveAnalyses, request: &BoardRequest, search: &mut Option<LiveSearch>) -> Vec<ServerMessage> {
+fn analyse(
+    analyses: &LiveAnalyses,
+    request: &BoardRequest,
+    search: &mut Option<LiveSearch>,
+) -> Vec<ServerMessage> {
     let board = match Board::set_up(request) {
         Ok(board) => board,
         Err(e) => return vec![ServerMessage::error(e)],
     };
-    let mut replies = vec![ServerMessage::Position { view: Box::new(board.view()), san: board.san.clone() }];
+    let mut replies = vec![ServerMessage::Position {
+        view: Box::new(board.view()),
+        san: board.san.clone(),
+    }];
     if let Some(outcome) = board.game.outcome() {
         replies.push(ServerMessage::over(OutcomeView::new(outcome)));
         return replies;
