@@ -18,14 +18,25 @@ use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
-/// A server with `live` slots whose searches run until stopped (depth and
-/// time far away), the per-address limits lifted unless `limited`.
+/// A server with `live` slots whose searches run to `depth` (the time cap
+/// far away), the per-address limits lifted unless `limited`.
 fn server(dir: &tempfile::TempDir, live: usize, depth: u32, limited: bool) -> TestServer {
+    server_capped(dir, live, depth, Duration::from_secs(600), limited)
+}
+
+/// `server` whose searches stop after `movetime`.
+fn server_capped(
+    dir: &tempfile::TempDir,
+    live: usize,
+    depth: u32,
+    movetime: Duration,
+    limited: bool,
+) -> TestServer {
     let analysis = AnalysisSettings {
         workers: 0,
         live,
         live_depth: depth,
-        live_movetime: Duration::from_secs(600),
+        live_movetime: movetime,
         ..AnalysisSettings::default()
     };
     TestServer::start_as_served(
@@ -419,6 +430,25 @@ async fn with_every_slot_taken_a_board_is_busy_until_one_is_freed() {
     second.close().await;
     let mut third = Board::open(server.addr).await;
     third.analyse_when_free(json!({"variant": "chess"})).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_ends_at_its_time_cap_with_a_done_report() {
+    let dir = tempfile::tempdir().unwrap();
+    // A millisecond: far from depth 100 in the middlegame, the cap ends it.
+    let server = server_capped(&dir, 1, 100, Duration::from_millis(1), false);
+    let mut board = Board::open(server.addr).await;
+    board
+        .analyse(json!({"variant": "chess", "actions": ["e2e4", "e7e5", "g1f3"]}))
+        .await;
+    board.next_of("position").await;
+    let last = board.evals_until_done().await.pop().unwrap();
+    assert!(
+        last["depth"].as_u64().unwrap() < 100 && !last["lines"].as_array().unwrap().is_empty(),
+        "{last}"
+    );
+    // The slot is free again for the next position.
+    board.analyse_when_free(json!({"variant": "chess"})).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
