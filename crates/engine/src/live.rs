@@ -658,6 +658,39 @@ mod tests {
         );
     }
 
+    /// Every variant's start is either valued (lines whose first moves are
+    /// legal there) or noted, never left without a done report.
+    #[test]
+    fn every_variants_start_is_valued_or_noted() {
+        for id in crate::session::supported_variants() {
+            let g = DynGame::new(id, None).unwrap();
+            let found = reports(&g, 2, 2);
+            let last = found.last().unwrap();
+            assert!(
+                last.done && found.iter().filter(|r| r.done).count() == 1,
+                "{id}: {found:?}"
+            );
+            if last.note.is_some() {
+                assert!(last.lines.is_empty(), "{id}: {last:?}");
+                continue;
+            }
+            let legal: Vec<String> = g
+                .game()
+                .legal_actions()
+                .into_iter()
+                .map(|a| g.game().describe(a).text)
+                .collect();
+            assert_eq!(last.lines.len(), 2, "{id}: {last:?}");
+            for line in &last.lines {
+                assert!(
+                    legal.contains(&line.uci[0]),
+                    "{id}: {} is not legal at the start",
+                    line.uci[0]
+                );
+            }
+        }
+    }
+
     #[test]
     fn what_the_engine_cannot_value_has_a_note() {
         let found = reports(&game("beirut", None, &[]), 1, 3);
