@@ -120,6 +120,17 @@ enum Command {
         /// X-Forwarded-For. Only when nobody reaches the server but through the proxy.
         #[arg(long)]
         client_address_header: Option<String>,
+        /// Finished games this process analyses at once (computer analysis
+        /// asked for on a game's page), each on a thread of its own; 0 only
+        /// queues them for another process.
+        #[arg(long, value_name = "N", default_value_t = chesslantis_server::analysis::AnalysisSettings::default().workers)]
+        analysis_workers: usize,
+        /// Analysis-board searches this process runs at once (a position
+        /// analysed live in the browser), each on a thread of its own and
+        /// capped at depth 30 or 15 s; a board that finds every one taken is
+        /// told the server is busy. 0 shows positions without searching them.
+        #[arg(long, value_name = "N", default_value_t = chesslantis_server::analysis::LIVE_ANALYSES)]
+        live_analyses: usize,
     },
     /// Recompute every dice roll of a finished server game from its revealed seed.
     VerifyDice {
@@ -169,7 +180,9 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         }),
         Command::Uci => uci_cmd::uci(),
         Command::Bench { variant, depth } => bench_cmd::bench(&variant, depth),
-        Command::Serve { addr, database, client_address_header } => serve_cmd::serve(&addr, &database, client_address_header.as_deref()),
+        Command::Serve { addr, database, client_address_header, analysis_workers, live_analyses } => {
+            serve_cmd::serve(&addr, &database, client_address_header.as_deref(), serve_cmd::Analyses { workers: analysis_workers, live: live_analyses })
+        }
         Command::VerifyDice { file, game, database } => serve_cmd::verify_dice(file, database, game),
         Command::Tournament { command } => tournament_cmd::tournament(command),
     }

@@ -3,14 +3,25 @@
 use crate::usage::UsageError;
 use std::path::PathBuf;
 
-pub fn serve(addr: &str, database: &str, client_address_header: Option<&str>) -> Result<(), UsageError> {
+/// How many analyses the process runs at once (`--analysis-workers`, `--live-analyses`).
+pub struct Analyses {
+    pub workers: usize,
+    pub live: usize,
+}
+
+pub fn serve(addr: &str, database: &str, client_address_header: Option<&str>, analyses: Analyses) -> Result<(), UsageError> {
     let client_address = match client_address_header {
         None => chesslantis_server::client_address::Source::Peer,
         Some(name) => chesslantis_server::client_address::Source::Header(name.trim().to_ascii_lowercase().parse().map_err(|_| {
             UsageError(format!("--client-address-header '{name}' is not a header name; give one like X-Forwarded-For or X-Real-IP"))
         })?),
     };
-    let settings = chesslantis_server::Settings { client_address, ..Default::default() };
+    let analysis = chesslantis_server::analysis::AnalysisSettings {
+        workers: analyses.workers,
+        live: analyses.live,
+        ..Default::default()
+    };
+    let settings = chesslantis_server::Settings { client_address, analysis, ..Default::default() };
     chesslantis_server::serve_blocking_with(addr, database, settings).map_err(UsageError)
 }
 

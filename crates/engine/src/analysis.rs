@@ -70,8 +70,15 @@ pub(crate) fn analyse<V: EngineVariant>(
 
 /// `line` in SAN from `game`, as far as each move is the next player's move.
 fn san_line(game: &DynGame, line: &[Move]) -> Vec<String> {
+    line_texts(game, line).0
+}
+
+/// `line` from `game` in SAN and as the game's action texts (`e2e4`), as
+/// far as each move is the next player's move (a roll or a decision that
+/// is not a move ends it).
+pub(crate) fn line_texts(game: &DynGame, line: &[Move]) -> (Vec<String>, Vec<String>) {
     let mut game = game.clone();
-    let mut out = Vec::with_capacity(line.len());
+    let (mut san, mut texts) = (Vec::with_capacity(line.len()), Vec::with_capacity(line.len()));
     for &mv in line {
         let Some(seat @ (Seat::White | Seat::Black)) = game.to_act() else { break };
         let text = game.game().describe(Action::Move(mv)).text;
@@ -79,9 +86,10 @@ fn san_line(game: &DynGame, line: &[Move]) -> Vec<String> {
             break;
         }
         // The SAN the game gives once the move is made, with its `#`.
-        out.push(game.view(Viewer::Referee).last.and_then(|l| l.san).unwrap_or(text));
+        san.push(game.view(Viewer::Referee).last.and_then(|l| l.san).unwrap_or_else(|| text.clone()));
+        texts.push(text);
     }
-    out
+    (san, texts)
 }
 
 #[cfg(test)]

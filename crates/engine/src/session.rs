@@ -9,6 +9,7 @@
 //! the positions of their histories. Over UCI it reads a FEN and moves.
 
 use crate::analysis::Analysed;
+use crate::live::{Board, LiveReport};
 use crate::level::{Level, Rng};
 use crate::positions::PositionLog;
 use crate::search::{Features, Progress, Searcher};
@@ -103,6 +104,13 @@ pub trait Session: Send {
     /// cannot value the position (a decision that is not a move, a variant
     /// it only plays from a player's view).
     fn analyse(&mut self, game: &DynGame, played: &str, limits: &Limits) -> Result<Analysed, String>;
+    /// The analysis board (live.rs): `game`'s true position searched to
+    /// `max_depth` for its best `lines` (1 to `live::MAX_LINES`), at a roll
+    /// every outcome, reported after every completed iteration; the last
+    /// report is `done`. Stopped by `stop_flag`, which the caller clears
+    /// first. Where the engine cannot value the position, one report with
+    /// a note says why.
+    fn analyse_live(&mut self, game: &DynGame, lines: usize, max_depth: u32, report: &mut dyn FnMut(&LiveReport));
     /// Fixed-depth searches of the variant's bench positions, each from empty tables.
     fn bench(&mut self, depth: u32) -> BenchReport;
 }
@@ -326,6 +334,10 @@ impl<V: SpecialDecision> Session for VariantSession<V> {
 
     fn analyse(&mut self, game: &DynGame, played: &str, limits: &Limits) -> Result<Analysed, String> {
         crate::analysis::analyse(&mut self.searcher, &mut self.log, game, played, limits)
+    }
+
+    fn analyse_live(&mut self, game: &DynGame, lines: usize, max_depth: u32, report: &mut dyn FnMut(&LiveReport)) {
+        Board { searcher: &mut self.searcher, log: &mut self.log }.analyse(game, lines, max_depth, report)
     }
 
     fn bench(&mut self, depth: u32) -> BenchReport {

@@ -56,11 +56,13 @@ pub async fn run(
         limits.lift_per_address();
     }
     net::rate_limit::forget_old_counts(Arc::downgrade(&hub));
+    let live = Arc::new(analysis::live::LiveAnalyses::new(&settings.analysis, settings.lift_per_address_limits));
     let analyser = analysis::Analyser::start(hub.store().clone(), settings.analysis).map_err(std::io::Error::other)?;
     club::autopilot::start(&hub);
     let app = http::router(hub, ui, settings.websocket, limits)
         .layer(axum::Extension(settings.client_address))
-        .layer(axum::Extension(analyser));
+        .layer(axum::Extension(analyser))
+        .layer(axum::Extension(live));
     connections::serve(listener, app, settings.connections, shutdown).await
 }
 

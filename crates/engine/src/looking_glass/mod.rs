@@ -21,6 +21,7 @@ pub mod value;
 use crate::level::{Level, Rng};
 use crate::search::Features;
 use crate::analysis::Analysed;
+use crate::live::LiveReport;
 use crate::session::{BenchReport, BestMove, Info, Session};
 use crate::time::Limits;
 use crate::score::Score;
@@ -36,6 +37,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// Why the UCI side of a session says no.
+/// Why this engine neither analyses a finished game nor serves the analysis board.
+const NO_WHOLE_POSITION: &str =
+    "the Looking-Glass engine values moves only from a player's view (samples of the unseen world), not from the whole position";
 const NOT_UCI: &str =
     "Looking-Glass is not played over UCI: a FEN cannot hold what a player knows of the unseen world; play it through the game model (play, referee, serve)";
 
@@ -194,7 +198,12 @@ impl Session for LookingGlassSession {
     /// This engine values a move from a player's notes and samples of the
     /// unseen world; it has no search of a whole position to judge by.
     fn analyse(&mut self, _game: &DynGame, _played: &str, _limits: &Limits) -> Result<Analysed, String> {
-        Err("the Looking-Glass engine values moves only from a player's view (samples of the unseen world), not from the whole position".into())
+        Err(NO_WHOLE_POSITION.into())
+    }
+
+    /// The same for the analysis board: nothing of the whole position is valued.
+    fn analyse_live(&mut self, _game: &DynGame, _lines: usize, _max_depth: u32, report: &mut dyn FnMut(&LiveReport)) {
+        report(&LiveReport::note(NO_WHOLE_POSITION))
     }
 
     /// The decisions of a few fixed positions (seeded self-play games),

@@ -9,6 +9,8 @@
 //! - [`judgement`]: lichess's winning chances, judgements and accuracy.
 //! - [`result`]: the analysis as stored and served.
 //! - [`error`]: `AnalysisError`, each refusal with its code and words.
+//! - [`live`]: the analysis board: any position searched while its user
+//!   watches, on threads of its own, a few at once.
 //!
 //! Fair play: only a game that is over is analysed or shown, in every
 //! variant; then nothing is secret any more, so the engine reads the
@@ -18,6 +20,7 @@
 
 pub mod error;
 pub mod judgement;
+pub mod live;
 pub mod queue;
 pub mod request;
 pub mod result;
@@ -47,7 +50,27 @@ pub struct AnalysisSettings {
     pub lease: Duration,
     /// How often an idle worker looks for jobs queued by other processes.
     pub poll: Duration,
+    /// Analysis-board searches running at once in this process, each on a
+    /// thread of its own (0: the board shows positions but searches none).
+    pub live: usize,
+    /// The deepest analysis-board search.
+    pub live_depth: u32,
+    /// The longest analysis-board search.
+    pub live_movetime: Duration,
 }
+
+/// Analysis-board searches at once by default: one. A search keeps a core
+/// busy for up to `LIVE_MOVETIME`; with the one finished-game worker that
+/// is the two cores of a small machine at most, and the engine seats of
+/// live games, whose clocks run, still find time between them. A larger
+/// machine raises it (`chesslantis serve --live-analyses N`).
+pub const LIVE_ANALYSES: usize = 1;
+/// The deepest analysis-board search: deeper than a few seconds reach in
+/// the middlegame, so the time cap decides there and endgames go on.
+pub const LIVE_DEPTH: u32 = 30;
+/// The longest analysis-board search: long enough for a useful depth,
+/// short enough that one user holds a slot only briefly.
+pub const LIVE_MOVETIME: Duration = Duration::from_secs(15);
 
 /// Analyses waiting or running for one user at most.
 pub const MAX_ANALYSES_PER_USER: usize = 3;
@@ -64,6 +87,9 @@ impl Default for AnalysisSettings {
             per_user: MAX_ANALYSES_PER_USER,
             lease: Duration::from_secs(30),
             poll: Duration::from_secs(2),
+            live: LIVE_ANALYSES,
+            live_depth: LIVE_DEPTH,
+            live_movetime: LIVE_MOVETIME,
         }
     }
 }

@@ -118,6 +118,7 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(arena_routes::results))
         .routes(routes!(analysis_routes::request_analysis, analysis_routes::analysis))
         .routes(routes!(crate::net::websocket::websocket))
+        .routes(routes!(crate::net::analysis_socket::analysis_socket))
         .routes(routes!(openapi_json))
         .layer(DefaultBodyLimit::max(protocol::MAX_MESSAGE_BYTES))
         .route_layer(axum::middleware::from_fn_with_state(hub.clone(), caller::authenticate))

@@ -7,6 +7,7 @@
 //! - [`club_routes`]: the handlers of club events.
 //! - [`arena_routes`]: lichess's arena API: arenas made, shown, joined and left, their results.
 //! - [`analysis_routes`]: a finished game's computer analysis, asked for and read.
+//! - [`analysis_socket`]: the analysis board's WebSocket: positions in, the engine's lines out.
 //! - [`api_routes`]: lichess's routes (its Bot and Board API) for lichess's clients.
 //! - [`bot_challenges`] / [`bot_games`] / [`bot_streams`]: lichess's challenges, game routes, and streams (the event stream among them).
 //! - [`bot_shapes`]: lichess's JSON shapes of challenges, games and their states.
@@ -21,6 +22,7 @@
 
 pub mod account_routes;
 pub mod analysis_routes;
+pub mod analysis_socket;
 pub mod api_routes;
 pub mod arena_routes;
 pub mod bot_challenges;

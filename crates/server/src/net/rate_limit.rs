@@ -32,6 +32,10 @@ pub const GUESTS_PER_ADDRESS: u32 = 60;
 /// Games made to wait for an opponent (open seeks and challenge links) per
 /// client address a window, whoever makes them.
 pub const WAITING_GAMES_PER_ADDRESS: u32 = 60;
+/// Positions sent to the analysis board per client address a window: a
+/// player stepping through a long game with the arrow keys, one position a
+/// step, and not a client that keeps the engine searching for others.
+pub const ANALYSES_PER_ADDRESS: u32 = 240;
 
 /// Keys kept before expired windows are swept (the map cannot grow without bound).
 const SWEEP_ABOVE: usize = 10_000;
@@ -103,6 +107,7 @@ pub struct Limits {
     pub seeks_per_player: RateLimiter,
     pub guests_per_address: RateLimiter,
     pub waiting_games_per_address: RateLimiter,
+    pub analyses_per_address: RateLimiter,
 }
 
 impl Default for Limits {
@@ -114,6 +119,7 @@ impl Default for Limits {
             seeks_per_player: RateLimiter::new("seeks_per_player", SEEKS_PER_PLAYER, WINDOW),
             guests_per_address: RateLimiter::new("guests_per_address", GUESTS_PER_ADDRESS, WINDOW),
             waiting_games_per_address: RateLimiter::new("waiting_games_per_address", WAITING_GAMES_PER_ADDRESS, WINDOW),
+            analyses_per_address: RateLimiter::new("analyses_per_address", ANALYSES_PER_ADDRESS, WINDOW),
         }
     }
 }
@@ -123,7 +129,13 @@ impl Limits {
     /// share one address (`bench/server-load`, the test harness). The
     /// per-player and per-name limits stay.
     pub fn lift_per_address(&self) {
-        for limiter in [&self.login_per_address, &self.signup_per_address, &self.guests_per_address, &self.waiting_games_per_address] {
+        for limiter in [
+            &self.login_per_address,
+            &self.signup_per_address,
+            &self.guests_per_address,
+            &self.waiting_games_per_address,
+            &self.analyses_per_address,
+        ] {
             limiter.set_limit(u32::MAX);
         }
     }

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 /// `protocol::MAX_MESSAGE_BYTES` get an error reply.
 pub const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// The WebSocket's read buffer; a larger message is read in several steps.
-const READ_BUFFER_BYTES: usize = 4096;
+pub(crate) const READ_BUFFER_BYTES: usize = 4096;
 /// The server pings each WebSocket this often, so a live one always moves
 /// bytes (see `connections::IDLE_TIMEOUT`) and a dead one is found.
 pub const WEBSOCKET_PING_EVERY: Duration = Duration::from_secs(20);
@@ -85,7 +85,7 @@ pub async fn websocket(
 /// The close frame for a WebSocket protocol error, if the connection is
 /// still there to hear it: 1007 for text that is not UTF-8, 1009 for a
 /// message over `MAX_FRAME_BYTES`, 1002 for any other breach of RFC 6455.
-fn close_for(error: axum::Error) -> Option<CloseFrame> {
+pub(crate) fn close_for(error: axum::Error) -> Option<CloseFrame> {
     let error = error.into_inner().downcast::<tungstenite::Error>().ok()?;
     let (code, reason) = match *error {
         tungstenite::Error::Utf8(_) => (close_code::INVALID, "a text message must be UTF-8".to_string()),
