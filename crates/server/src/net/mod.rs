@@ -23,6 +23,7 @@ pub mod analysis_routes;
 pub mod api_routes;
 pub mod bot_challenges;
 pub mod bot_games;
+pub mod bot_seek;
 pub mod bot_shapes;
 pub mod bot_streams;
 pub mod caller;
