@@ -676,6 +676,31 @@ async fn berserk_challenges_plays_and_resigns() {
     }
 }
 
+/// Berserk seeks (its board.seek, the seek taken through our route) and
+/// offers draws and takebacks (tests/berserk/seek.py).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn berserk_seeks_and_offers_draws_and_takebacks() {
+    let Some(python) = python_with_berserk() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let seeker = Player::new(addr, "Sz", &["board:play"], false).await;
+        let taker = Player::new(addr, "Tz", &["board:play"], false).await;
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk/seek.py");
+        let base = format!("http://{addr}");
+        let output = std::process::Command::new(python).args([script, &base, &seeker.token, &seeker.name, &taker.token]).output().expect("python3 runs");
+        assert!(
+            output.status.success(),
+            "tests/berserk/seek.py failed:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
 /// Every `$ref` under `value`.
 fn refs(value: &Value, out: &mut Vec<String>) {
     match value {
