@@ -372,15 +372,21 @@ fn a_challenge_in_a_variant_the_engine_does_not_play_is_declined_after_the_event
     assert!(status.success());
 }
 
-#[test]
-fn a_bad_address_or_an_account_that_is_no_bot_is_a_clear_error() {
+/// `chesslantis bot` on `url`, which must fail at once: its words.
+fn refused_at_start(url: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_chesslantis"))
-        .args(["bot", "--server", "https://example.org", "--token", "x"])
+        .args(["bot", "--server", url, "--token", "x"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("TLS proxy"));
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
 
+#[test]
+fn a_bad_address_or_an_account_that_is_no_bot_is_a_clear_error() {
+    assert!(refused_at_start("https://example.org").contains("TLS proxy"));
     let (url, _) = stand_in(|request| {
         if request.starts_with("GET /api/account ") {
             json_answer(&json!({"id": "alice", "username": "Alice"}))
@@ -388,27 +394,12 @@ fn a_bad_address_or_an_account_that_is_no_bot_is_a_clear_error() {
             not_found()
         }
     });
-    let out = Command::new(env!("CARGO_BIN_EXE_chesslantis"))
-        .args(["bot", "--server", &url, "--token", "x"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let err = refused_at_start(&url);
     assert!(
         err.contains("Alice is not a bot account") && err.contains("/api/bot/account/upgrade"),
         "{err}"
     );
-
     let (url, _) =
         stand_in(|_| Answer::Close("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello".into()));
-    let out = Command::new(env!("CARGO_BIN_EXE_chesslantis"))
-        .args(["bot", "--server", &url, "--token", "x"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("not JSON") && !err.contains("panicked"),
-        "{err}"
-    );
+    assert!(refused_at_start(&url).contains("not JSON"));
 }

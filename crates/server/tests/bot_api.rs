@@ -650,6 +650,18 @@ async fn a_board_seek_waits_on_its_stream_starts_a_game_when_taken_and_goes_when
     }
 }
 
+/// Runs tests/berserk/`script` against the server at `addr` with `args`; it must succeed.
+fn run_berserk(python: &str, script: &str, addr: SocketAddr, args: &[&str]) {
+    let path = format!("{}/tests/berserk/{script}", env!("CARGO_MANIFEST_DIR"));
+    let output = std::process::Command::new(python).arg(&path).arg(format!("http://{addr}")).args(args).output().expect("python3 runs");
+    assert!(
+        output.status.success(),
+        "tests/berserk/{script} failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// Lichess's own Python client plays (tests/berserk/game.py): a bot and a
 /// human, a challenge in chess and one in bermuda-angle, both streams,
 /// moves from both sides, a refused move, resign, the gameFinish event.
@@ -664,15 +676,7 @@ async fn berserk_challenges_plays_and_resigns() {
         let addr = server.addr;
         let bot = Player::new(addr, "Bz", &["bot:play"], true).await;
         let human = Player::new(addr, "Hz", &["board:play", "challenge:write"], false).await;
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk/game.py");
-        let base = format!("http://{addr}");
-        let output = std::process::Command::new(python).args([script, &base, &bot.token, &bot.name, &human.token, &human.name]).output().expect("python3 runs");
-        assert!(
-            output.status.success(),
-            "tests/berserk/game.py failed:\n{}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        );
+        run_berserk(python, "game.py", addr, &[&bot.token, &bot.name, &human.token, &human.name]);
     }
 }
 
@@ -689,15 +693,7 @@ async fn berserk_seeks_and_offers_draws_and_takebacks() {
         let addr = server.addr;
         let seeker = Player::new(addr, "Sz", &["board:play"], false).await;
         let taker = Player::new(addr, "Tz", &["board:play"], false).await;
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk/seek.py");
-        let base = format!("http://{addr}");
-        let output = std::process::Command::new(python).args([script, &base, &seeker.token, &seeker.name, &taker.token]).output().expect("python3 runs");
-        assert!(
-            output.status.success(),
-            "tests/berserk/seek.py failed:\n{}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        );
+        run_berserk(python, "seek.py", addr, &[&seeker.token, &seeker.name, &taker.token]);
     }
 }
 
