@@ -199,7 +199,21 @@ impl Game<'_> {
             return Ok(None);
         }
         self.acted_at = Some(ply);
-        let action = self.decide(state, view)?;
+        // Where the engine cannot decide (a game it cannot rebuild), a legal
+        // action the server listed is played rather than the clock left to run.
+        let action = match self.decide(state, view) {
+            Ok(action) => action,
+            Err(e) => {
+                let listed = first_legal(view).ok_or_else(|| {
+                    format!("the engine cannot decide ({e}) and the server lists no legal action")
+                })?;
+                eprintln!(
+                    "game {}: the engine cannot decide ({e}); playing {listed}",
+                    self.id
+                );
+                listed.to_string()
+            }
+        };
         match self.send(&action) {
             Ok(()) => Ok(None),
             Err(e) => {

@@ -126,12 +126,16 @@ enum Act<'a> {
     /// An action as our referee accepts it: a move, a decision, `resign`.
     Action(&'a str),
     Abort,
-    /// Lichess's `draw/{accept}`: `yes` offers a draw, or accepts the
-    /// opponent's; `no` declines it.
-    Draw(bool),
-    /// Lichess's `takeback/{accept}`: `yes` proposes a takeback, or accepts
-    /// the opponent's proposal; `no` declines it.
-    Takeback(bool),
+    /// Lichess's `draw/{accept}` or `takeback/{accept}`: `yes` (true) makes
+    /// an offer, or accepts the opponent's; `no` declines it.
+    Answer(Offer, bool),
+}
+
+/// What lichess's `{accept}` routes answer.
+#[derive(Copy, Clone)]
+enum Offer {
+    Draw,
+    Takeback,
 }
 
 /// Lichess's `{accept}` of the draw and takeback routes: `yes` or `true`,
@@ -147,15 +151,14 @@ fn yes_or_no(accept: &str) -> Result<bool, LichessError> {
 /// Our word for lichess's draw or takeback answer `yes`/`no` in `state`,
 /// as the caller's `seat` sends it: `yes` accepts the opponent's offer
 /// when there is one, and makes one otherwise.
-fn offer_word(act: &Act<'_>, state: &crate::game::state::GameState, seat: Seat) -> &'static str {
-    match *act {
-        Act::Draw(true) if state.view.draw_offer.is_some_and(|by| by != seat) => "accept draw",
-        Act::Draw(true) => "offer draw",
-        Act::Draw(false) => "decline draw",
-        Act::Takeback(true) if state.takeback.proposal.as_ref().is_some_and(|p| p.by != seat) => "accept takeback",
-        Act::Takeback(true) => "propose takeback",
-        Act::Takeback(false) => "decline takeback",
-        Act::Action(_) | Act::Abort => "",
+fn offer_word(offer: Offer, yes: bool, state: &crate::game::state::GameState, seat: Seat) -> &'static str {
+    match (offer, yes) {
+        (Offer::Draw, true) if state.view.draw_offer.is_some_and(|by| by != seat) => "accept draw",
+        (Offer::Draw, true) => "offer draw",
+        (Offer::Draw, false) => "decline draw",
+        (Offer::Takeback, true) if state.takeback.proposal.as_ref().is_some_and(|p| p.by != seat) => "accept takeback",
+        (Offer::Takeback, true) => "propose takeback",
+        (Offer::Takeback, false) => "decline takeback",
     }
 }
 
@@ -164,20 +167,23 @@ async fn act(hub: &Hub, headers: &HeaderMap, id: &str, api: Api, act: Act<'_>) -
     let received = Instant::now();
     let user = player(hub, headers, api).await?;
     let handle = hub.room(id).await.map_err(refusal)?;
-    match act {
-        Act::Abort => hub.abort(&handle, Some(&user)).await.map_err(refusal)?,
-        act => {
-            let mut room = handle.room.lock().await;
-            let role = room.role_of(Some(&user));
-            let Some(seat) = role.seat() else { return Err(not_yours()) };
-            let action = match act {
-                Act::Action(action) => action,
-                offer => offer_word(&offer, &handle.subscribe().borrow().state(role), seat),
-            };
-            let ply = room.ply();
-            handle.act_on(&mut room, Some(&user), ply, action, received).await.map_err(refusal)?;
+    let (action, answer) = match act {
+        Act::Abort => {
+            hub.abort(&handle, Some(&user)).await.map_err(refusal)?;
+            return Ok(Json(OkReply::yes()));
         }
-    }
+        Act::Action(action) => (action, None),
+        Act::Answer(offer, yes) => ("", Some((offer, yes))),
+    };
+    let mut room = handle.room.lock().await;
+    let role = room.role_of(Some(&user));
+    let Some(seat) = role.seat() else { return Err(not_yours()) };
+    let action = match answer {
+        Some((offer, yes)) => offer_word(offer, yes, &handle.subscribe().borrow().state(role), seat),
+        None => action,
+    };
+    let ply = room.ply();
+    handle.act_on(&mut room, Some(&user), ply, action, received).await.map_err(refusal)?;
     Ok(Json(OkReply::yes()))
 }
 
@@ -299,7 +305,7 @@ pub async fn board_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>, hea
         an offer of yours waiting, the game over, not your game, neither yes nor no; 401; 404 no such game", body = OkReply)))]
 /// Lichess's "Handle draw offers" (Bot).
 pub async fn bot_draw(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(String, String)>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
-    act(&hub, &headers, &id, Api::Bot, Act::Draw(yes_or_no(&accept)?)).await
+    act(&hub, &headers, &id, Api::Bot, Act::Answer(Offer::Draw, yes_or_no(&accept)?)).await
 }
 
 #[utoipa::path(post, path = "/api/board/game/{id}/draw/{accept}", tag = "lichess",
@@ -307,7 +313,7 @@ pub async fn bot_draw(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(Str
     responses((status = 200, description = "Done; refusals as the bot's route", body = OkReply)))]
 /// Lichess's "Handle draw offers" (Board).
 pub async fn board_draw(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(String, String)>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
-    act(&hub, &headers, &id, Api::Board, Act::Draw(yes_or_no(&accept)?)).await
+    act(&hub, &headers, &id, Api::Board, Act::Answer(Offer::Draw, yes_or_no(&accept)?)).await
 }
 
 #[utoipa::path(post, path = "/api/bot/game/{id}/takeback/{accept}", tag = "lichess",
@@ -317,7 +323,7 @@ pub async fn board_draw(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(S
         not your game, neither yes nor no; 401; 404 no such game", body = OkReply)))]
 /// Lichess's "Handle takeback offers" (Bot).
 pub async fn bot_takeback(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(String, String)>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
-    act(&hub, &headers, &id, Api::Bot, Act::Takeback(yes_or_no(&accept)?)).await
+    act(&hub, &headers, &id, Api::Bot, Act::Answer(Offer::Takeback, yes_or_no(&accept)?)).await
 }
 
 #[utoipa::path(post, path = "/api/board/game/{id}/takeback/{accept}", tag = "lichess",
@@ -325,5 +331,5 @@ pub async fn bot_takeback(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<
     responses((status = 200, description = "Done; refusals as the bot's route", body = OkReply)))]
 /// Lichess's "Handle takeback offers" (Board).
 pub async fn board_takeback(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(String, String)>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
-    act(&hub, &headers, &id, Api::Board, Act::Takeback(yes_or_no(&accept)?)).await
+    act(&hub, &headers, &id, Api::Board, Act::Answer(Offer::Takeback, yes_or_no(&accept)?)).await
 }
