@@ -1,6 +1,7 @@
 //! `chesslantis bot`: the engine as a lichess bot. Two bots play each other
-//! through a real `chesslantis serve`, a game of chess and one of Bermuda
-//! Chess Angle (dice) at once, each to its end; Ctrl-C stops them cleanly.
+//! through a real `chesslantis serve`, a game of chess, one of Bermuda
+//! Chess Angle (dice) and one of Beirut (each side's secret carrier) at
+//! once, each to its end; Ctrl-C stops them cleanly.
 //! Against a stand-in server: a challenge in a variant the engine does not
 //! play is declined with lichess's reason `variant`, after the event stream
 //! dropped once and was opened again.
@@ -159,7 +160,7 @@ fn bot_account(server: &Server, origin: &str, name: &str) -> String {
 }
 
 #[test]
-fn two_bots_play_chess_and_bermuda_angle_to_their_ends_and_stop_at_ctrl_c() {
+fn two_bots_play_chess_bermuda_angle_and_beirut_to_their_ends_and_stop_at_ctrl_c() {
     let dir = tempfile::tempdir().unwrap();
     let database = dir.path().join("games.db");
     let serve = Running::start(&[
@@ -199,6 +200,7 @@ fn two_bots_play_chess_and_bermuda_angle_to_their_ends_and_stop_at_ctrl_c() {
     for (by, to, variant) in [
         (0, "Beta_Bot", "standard"),
         (1, "Alpha_Bot", "bermuda-angle"),
+        (0, "Beta_Bot", "beirut"),
     ] {
         let form = format!("clock.limit=30&clock.increment=0&color=white&variant={variant}");
         let (status, c) = call(
@@ -210,10 +212,10 @@ fn two_bots_play_chess_and_bermuda_angle_to_their_ends_and_stop_at_ctrl_c() {
             Some(("application/x-www-form-urlencoded", form.as_bytes())),
         );
         assert_eq!(status, 200, "{c}");
-        games.push(c["id"].as_str().unwrap().to_string());
+        games.push((c["id"].as_str().unwrap().to_string(), 1 - by));
     }
-    for (i, id) in games.iter().enumerate() {
-        let accepted_by = &bots[1 - i];
+    for (id, accepter) in &games {
+        let accepted_by = &bots[*accepter];
         accepted_by.wait_for("accepting the challenge", |l| {
             l.contains(&format!("challenge {id}")) && l.contains("accepted")
         });
