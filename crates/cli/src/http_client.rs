@@ -44,13 +44,24 @@ impl Server {
             format!("'{url}' is not an http:// address (like http://127.0.0.1:8080)")
         })?;
         let (authority, path) = rest.split_once('/').map_or((rest, ""), |(a, p)| (a, p));
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((h, p)) if !h.ends_with(']') || authority.starts_with('[') => (
-                h,
-                p.parse::<u16>()
-                    .map_err(|_| format!("'{url}': the port '{p}' is not a number 1 to 65535"))?,
-            ),
-            _ => (authority, 80),
+        // An IPv6 address is written in brackets: `[::1]:8080`.
+        let (host, port) = match authority.strip_prefix('[') {
+            Some(bracketed) => {
+                let (h, rest) = bracketed
+                    .split_once(']')
+                    .ok_or_else(|| format!("'{url}': an IPv6 address without its closing ]"))?;
+                (h, rest.strip_prefix(':'))
+            }
+            None => match authority.rsplit_once(':') {
+                Some((h, p)) => (h, Some(p)),
+                None => (authority, None),
+            },
+        };
+        let port = match port {
+            None => 80,
+            Some(p) => p
+                .parse::<u16>()
+                .map_err(|_| format!("'{url}': the port '{p}' is not a number 1 to 65535"))?,
         };
         if host.is_empty() {
             return Err(format!("'{url}' names no host"));
@@ -62,18 +73,24 @@ impl Server {
             format!("/{prefix}")
         };
         Ok(Server {
-            host: host
-                .trim_start_matches('[')
-                .trim_end_matches(']')
-                .to_string(),
+            host: host.to_string(),
             port,
             prefix,
         })
     }
 
+    /// `host:port`, an IPv6 host in brackets.
+    fn authority(&self) -> String {
+        if self.host.contains(':') {
+            format!("[{}]:{}", self.host, self.port)
+        } else {
+            format!("{}:{}", self.host, self.port)
+        }
+    }
+
     /// The address as given back in messages.
     pub fn url(&self) -> String {
-        format!("http://{}:{}{}", self.host, self.port, self.prefix)
+        format!("http://{}{}", self.authority(), self.prefix)
     }
 
     /// Sends one request and reads the answer's head; its body is left to read.
@@ -94,8 +111,8 @@ impl Server {
             .map_err(|e| e.to_string())?;
         let _ = stream.set_nodelay(true);
         let mut head = format!(
-            "{} {}{} HTTP/1.1\r\nHost: {}:{}\r\nUser-Agent: chesslantis-bot\r\nAccept: application/json, application/x-ndjson\r\nConnection: close\r\n",
-            request.method, self.prefix, request.path, self.host, self.port
+            "{} {}{} HTTP/1.1\r\nHost: {}\r\nUser-Agent: chesslantis-bot\r\nAccept: application/json, application/x-ndjson\r\nConnection: close\r\n",
+            request.method, self.prefix, request.path, self.authority()
         );
         if let Some(token) = request.token {
             head.push_str(&format!("Authorization: Bearer {token}\r\n"));
@@ -383,6 +400,15 @@ mod tests {
             .unwrap_err()
             .contains("port"));
         assert!(Server::parse("http://:80").unwrap_err().contains("no host"));
+        let s = Server::parse("http://[::1]:8080").unwrap();
+        assert_eq!(
+            (s.host.as_str(), s.port, s.url()),
+            ("::1", 8080, "http://[::1]:8080".to_string())
+        );
+        assert_eq!(Server::parse("http://[::1]").unwrap().port, 80);
+        assert!(Server::parse("http://[::1")
+            .unwrap_err()
+            .contains("closing ]"));
     }
 
     #[test]
