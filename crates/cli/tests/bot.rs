@@ -111,6 +111,11 @@ fn call(
 
 /// A new bot account on `server` and its `bot:play` token.
 fn bot_account(server: &Server, origin: &str, name: &str) -> String {
+    account(server, origin, name, true)
+}
+
+/// A new account on `server` and its token: a bot's with `bot:play`, or a person's with `board:play`.
+fn account(server: &Server, origin: &str, name: &str, bot: bool) -> String {
     let signup = json!({"name": name, "password": "a fine password"}).to_string();
     let r = server
         .send(
@@ -135,7 +140,8 @@ fn bot_account(server: &Server, origin: &str, name: &str) -> String {
         .next()
         .unwrap()
         .to_string();
-    let ask = json!({"description": "the engine", "scopes": ["bot:play"]}).to_string();
+    let scope = if bot { "bot:play" } else { "board:play" };
+    let ask = json!({"description": "the engine", "scopes": [scope]}).to_string();
     let headers = [("Cookie", cookie.as_str()), ("Origin", origin)];
     let (status, made) = call(
         server,
@@ -147,15 +153,17 @@ fn bot_account(server: &Server, origin: &str, name: &str) -> String {
     );
     assert_eq!(status, 201, "{made}");
     let token = made["token"].as_str().unwrap().to_string();
-    let (status, body) = call(
-        server,
-        "POST",
-        "/api/bot/account/upgrade",
-        Some(&token),
-        &[],
-        None,
-    );
-    assert_eq!(status, 200, "{body}");
+    if bot {
+        let (status, body) = call(
+            server,
+            "POST",
+            "/api/bot/account/upgrade",
+            Some(&token),
+            &[],
+            None,
+        );
+        assert_eq!(status, 200, "{body}");
+    }
     token
 }
 
@@ -237,6 +245,82 @@ fn two_bots_play_chess_bermuda_angle_and_beirut_to_their_ends_and_stop_at_ctrl_c
         let plies = game["view"]["moves"].as_array().map_or(0, |m| m.len());
         assert!(plies >= 2, "both bots moved: {game}");
         eprintln!("game {id}: {} after {plies} moves", game["result"]);
+    }
+
+    // A person offers a draw while it is their turn: the bot answers it.
+    let person = account(&server, &url, "Gamma_Person", false);
+    let form = b"clock.limit=300&clock.increment=0&color=white&variant=standard";
+    let (status, c) = call(
+        &server,
+        "POST",
+        "/api/challenge/Alpha_Bot",
+        Some(&person),
+        &[],
+        Some(("application/x-www-form-urlencoded", form)),
+    );
+    assert_eq!(status, 200, "{c}");
+    let id = c["id"].as_str().unwrap().to_string();
+    bots[0].wait_for("accepting the person's challenge", |l| {
+        l.contains(&format!("challenge {id}")) && l.contains("accepted")
+    });
+    let played = call(
+        &server,
+        "POST",
+        &format!("/api/board/game/{id}/move/e2e4"),
+        Some(&person),
+        &[],
+        None,
+    );
+    assert_eq!(played.0, 200, "{played:?}");
+    let start = Instant::now();
+    while call(
+        &server,
+        "GET",
+        &format!("/api/games/{id}"),
+        Some(&person),
+        &[],
+        None,
+    )
+    .1["ply"]
+        .as_u64()
+        < Some(2)
+    {
+        assert!(start.elapsed() < PATIENCE, "the bot replies to e2e4");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let offered = call(
+        &server,
+        "POST",
+        &format!("/api/board/game/{id}/draw/yes"),
+        Some(&person),
+        &[],
+        None,
+    );
+    assert_eq!(offered.0, 200, "{offered:?}");
+    let answer = bots[0].wait_for("answering the draw offer", |l| {
+        l.starts_with(&format!("game {id}: a draw offered: "))
+    });
+    // The bot says its answer as it sends it: the game shows it once taken.
+    let game = loop {
+        let (_, game) = call(
+            &server,
+            "GET",
+            &format!("/api/games/{id}"),
+            Some(&person),
+            &[],
+            None,
+        );
+        if game["view"]["draw_offer"].is_null() {
+            break game;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the offer is answered: {answer}; {game}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    if answer.ends_with("accepted") {
+        assert_eq!(game["view"]["outcome"]["reason"], "agreement", "{game}");
     }
 
     for bot in bots {
