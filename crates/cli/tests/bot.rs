@@ -272,22 +272,20 @@ fn two_bots_play_chess_bermuda_angle_and_beirut_to_their_ends_and_stop_at_ctrl_c
         None,
     );
     assert_eq!(played.0, 200, "{played:?}");
-    let start = Instant::now();
-    while call(
-        &server,
-        "GET",
-        &format!("/api/games/{id}"),
-        Some(&person),
-        &[],
-        None,
-    )
-    .1["ply"]
-        .as_u64()
-        < Some(2)
-    {
-        assert!(start.elapsed() < PATIENCE, "the bot replies to e2e4");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let game_as_person = || {
+        call(
+            &server,
+            "GET",
+            &format!("/api/games/{id}"),
+            Some(&person),
+            &[],
+            None,
+        )
+        .1
+    };
+    game_when(&game_as_person, "the bot replies to e2e4", |g| {
+        g["ply"].as_u64() >= Some(2)
+    });
     let offered = call(
         &server,
         "POST",
@@ -301,24 +299,11 @@ fn two_bots_play_chess_bermuda_angle_and_beirut_to_their_ends_and_stop_at_ctrl_c
         l.starts_with(&format!("game {id}: a draw offered: "))
     });
     // The bot says its answer as it sends it: the game shows it once taken.
-    let game = loop {
-        let (_, game) = call(
-            &server,
-            "GET",
-            &format!("/api/games/{id}"),
-            Some(&person),
-            &[],
-            None,
-        );
-        if game["view"]["draw_offer"].is_null() {
-            break game;
-        }
-        assert!(
-            start.elapsed() < PATIENCE,
-            "the offer is answered: {answer}; {game}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let game = game_when(
+        &game_as_person,
+        &format!("the offer answered ({answer})"),
+        |g| g["view"]["draw_offer"].is_null(),
+    );
     if answer.ends_with("accepted") {
         assert_eq!(game["view"]["outcome"]["reason"], "agreement", "{game}");
     }
@@ -334,6 +319,19 @@ fn two_bots_play_chess_bermuda_angle_and_beirut_to_their_ends_and_stop_at_ctrl_c
             Some("stopped"),
             "{lines:?}"
         );
+    }
+}
+
+/// The game as `read` gives it, once `test` holds (read again meanwhile).
+fn game_when(read: &dyn Fn() -> Value, what: &str, test: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let game = read();
+        if test(&game) {
+            return game;
+        }
+        assert!(start.elapsed() < PATIENCE, "{what}: {game}");
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
