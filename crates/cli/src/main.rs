@@ -2,9 +2,15 @@
 
 mod bench_cmd;
 mod board_text;
+mod bot_api;
+mod bot_cmd;
+mod bot_game;
+mod bot_stop;
+mod bot_world;
 mod closed_output;
 mod command;
 mod dice;
+mod http_client;
 mod perft_cmd;
 mod play;
 mod referee;
@@ -132,6 +138,21 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = chesslantis_server::analysis::LIVE_ANALYSES)]
         live_analyses: usize,
     },
+    /// Play as a lichess bot: our engine on a server's Bot API (this
+    /// server's, or any that speaks it over http), accepting challenges in
+    /// the variants it plays, several games at once; Ctrl-C stops.
+    Bot {
+        /// The server's address, e.g. http://127.0.0.1:8080 (plain http:
+        /// put a TLS proxy in front for https).
+        #[arg(long)]
+        server: String,
+        /// A personal API token of a bot account, with the scope bot:play.
+        #[arg(long)]
+        token: String,
+        /// The engine's strength, 0 (beginner) to 20 (its best, the default).
+        #[arg(long)]
+        level: Option<u32>,
+    },
     /// Recompute every dice roll of a finished server game from its revealed seed.
     VerifyDice {
         /// A game's JSON from `GET /api/games/ID/export`.
@@ -183,6 +204,7 @@ fn run(cli: Cli) -> Result<(), UsageError> {
         Command::Serve { addr, database, client_address_header, analysis_workers, live_analyses } => {
             serve_cmd::serve(&addr, &database, client_address_header.as_deref(), serve_cmd::Analyses { workers: analysis_workers, live: live_analyses })
         }
+        Command::Bot { server, token, level } => bot_cmd::bot(&server, &token, level),
         Command::VerifyDice { file, game, database } => serve_cmd::verify_dice(file, database, game),
         Command::Tournament { command } => tournament_cmd::tournament(command),
     }

@@ -80,8 +80,20 @@ struct Ndjson {
 impl Ndjson {
     /// Opens `path` with `token`: the stream, or the refusal's status and body.
     async fn open(addr: SocketAddr, path: &str, token: &str) -> Result<Ndjson, (u16, Value)> {
+        Ndjson::request(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\n\r\n")).await
+    }
+
+    /// POSTs `form` to `path` with `token`, its answer a stream (lichess's seek).
+    async fn post(addr: SocketAddr, path: &str, token: &str, form: &str) -> Result<Ndjson, (u16, Value)> {
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n",
+            form.len()
+        );
+        Ndjson::request(addr, &format!("{head}{form}")).await
+    }
+
+    async fn request(addr: SocketAddr, request: &str) -> Result<Ndjson, (u16, Value)> {
         let mut stream = TcpStream::connect(addr).await.unwrap();
-        let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\n\r\n");
         stream.write_all(request.as_bytes()).await.unwrap();
         let mut raw = Vec::new();
         let head_end = loop {
@@ -526,6 +538,130 @@ async fn a_bermuda_roll_is_in_the_state_as_an_action_of_chance() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draw_and_takeback_offers_are_made_answered_and_shown_in_the_state() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let (id, white, black) = game_of(addr, "standard").await;
+        let mut stream = Ndjson::open(addr, &format!("/api/board/game/stream/{id}"), &black.token).await.unwrap();
+        let ok = (200, json!({"ok": true}));
+        for (who, mv) in [(&white, "e2e4"), (&black, "e7e5")] {
+            assert_eq!(who.post(addr, &format!("/api/board/game/{id}/move/{mv}"), None).await, ok);
+        }
+        let state = stream.state_at(2).await;
+        assert_eq!((state["wdraw"].as_bool(), state["bdraw"].as_bool(), state["wtakeback"].as_bool(), state["btakeback"].as_bool()), (Some(false), Some(false), Some(false), Some(false)));
+
+        // A takeback: Black proposes, White declines; then proposes again and White accepts.
+        let takeback = |yes: &str| format!("/api/board/game/{id}/takeback/{yes}");
+        assert_eq!(black.post(addr, &takeback("yes"), None).await, ok);
+        let state = stream.state_at(3).await;
+        assert_eq!((state["btakeback"].as_bool(), state["wtakeback"].as_bool()), (Some(true), Some(false)), "{state}");
+        let (status, e) = white.post(addr, &takeback("maybe"), None).await;
+        assert_eq!(status, 400, "{e}");
+        assert!(e["error"].as_str().unwrap().contains("neither yes nor no"), "{e}");
+        assert_eq!(white.post(addr, &takeback("no"), None).await, ok);
+        assert_eq!(stream.state_at(4).await["btakeback"], false);
+        assert_eq!(black.post(addr, &takeback("true"), None).await, ok);
+        assert_eq!(stream.state_at(5).await["btakeback"], true);
+        assert_eq!(white.post(addr, &takeback("yes"), None).await, ok, "yes accepts the waiting proposal");
+        let state = stream.state_at(6).await;
+        assert_eq!((state["moves"].as_str(), state["btakeback"].as_bool()), (Some("e2e4"), Some(false)), "Black's e7e5 is taken back: {state}");
+        let (status, e) = white.post(addr, &takeback("no"), None).await;
+        assert_eq!(status, 400, "no proposal to decline: {e}");
+
+        // A draw: White offers, Black declines; White offers again, Black accepts.
+        let draw = |yes: &str| format!("/api/board/game/{id}/draw/{yes}");
+        assert_eq!(white.post(addr, &draw("yes"), None).await, ok);
+        let state = stream.state_at(7).await;
+        assert_eq!((state["wdraw"].as_bool(), state["bdraw"].as_bool()), (Some(true), Some(false)), "{state}");
+        assert_eq!(black.post(addr, &draw("no"), None).await, ok);
+        assert_eq!(stream.state_at(8).await["wdraw"], false);
+        assert_eq!(white.post(addr, &draw("yes"), None).await, ok);
+        assert_eq!(stream.state_at(9).await["wdraw"], true);
+        assert_eq!(black.post(addr, &draw("yes"), None).await, ok, "yes accepts the waiting offer");
+        let state = stream.state_at(10).await;
+        assert_eq!(state["status"], "draw", "{state}");
+        let (status, e) = black.post(addr, &draw("yes"), None).await;
+        assert_eq!(status, 400, "the game is over: {e}");
+
+        // The Bot API's routes are the same, for a bot account only.
+        let (status, e) = white.post(addr, &format!("/api/bot/game/{id}/draw/yes"), None).await;
+        assert_eq!(status, 403, "a board:play token has not bot:play: {e}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_seek_waits_on_its_stream_starts_a_game_when_taken_and_goes_when_its_client_leaves() {
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let seeker = Player::new(addr, "sq", &["board:play"], false).await;
+        let (taker, _) = Guest::signed_up(addr, "tk").await;
+        let mut events = Ndjson::open(addr, "/api/stream/event", &seeker.token).await.unwrap();
+        let listed = |seeks: &Value| -> Option<String> {
+            seeks.as_array().unwrap().iter().find(|s| s["by"] == seeker.name.as_str()).map(|s| s["id"].as_str().unwrap().to_string())
+        };
+
+        let mut seek = Ndjson::post(addr, "/api/board/seek", &seeker.token, "rated=false&time=5&increment=3&variant=standard&color=white").await.unwrap();
+        let (_, seeks) = taker.get("/api/seeks").await;
+        let id = listed(&seeks).unwrap_or_else(|| panic!("the seek is listed: {seeks}"));
+        let seen = seeks.as_array().unwrap().iter().find(|s| s["id"] == id.as_str()).unwrap().clone();
+        assert_eq!((seen["white_ms"].as_i64(), seen["increment_ms"].as_i64(), seen["seat"].as_str()), (Some(300_000), Some(3000), Some("black")), "{seen}");
+        let (status, taken) = taker.post(&format!("/api/games/{id}/accept"), json!({})).await;
+        assert_eq!(status, 200, "{taken}");
+        assert!(seek.ended().await, "the seek's stream closes once it is taken");
+        let start = events.next_of("gameStart").await;
+        assert_eq!((start["game"]["gameId"].as_str(), start["game"]["color"].as_str()), (Some(id.as_str()), Some("white")));
+
+        // A seek whose client leaves is withdrawn.
+        let seek = Ndjson::post(addr, "/api/board/seek", &seeker.token, "time=0.5&increment=0&variant=bermuda-angle").await.unwrap();
+        let (_, seeks) = taker.get("/api/seeks").await;
+        let id = listed(&seeks).unwrap_or_else(|| panic!("the second seek is listed: {seeks}"));
+        drop(seek);
+        let start = std::time::Instant::now();
+        loop {
+            let (_, state) = taker.get(&format!("/api/games/{id}")).await;
+            if state["status"] == "aborted" {
+                break;
+            }
+            assert!(start.elapsed() < PATIENCE, "the seek is withdrawn once its client left: {state}");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(listed(&taker.get("/api/seeks").await.1), None);
+
+        for (form, words) in [
+            ("days=3", "correspondence"),
+            ("increment=2", "time"),
+            ("time=5", "increment"),
+            ("time=181&increment=0", "at most 180"),
+            ("time=5&increment=0&variant=crazyhouse", "crazyhouse"),
+            ("time=5&increment=0&ratingRange=high", "ratingRange"),
+        ] {
+            let (status, e) = Ndjson::post(addr, "/api/board/seek", &seeker.token, form).await.err().expect("refused");
+            assert_eq!(status, 400, "{form}: {e}");
+            assert!(e["error"].as_str().unwrap().contains(words), "{form}: {e}");
+        }
+        let bot = Player::new(addr, "sb", &["board:play", "bot:play"], true).await;
+        let (status, e) = Ndjson::post(addr, "/api/board/seek", &bot.token, "time=5&increment=0").await.err().expect("refused");
+        assert_eq!(status, 400, "a bot does not seek: {e}");
+    }
+}
+
+/// Runs tests/berserk/`script` against the server at `addr` with `args`; it must succeed.
+fn run_berserk(python: &str, script: &str, addr: SocketAddr, args: &[&str]) {
+    let path = format!("{}/tests/berserk/{script}", env!("CARGO_MANIFEST_DIR"));
+    let output = std::process::Command::new(python).arg(&path).arg(format!("http://{addr}")).args(args).output().expect("python3 runs");
+    assert!(
+        output.status.success(),
+        "tests/berserk/{script} failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// Lichess's own Python client plays (tests/berserk/game.py): a bot and a
 /// human, a challenge in chess and one in bermuda-angle, both streams,
 /// moves from both sides, a refused move, resign, the gameFinish event.
@@ -540,15 +676,24 @@ async fn berserk_challenges_plays_and_resigns() {
         let addr = server.addr;
         let bot = Player::new(addr, "Bz", &["bot:play"], true).await;
         let human = Player::new(addr, "Hz", &["board:play", "challenge:write"], false).await;
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/berserk/game.py");
-        let base = format!("http://{addr}");
-        let output = std::process::Command::new(python).args([script, &base, &bot.token, &bot.name, &human.token, &human.name]).output().expect("python3 runs");
-        assert!(
-            output.status.success(),
-            "tests/berserk/game.py failed:\n{}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        );
+        run_berserk(python, "game.py", addr, &[&bot.token, &bot.name, &human.token, &human.name]);
+    }
+}
+
+/// Berserk seeks (its board.seek, the seek taken through our route) and
+/// offers draws and takebacks (tests/berserk/seek.py).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn berserk_seeks_and_offers_draws_and_takebacks() {
+    let Some(python) = python_with_berserk() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for db in databases(&dir) {
+        let server = TestServer::start(&db);
+        let addr = server.addr;
+        let seeker = Player::new(addr, "Sz", &["board:play"], false).await;
+        let taker = Player::new(addr, "Tz", &["board:play"], false).await;
+        run_berserk(python, "seek.py", addr, &[&seeker.token, &seeker.name, &taker.token]);
     }
 }
 

@@ -75,7 +75,7 @@ pub(crate) fn fields(headers: &HeaderMap, body: &[u8]) -> Result<HashMap<String,
         .collect())
 }
 
-fn boolean(fields: &HashMap<String, String>, name: &str) -> Result<bool, LichessError> {
+pub(crate) fn boolean(fields: &HashMap<String, String>, name: &str) -> Result<bool, LichessError> {
     match fields.get(name).map(|v| v.trim().to_ascii_lowercase()) {
         None => Ok(false),
         Some(v) if v == "true" => Ok(true),
@@ -91,7 +91,7 @@ fn number(fields: &HashMap<String, String>, name: &str) -> Result<Option<i64>, L
     }
 }
 
-fn colour(fields: &HashMap<String, String>) -> Result<ColourChoice, LichessError> {
+pub(crate) fn colour(fields: &HashMap<String, String>) -> Result<ColourChoice, LichessError> {
     match fields.get("color").map(|v| v.trim()) {
         None | Some("" | "random") => Ok(ColourChoice::Random),
         Some("white") => Ok(ColourChoice::White),

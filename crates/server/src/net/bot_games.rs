@@ -17,6 +17,7 @@ use crate::net::caller::token_user;
 use crate::net::reply::LichessError;
 use crate::user::bot;
 use crate::user::identity::GuestId;
+use chesslantis_core::Seat;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -27,13 +28,13 @@ use std::time::Instant;
 
 /// Which of lichess's two APIs a route is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Api {
+pub(crate) enum Api {
     Bot,
     Board,
 }
 
 /// The token's user, if its account fits the API (lichess's words otherwise).
-async fn player(hub: &Hub, headers: &HeaderMap, api: Api) -> Result<GuestId, LichessError> {
+pub(crate) async fn player(hub: &Hub, headers: &HeaderMap, api: Api) -> Result<GuestId, LichessError> {
     let token = token_user(hub, headers).await?.ok_or_else(LichessError::missing_authorization)?;
     match (api, bot::is_bot(hub.store(), &token.user_id).await?) {
         (Api::Bot, false) => Err(LichessError::bad_request("This endpoint can only be used with a Bot account.")),
@@ -125,6 +126,40 @@ enum Act<'a> {
     /// An action as our referee accepts it: a move, a decision, `resign`.
     Action(&'a str),
     Abort,
+    /// Lichess's `draw/{accept}` or `takeback/{accept}`: `yes` (true) makes
+    /// an offer, or accepts the opponent's; `no` declines it.
+    Answer(Offer, bool),
+}
+
+/// What lichess's `{accept}` routes answer.
+#[derive(Copy, Clone)]
+enum Offer {
+    Draw,
+    Takeback,
+}
+
+/// Lichess's `{accept}` of the draw and takeback routes: `yes` or `true`,
+/// `no` or `false`.
+fn yes_or_no(accept: &str) -> Result<bool, LichessError> {
+    match accept.to_ascii_lowercase().as_str() {
+        "yes" | "true" => Ok(true),
+        "no" | "false" => Ok(false),
+        other => Err(LichessError::bad_request(format!("'{other}' is neither yes nor no"))),
+    }
+}
+
+/// Our word for lichess's draw or takeback answer `yes`/`no` in `state`,
+/// as the caller's `seat` sends it: `yes` accepts the opponent's offer
+/// when there is one, and makes one otherwise.
+fn offer_word(offer: Offer, yes: bool, state: &crate::game::state::GameState, seat: Seat) -> &'static str {
+    match (offer, yes) {
+        (Offer::Draw, true) if state.view.draw_offer.is_some_and(|by| by != seat) => "accept draw",
+        (Offer::Draw, true) => "offer draw",
+        (Offer::Draw, false) => "decline draw",
+        (Offer::Takeback, true) if state.takeback.proposal.as_ref().is_some_and(|p| p.by != seat) => "accept takeback",
+        (Offer::Takeback, true) => "propose takeback",
+        (Offer::Takeback, false) => "decline takeback",
+    }
 }
 
 /// `act` of the caller's seat in game `id`, at the game's ply as it stands.
@@ -132,17 +167,23 @@ async fn act(hub: &Hub, headers: &HeaderMap, id: &str, api: Api, act: Act<'_>) -
     let received = Instant::now();
     let user = player(hub, headers, api).await?;
     let handle = hub.room(id).await.map_err(refusal)?;
-    match act {
-        Act::Abort => hub.abort(&handle, Some(&user)).await.map_err(refusal)?,
-        Act::Action(action) => {
-            let mut room = handle.room.lock().await;
-            if room.role_of(Some(&user)) == Role::Spectator {
-                return Err(not_yours());
-            }
-            let ply = room.ply();
-            handle.act_on(&mut room, Some(&user), ply, action, received).await.map_err(refusal)?;
+    let (action, answer) = match act {
+        Act::Abort => {
+            hub.abort(&handle, Some(&user)).await.map_err(refusal)?;
+            return Ok(Json(OkReply::yes()));
         }
-    }
+        Act::Action(action) => (action, None),
+        Act::Answer(offer, yes) => ("", Some((offer, yes))),
+    };
+    let mut room = handle.room.lock().await;
+    let role = room.role_of(Some(&user));
+    let Some(seat) = role.seat() else { return Err(not_yours()) };
+    let action = match answer {
+        Some((offer, yes)) => offer_word(offer, yes, &handle.subscribe().borrow().state(role), seat),
+        None => action,
+    };
+    let ply = room.ply();
+    handle.act_on(&mut room, Some(&user), ply, action, received).await.map_err(refusal)?;
     Ok(Json(OkReply::yes()))
 }
 
@@ -256,4 +297,39 @@ pub async fn bot_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>, heade
 /// Lichess's "Write in the chat" (Board).
 pub async fn board_chat(State(hub): State<Arc<Hub>>, Path(id): Path<String>, headers: HeaderMap, body: Bytes) -> Result<Json<OkReply>, LichessError> {
     chat(&hub, &headers, &id, Api::Board, &body).await
+}
+
+#[utoipa::path(post, path = "/api/bot/game/{id}/draw/{accept}", tag = "lichess",
+    params(("id" = String, Path, description = "The game's id"), ("accept" = String, Path, description = "`yes` (or `true`): offer a draw, or accept the opponent's offer; `no` (or `false`): decline it")),
+    responses((status = 200, description = "Done: our `offer draw`, `accept draw` or `decline draw`. Refusals are lichess's `{\"error\": \"...\"}`: 400 no offer to decline, \
+        an offer of yours waiting, the game over, not your game, neither yes nor no; 401; 404 no such game", body = OkReply)))]
+/// Lichess's "Handle draw offers" (Bot).
+pub async fn bot_draw(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(String, String)>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
+    act(&hub, &headers, &id, Api::Bot, Act::Answer(Offer::Draw, yes_or_no(&accept)?)).await
+}
+
+#[utoipa::path(post, path = "/api/board/game/{id}/draw/{accept}", tag = "lichess",
+    params(("id" = String, Path, description = "The game's id"), ("accept" = String, Path, description = "`yes` or `no`, as the bot's route")),
+    responses((status = 200, description = "Done; refusals as the bot's route", body = OkReply)))]
+/// Lichess's "Handle draw offers" (Board).
+pub async fn board_draw(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(String, String)>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
+    act(&hub, &headers, &id, Api::Board, Act::Answer(Offer::Draw, yes_or_no(&accept)?)).await
+}
+
+#[utoipa::path(post, path = "/api/bot/game/{id}/takeback/{accept}", tag = "lichess",
+    params(("id" = String, Path, description = "The game's id"), ("accept" = String, Path, description = "`yes` (or `true`): propose a takeback, or accept the opponent's proposal; `no` (or `false`): decline it")),
+    responses((status = 200, description = "Done: our `propose takeback`, `accept takeback` or `decline takeback` (docs/protocol.md, Takebacks: casual games of variants without dice or secrets). \
+        Refusals are lichess's `{\"error\": \"...\"}`: 400 with the referee's words (a rated game, a variant without takebacks, nothing to take back, no proposal to decline), \
+        not your game, neither yes nor no; 401; 404 no such game", body = OkReply)))]
+/// Lichess's "Handle takeback offers" (Bot).
+pub async fn bot_takeback(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(String, String)>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
+    act(&hub, &headers, &id, Api::Bot, Act::Answer(Offer::Takeback, yes_or_no(&accept)?)).await
+}
+
+#[utoipa::path(post, path = "/api/board/game/{id}/takeback/{accept}", tag = "lichess",
+    params(("id" = String, Path, description = "The game's id"), ("accept" = String, Path, description = "`yes` or `no`, as the bot's route")),
+    responses((status = 200, description = "Done; refusals as the bot's route", body = OkReply)))]
+/// Lichess's "Handle takeback offers" (Board).
+pub async fn board_takeback(State(hub): State<Arc<Hub>>, Path((id, accept)): Path<(String, String)>, headers: HeaderMap) -> Result<Json<OkReply>, LichessError> {
+    act(&hub, &headers, &id, Api::Board, Act::Answer(Offer::Takeback, yes_or_no(&accept)?)).await
 }

@@ -354,6 +354,9 @@ pub struct GameStateJson {
     /// White offers a draw.
     wdraw: bool,
     bdraw: bool,
+    /// White proposes a takeback.
+    wtakeback: bool,
+    btakeback: bool,
     /// Ours: the game's `ply` (docs/protocol.md, WebSocket messages).
     ply: u64,
     /// Ours: every action so far as this seat may know it, chance's rolls included.
@@ -378,6 +381,8 @@ pub fn game_state_json(published: &Published, role: Role) -> GameStateJson {
         winner: winner(&state.view),
         wdraw: state.view.draw_offer == Some(Seat::White),
         bdraw: state.view.draw_offer == Some(Seat::Black),
+        wtakeback: state.takeback.proposal.as_ref().is_some_and(|p| p.by == Seat::White),
+        btakeback: state.takeback.proposal.as_ref().is_some_and(|p| p.by == Seat::Black),
         ply: state.ply,
         actions,
         view: state.view.clone(),

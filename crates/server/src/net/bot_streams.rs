@@ -37,6 +37,12 @@ pub const MAX_EVENT_STREAMS: usize = 3;
 /// Game streams one user may hold open at once (per server process).
 pub const MAX_GAME_STREAMS: usize = 16;
 
+/// Lichess's streams open in this server process, all users and kinds
+/// together: each holds a connection and a task, so a crowd of users each
+/// within its own caps cannot take every connection (a quarter of
+/// `connections::MAX_CONNECTIONS`, the rest left to browsers and requests).
+pub const MAX_STREAMS: usize = 4096;
+
 /// How often an idle stream sends an empty line, so that the client and
 /// any proxy between know it lives (lichess sends one every few seconds).
 pub const KEEP_ALIVE: Duration = Duration::from_secs(6);
@@ -49,57 +55,83 @@ const LINES_QUEUED: usize = 32;
 pub enum StreamKind {
     Events,
     Game,
+    /// A Board API seek's stream (`POST /api/board/seek`), as many as the
+    /// games one may have waiting.
+    Seek,
+}
+
+/// The streams open, per user and kind, and in all.
+#[derive(Default)]
+struct Counts {
+    per_user: HashMap<(StreamKind, String), usize>,
+    total: usize,
 }
 
 /// The streams open in this process, and the wake-up of event streams.
 pub struct BotStreams {
-    open: Arc<Mutex<HashMap<(StreamKind, String), usize>>>,
+    open: Arc<Mutex<Counts>>,
+    /// The most open in all (`MAX_STREAMS`; fewer in tests).
+    most: usize,
     /// The users a challenge route just touched: their event streams look again.
     touched: broadcast::Sender<String>,
 }
 
 impl Default for BotStreams {
     fn default() -> Self {
-        BotStreams { open: Default::default(), touched: broadcast::channel(256).0 }
+        BotStreams { open: Default::default(), most: MAX_STREAMS, touched: broadcast::channel(256).0 }
     }
 }
 
 /// One open stream, counted while it lives.
 pub struct StreamSlot {
-    open: Arc<Mutex<HashMap<(StreamKind, String), usize>>>,
+    open: Arc<Mutex<Counts>>,
     key: (StreamKind, String),
 }
 
 impl Drop for StreamSlot {
     fn drop(&mut self) {
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = open.get_mut(&self.key) {
+        open.total = open.total.saturating_sub(1);
+        if let Some(n) = open.per_user.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
-                open.remove(&self.key);
+                open.per_user.remove(&self.key);
             }
         }
     }
 }
 
 impl BotStreams {
-    /// A slot for one more stream of `kind` for `user`, or lichess's 429.
+    /// A slot for one more stream of `kind` for `user`, or lichess's 429
+    /// (the user's cap of that kind, or this process's in all).
     pub fn open(&self, kind: StreamKind, user: &GuestId) -> Result<StreamSlot, LichessError> {
         let most = match kind {
             StreamKind::Events => MAX_EVENT_STREAMS,
             StreamKind::Game => MAX_GAME_STREAMS,
+            StreamKind::Seek => crate::lobby::waiting_games::MAX_WAITING_GAMES,
         };
         let key = (kind, user.0.clone());
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
-        let n = open.entry(key.clone()).or_default();
+        if open.total >= self.most {
+            return Err(LichessError {
+                status: StatusCode::TOO_MANY_REQUESTS,
+                error: format!("Too many streams open on this server ({}, the most it holds); try again in a minute", open.total),
+            });
+        }
+        let n = open.per_user.entry(key.clone()).or_default();
         if *n >= most {
-            let what = if kind == StreamKind::Events { "event streams" } else { "game streams" };
+            let what = match kind {
+                StreamKind::Events => "event streams",
+                StreamKind::Game => "game streams",
+                StreamKind::Seek => "seeks",
+            };
             return Err(LichessError {
                 status: StatusCode::TOO_MANY_REQUESTS,
                 error: format!("Too many {what}: you have {n} open, the most allowed; close one first"),
             });
         }
         *n += 1;
+        open.total += 1;
         Ok(StreamSlot { open: self.open.clone(), key })
     }
 
@@ -311,5 +343,41 @@ impl EventStream {
             }
             let _ = ended.send(()).await;
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_process_holds_at_most_its_cap_of_streams_whoever_opens_them_and_a_closed_one_frees_its_place() {
+        let streams = BotStreams { most: 5, ..Default::default() };
+        let users: Vec<GuestId> = (0..5).map(|i| GuestId(format!("user{i}"))).collect();
+        let kinds = [StreamKind::Events, StreamKind::Game];
+        let mut slots: Vec<StreamSlot> = users.iter().zip(kinds.iter().cycle()).map(|(u, k)| streams.open(*k, u).ok().expect("room for it")).collect();
+        let newcomer = GuestId("newcomer".into());
+        for kind in kinds {
+            let refused = streams.open(kind, &newcomer).err().expect("the process is full");
+            assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+            assert!(refused.error.contains("Too many streams open on this server (5"), "{}", refused.error);
+        }
+        slots.pop();
+        let again = streams.open(StreamKind::Game, &newcomer).ok().expect("a closed stream frees its place");
+        assert!(streams.open(StreamKind::Events, &users[0]).is_err(), "full again");
+        drop(again);
+        drop(slots);
+        assert_eq!(streams.open.lock().unwrap().total, 0);
+        assert!(streams.open.lock().unwrap().per_user.is_empty());
+    }
+
+    #[test]
+    fn a_users_own_cap_still_comes_first_below_the_process_cap() {
+        let streams = BotStreams::default();
+        let user = GuestId("someone".into());
+        let slots: Vec<StreamSlot> = (0..MAX_EVENT_STREAMS).map(|_| streams.open(StreamKind::Events, &user).ok().expect("within the user's cap")).collect();
+        let refused = streams.open(StreamKind::Events, &user).err().unwrap();
+        assert!(refused.error.starts_with("Too many event streams"), "{}", refused.error);
+        assert_eq!(slots.len(), MAX_EVENT_STREAMS);
     }
 }

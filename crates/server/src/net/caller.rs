@@ -129,7 +129,7 @@ fn accepts(method: &Method, route: &str) -> Accepts {
         }
         "/api/stream/event" => Accepts::OneOf(&["challenge:read", "bot:play", "board:play"]),
         r if r.starts_with("/api/bot/game/") => Accepts::OneOf(&["bot:play"]),
-        r if r.starts_with("/api/board/game/") => Accepts::OneOf(&["board:play"]),
+        r if r.starts_with("/api/board/game/") || r == "/api/board/seek" => Accepts::OneOf(&["board:play"]),
         // Organising and joining club events and arenas is lichess's tournament scope.
         _ if route.starts_with("/api/tournament") && !matches!(*method, Method::GET | Method::HEAD) => Accepts::OneOf(&["tournament:write"]),
         // A WebSocket is asked for by a GET, but moves are played on it.

@@ -11,7 +11,7 @@ use crate::net::ui::UiFiles;
 use crate::user::identity::GuestId;
 use crate::net::websocket::WebSocketSettings;
 use crate::net::bot_streams::BotStreams;
-use crate::net::{account_routes, analysis_routes, api_routes, arena_routes, bot_challenges, bot_games, bot_streams, caller, club_routes, game_routes, openapi};
+use crate::net::{account_routes, analysis_routes, api_routes, arena_routes, bot_challenges, bot_games, bot_seek, bot_streams, caller, club_routes, game_routes, openapi};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::header::CONTENT_TYPE;
 use axum::http::{HeaderValue, StatusCode, Uri};
@@ -76,11 +76,16 @@ fn api_router(hub: Arc<Hub>) -> Router {
         .routes(routes!(bot_games::bot_resign))
         .routes(routes!(bot_games::bot_abort))
         .routes(routes!(bot_games::bot_chat))
+        .routes(routes!(bot_games::bot_draw))
+        .routes(routes!(bot_games::bot_takeback))
         .routes(routes!(bot_games::board_stream))
         .routes(routes!(bot_games::board_move))
         .routes(routes!(bot_games::board_resign))
         .routes(routes!(bot_games::board_abort))
         .routes(routes!(bot_games::board_chat))
+        .routes(routes!(bot_games::board_draw))
+        .routes(routes!(bot_games::board_takeback))
+        .routes(routes!(bot_seek::seek))
         .routes(routes!(game_routes::variants))
         .routes(routes!(game_routes::seeks))
         .routes(routes!(game_routes::create))

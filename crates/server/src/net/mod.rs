@@ -27,6 +27,7 @@ pub mod api_routes;
 pub mod arena_routes;
 pub mod bot_challenges;
 pub mod bot_games;
+pub mod bot_seek;
 pub mod bot_shapes;
 pub mod bot_streams;
 pub mod caller;
