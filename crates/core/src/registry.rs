@@ -39,7 +39,9 @@ pub struct VariantInfo {
     pub rolls_dice: bool,
     /// The squares boards mark for players, if the variant has any.
     pub special_squares: fn() -> Option<SpecialSquares>,
-    /// One roll of the dice at a board the referee does not see (`Variant::table_roll`).
+    /// What one roll of the variant's dice gives at a board the referee does
+    /// not see (over the board, where the server rolls on request): each
+    /// outcome's action text with its chance; empty for a game without dice.
     pub table_roll: fn() -> Vec<(String, crate::game::Probability)>,
 }
 
@@ -92,9 +94,13 @@ impl VariantInfo {
             commands: V::COMMANDS,
             rolls_dice: V::ROLLS_DICE,
             special_squares: V::special_squares,
-            table_roll: V::table_roll,
+            table_roll: no_dice,
         }
     }
+}
+
+fn no_dice() -> Vec<(String, crate::game::Probability)> {
+    Vec::new()
 }
 
 /// A game of `V` with no state beyond its position: the `new_game` of most variants.
@@ -105,7 +111,8 @@ pub fn plain_game<V: Variant>(fen: Option<&str>) -> Result<Box<dyn Game>, FenErr
 /// Every variant, in the order `chesslantis variants` lists them.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo::of::<Chess>(plain_game::<Chess>),
-    VariantInfo::of::<BermudaAngle>(bermuda_angle::game::new_game),
+    // Over the board the dice pick one of the Angle's 36 squares, as in a game here.
+    VariantInfo { table_roll: bermuda_angle::voyage::table_roll, ..VariantInfo::of::<BermudaAngle>(bermuda_angle::game::new_game) },
     VariantInfo::of::<Rejection>(rejection::new_game),
     VariantInfo::of::<Circe>(plain_game::<Circe>),
     VariantInfo::of::<Portal>(plain_game::<Portal>),

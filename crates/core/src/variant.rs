@@ -80,13 +80,6 @@ pub trait Variant: 'static + Copy + Clone + Default + Send + Sync + Debug + Part
         None
     }
 
-    /// What one roll of the variant's dice gives, each outcome's action text
-    /// with its chance, for a game the referee does not see (over the board,
-    /// where the server rolls on request); empty for a game without dice.
-    fn table_roll() -> Vec<(String, crate::game::Probability)> {
-        Vec::new()
-    }
-
     /// The letters and names of the variant's roles.
     #[inline]
     fn letters() -> Letters {

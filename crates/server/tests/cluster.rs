@@ -309,3 +309,61 @@ async fn a_seek_is_kept_by_the_process_its_creator_is_connected_to() {
     assert_eq!(state["status"], "aborted");
     assert_eq!(state["result"]["words"], chesslantis_server::game::timers::SEEK_GONE_WORDS);
 }
+
+/// The games in play in arena `id` as `guest`'s process shows them: game id -> its two players.
+async fn arena_duels(guest: &Guest, id: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let (status, arena) = guest.get(&format!("/api/tournament/{id}")).await;
+    assert_eq!(status, 200, "{arena}");
+    arena["duels"].as_array().unwrap().iter().map(|d| (d["id"].as_str().unwrap().to_string(), d["p"].as_array().unwrap().iter().map(|p| p["n"].as_str().unwrap().to_string()).collect())).collect()
+}
+
+/// An arena on two processes: players who joined through either are paired
+/// by the one process holding the arena's claim, each game made once and
+/// both processes showing the same games; when that process dies the other
+/// takes the arena over and pairs the players whose games ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_on_two_processes_makes_each_game_once_and_goes_on_when_one_dies() {
+    let db = postgres();
+    let (a, b) = (TestServer::start(&db), TestServer::start(&db));
+    let (host, _) = Guest::signed_up(a.addr, "host").await;
+    let new = json!({"name": "Two process blitz", "clockTime": 3, "clockIncrement": 0, "minutes": 60, "startDate": chesslantis_server::time::now_ms(), "variant": "chess"});
+    let (status, made) = host.post("/api/tournament", new).await;
+    assert_eq!(status, 200, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let mut players = Vec::new();
+    for i in 0..4 {
+        let (player, name) = Guest::signed_up(a.addr, "ap").await;
+        // Half join through each process.
+        let player = if i % 2 == 0 { player } else { on(&player, &b) };
+        let (status, joined) = player.post(&format!("/api/tournament/{id}/join"), json!({})).await;
+        assert_eq!(status, 200, "{joined}");
+        players.push((on(&player, &b), name));
+    }
+    let watcher_b = on(&host, &b);
+    let first = eventually("two games in the arena, the same on both processes", || async {
+        let (on_a, on_b) = (arena_duels(&host, &id).await, arena_duels(&watcher_b, &id).await);
+        (on_a.len() == 2 && on_a == on_b).then_some(on_a)
+    })
+    .await;
+    let mut names: Vec<&String> = first.values().flatten().collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 4, "each player in one game: {first:?}");
+
+    a.kill();
+    for (game, pair) in &first {
+        let white = &players.iter().find(|(_, n)| *n == pair[0]).unwrap().0;
+        let (_, state) = white.get(&format!("/api/games/{game}")).await;
+        let (status, reply) = white.post(&format!("/api/games/{game}/actions"), json!({"ply": state["ply"], "action": "resign"})).await;
+        assert_eq!(status, 200, "{reply}");
+    }
+    let second = eventually("the arena paired again by the process left", || async {
+        let now = arena_duels(&watcher_b, &id).await;
+        (now.len() == 2 && now.keys().all(|g| !first.contains_key(g))).then_some(now)
+    })
+    .await;
+    let mut names: Vec<&String> = second.values().flatten().collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 4, "each player in one new game: {second:?}");
+}

@@ -14,7 +14,7 @@
 
 use crate::arena::pairing;
 use crate::arena::state::{self, Arena, Stage};
-use crate::arena::ArenaError;
+use crate::arena::error::ArenaError;
 use crate::db::arenas::GameEnding;
 use crate::game::hub::Hub;
 use crate::game::state::Status;

@@ -9,7 +9,7 @@
 //! row a player is on fire, and until a game that is not a win their wins
 //! count 4 and their draws 2.
 
-use crate::arena::ArenaError;
+use crate::arena::error::ArenaError;
 use crate::db::arenas::ArenaRow;
 use crate::db::Store;
 use crate::user::identity::random_id;

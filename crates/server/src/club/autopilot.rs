@@ -8,7 +8,7 @@
 use crate::club::evening::ClubEvent;
 use crate::club::online;
 use crate::club::shown::{stage, Stage};
-use crate::club::ClubError;
+use crate::club::error::ClubError;
 use crate::game::hub::Hub;
 use crate::time::now_ms;
 use std::sync::{Arc, Weak};

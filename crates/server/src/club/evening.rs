@@ -6,7 +6,7 @@
 //! event changed and nothing of it is kept. So a round is paired once.
 
 use crate::club::table::{self, Table};
-use crate::club::ClubError;
+use crate::club::error::ClubError;
 use crate::db::club_events::ClubEventRow;
 use crate::db::Store;
 use crate::user::identity::random_id;

@@ -28,7 +28,7 @@
 
 use crate::club::evening::{self, game_key, By, ClubEvent, Starting};
 use crate::club::shown::{stage, Stage};
-use crate::club::ClubError;
+use crate::club::error::ClubError;
 use crate::game::hub::Hub;
 use crate::game::state::Status;
 use crate::user::identity::GuestId;

@@ -20,7 +20,7 @@
 //! dice, their first decisions), never named here.
 
 use crate::club::evening::{game_key, ClubEvent};
-use crate::club::ClubError;
+use crate::club::error::ClubError;
 use crate::game::dice::Seed;
 use chesslantis_core::{registry, Action, Color, DynGame, Seat};
 use chesslantis_tournament::event::Board;

@@ -65,11 +65,6 @@ impl Variant for BermudaAngle {
         Some(crate::variant::SpecialSquares { name: "the Angle (c3-h8)", squares: angle() })
     }
 
-    /// Over the board the dice pick one of the Angle's 36 squares, as in a game here.
-    fn table_roll() -> Vec<(String, crate::game::Probability)> {
-        voyage::table_roll()
-    }
-
     /// The chess pieces' attacks, and the Ship's ([`ship`]).
     #[inline]
     fn attacks(_pos: &Position<Self>, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
