@@ -5,40 +5,18 @@
 import { api, ApiError, type Me } from './api';
 import { arenaApi, arenaUrl, clockWords, CLOCK_INCREMENTS, CLOCK_TIMES, statusWords, type ArenaSummary } from './arena-api';
 import { when } from './club-list';
-import { el, labelCells, link } from './dom';
+import { el, link, listSection } from './dom';
 import { nameOf, variantCatalog } from './variants/catalog';
 
 const COLUMNS = ['Arena', 'Variant', 'Clock', 'Starts', 'Minutes', 'Players', 'Status'];
 
-function arenaRow(a: ArenaSummary): HTMLTableRowElement {
-  const row = el('tr', 'arena');
-  row.dataset.id = a.id;
+/** An arena's cells in the lists. */
+function arenaCells(a: ArenaSummary): (string | Node)[] {
   const status = a.winner ? `${statusWords[a.status]}: ${a.winner.name} won` : statusWords[a.status];
-  const cells: (string | Node)[] = [link(arenaUrl(a.id), a.fullName), a.variant.name, clockWords(a.clock), when(a.startsAt), String(a.minutes), String(a.nbPlayers), status];
-  for (const c of cells) {
-    const td = el('td');
-    td.append(c);
-    row.append(td);
-  }
-  return labelCells(row, COLUMNS);
+  return [link(arenaUrl(a.id), a.fullName), a.variant.name, clockWords(a.clock), when(a.startsAt), String(a.minutes), String(a.nbPlayers), status];
 }
 
-function arenaTable(title: string, arenas: ArenaSummary[], empty: string): HTMLElement {
-  const section = el('section', 'arenas');
-  section.append(el('h2', undefined, title));
-  if (!arenas.length) {
-    section.append(el('p', undefined, empty));
-    return section;
-  }
-  const table = el('table', 'list-table');
-  const head = el('tr');
-  for (const c of COLUMNS) head.append(el('th', undefined, c));
-  table.append(el('thead'), el('tbody'));
-  table.tHead!.append(head);
-  table.tBodies[0].append(...arenas.map(arenaRow));
-  section.append(table);
-  return section;
-}
+const arenaTable = (title: string, arenas: ArenaSummary[], empty: string): HTMLElement => listSection('arenas', title, COLUMNS, arenas, empty, 'arena', arenaCells);
 
 export class ArenaListPage {
   private readonly errorEl = el('p', 'error');

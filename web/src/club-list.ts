@@ -4,7 +4,7 @@
 
 import { api, ApiError, type Descriptor, type Me } from './api';
 import { clubApi, eventUrl, stageWords, type EventSummary } from './club-api';
-import { el, labelCells, link } from './dom';
+import { el, link, listSection } from './dom';
 import { nameOf, variantCatalog } from './variants/catalog';
 
 /** The family the registry gives the club evening's variants (the tournament crate's `CLUB_FAMILY`). */
@@ -19,42 +19,18 @@ export const when = (ms: number): string => {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 };
 
-function eventRow(e: EventSummary): HTMLTableRowElement {
-  const row = el('tr', 'event');
-  row.dataset.id = e.id;
-  const cells: (string | Node)[] = [
-    link(eventUrl(e.id), e.name),
-    when(e.starts_ms),
-    e.place,
-    e.organiser,
-    String(e.players),
-    `${e.rounds_paired}/${e.rounds}`,
-    stageWords[e.stage],
-  ];
-  for (const c of cells) {
-    const td = el('td');
-    td.append(c);
-    row.append(td);
-  }
-  return labelCells(row, COLUMNS);
-}
+/** An event's cells in the lists. */
+const eventCells = (e: EventSummary): (string | Node)[] => [
+  link(eventUrl(e.id), e.name),
+  when(e.starts_ms),
+  e.place,
+  e.organiser,
+  String(e.players),
+  `${e.rounds_paired}/${e.rounds}`,
+  stageWords[e.stage],
+];
 
-function eventTable(title: string, events: EventSummary[], empty: string): HTMLElement {
-  const section = el('section', 'events');
-  section.append(el('h2', undefined, title));
-  if (!events.length) {
-    section.append(el('p', undefined, empty));
-    return section;
-  }
-  const table = el('table', 'list-table');
-  const head = el('tr');
-  for (const c of COLUMNS) head.append(el('th', undefined, c));
-  table.append(el('thead'), el('tbody'));
-  table.tHead!.append(head);
-  table.tBodies[0].append(...events.map(eventRow));
-  section.append(table);
-  return section;
-}
+const eventTable = (title: string, events: EventSummary[], empty: string): HTMLElement => listSection('events', title, COLUMNS, events, empty, 'event', eventCells);
 
 export class EventListPage {
   private readonly errorEl = el('p', 'error');

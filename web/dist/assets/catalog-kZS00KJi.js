@@ -1,0 +1,1 @@
+import{o as e}from"./dom-bulmeE2V.js";var t=null,n=new Map;function r(){return t??=e.variants().then(e=>n=new Map(e.map(e=>[e.id,e])),()=>n),t}var i=e=>n.get(e)?.name??e,a=e=>n.get(e)?.short_name??e;function o(e){return Object.fromEntries((n.get(e)?.typed_words??[]).map(e=>[e.word,e.means]))}export{r as i,a as n,o as r,i as t};
