@@ -612,7 +612,7 @@ async fn the_server_pairs_an_online_round_when_its_last_game_ends_or_the_organis
         let guest = |board: &Value, side: &str| &players.iter().find(|(_, n)| n == board[side]["name"].as_str().unwrap()).unwrap().0;
         let trf = || async { http_raw(addr, "GET", &at("/trf"), None, None).await.body };
         // A TRF-16 player line has 89 characters before its rounds, then 10 a round (trailing spaces cut).
-        let paired_rounds = |trf: &str| trf.lines().filter(|l| l.starts_with("001")).map(|l| (l.len().saturating_sub(89) + 9) / 10).max().unwrap_or(0);
+        let paired_rounds = |trf: &str| trf.lines().filter(|l| l.starts_with("001")).map(|l| l.len().saturating_sub(89).div_ceil(10)).max().unwrap_or(0);
         assert_eq!(paired_rounds(&trf().await), 1);
         // Board 1 ends by resignation; board 2's game is still on when the organiser adjudicates it.
         let game = boards[0]["game"].as_str().unwrap();

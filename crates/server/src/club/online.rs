@@ -32,7 +32,7 @@ use crate::club::error::ClubError;
 use crate::game::hub::Hub;
 use crate::game::state::Status;
 use crate::user::identity::GuestId;
-use chesslantis_tournament::event::GameResult;
+use chesslantis_tournament::event::{Board, GameResult};
 
 const MS_PER_MINUTE: i64 = 60_000;
 /// How long a process's claim to start a round's games holds: making the
@@ -65,7 +65,7 @@ fn claim(club: &mut ClubEvent, round: usize, now_ms: i64) -> Result<String, Club
 
 /// The boards of `round` to be played here that have no game yet, and
 /// those played over the board (a player without an account).
-fn boards_to_start(club: &ClubEvent, round: usize) -> Result<(Vec<(usize, usize, usize)>, Vec<usize>), ClubError> {
+fn boards_to_start(club: &ClubEvent, round: usize) -> Result<(Vec<Board>, Vec<usize>), ClubError> {
     let mut here = Vec::new();
     let mut by_hand = Vec::new();
     for board in club.event.boards(round)? {
@@ -73,7 +73,7 @@ fn boards_to_start(club: &ClubEvent, round: usize) -> Result<(Vec<(usize, usize,
             continue;
         }
         match (club.account_of(board.white), club.account_of(board.black)) {
-            (Some(_), Some(_)) => here.push((board.number, board.white, board.black)),
+            (Some(_), Some(_)) => here.push(board),
             _ => by_hand.push(board.number),
         }
     }
@@ -86,7 +86,7 @@ async fn start_claimed(hub: &Hub, club: ClubEvent, round: usize, now_ms: i64) ->
     let variant = club.event.variants.get(round - 1).cloned().unwrap_or_else(|| "chess".into());
     let (boards, by_hand) = boards_to_start(&club, round)?;
     let mut started = Vec::new();
-    for (board, white, black) in boards {
+    for Board { number: board, white, black, .. } in boards {
         let (Some(white_id), Some(black_id)) = (club.account_of(white), club.account_of(black)) else { continue };
         let clock = |player: usize| i64::from(club.event.clocks.minutes_for(club.event.players[player].grade)) * MS_PER_MINUTE;
         let game = hub

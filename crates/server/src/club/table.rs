@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 pub const MAX_ROLLS: usize = 500;
 
 /// What the server keeps for one board over the board.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
     /// The dice's seed in hex: secret until the board has its result.
     #[serde(default)]
@@ -46,8 +46,20 @@ pub struct Table {
     pub sealed: BTreeMap<String, Sealed>,
 }
 
+/// Kept out of logs and debug output, as the dice's `Seed` is: the seed and
+/// the sealed decisions are secret until the board has its result.
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("dice_seed", &self.dice_seed.as_ref().map(|_| "<secret>"))
+            .field("rolls", &self.rolls)
+            .field("sealed", &self.sealed.iter().map(|(side, s)| (side, s.commitment())).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
 /// A decision sealed before the first move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sealed {
     /// As the game writes it (`carrier g1`).
     pub decision: String,
@@ -265,4 +277,18 @@ pub fn shown(club: &ClubEvent, round: usize, board: &Board, viewer: Option<&str>
             })
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_output_names_neither_the_seed_nor_a_sealed_decision() {
+        let sealed = Sealed { decision: "carrier g1".into(), nonce: "00ff".into(), revealed: false };
+        let table = Table { dice_seed: Some("ab".repeat(32)), rolls: vec!["roll e7".into()], sealed: [("white".to_string(), sealed.clone())].into() };
+        let shown = format!("{table:?}");
+        assert!(!shown.contains(&"ab".repeat(32)) && !shown.contains("g1") && !shown.contains("00ff"), "{shown}");
+        assert!(shown.contains("roll e7") && shown.contains(&sealed.commitment()), "{shown}");
+    }
 }
